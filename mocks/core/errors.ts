@@ -1,0 +1,28 @@
+/** The spec's error body (Part 7), thrown by implementations and turned into a response once. */
+export const STATUS_NAMES: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  409: 'Conflict',
+  500: 'Internal Server Error',
+  502: 'Bad Gateway',
+  503: 'Service Unavailable',
+  504: 'Gateway Timeout',
+};
+
+export class FakeError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly detail: string | string[],
+  ) {
+    super(Array.isArray(detail) ? detail.join('; ') : detail);
+  }
+
+  toBody() {
+    return { statusCode: this.statusCode, message: this.detail, error: STATUS_NAMES[this.statusCode] ?? 'Error' };
+  }
+}
+
+export const notFound = (what: string) => new FakeError(404, `${what} not found`);
+export const badRequest = (detail: string | string[]) => new FakeError(400, detail);

@@ -1,0 +1,27 @@
+import * as z from 'zod/mini';
+import { DateTime, Id } from './common';
+
+export const QuickReply = z.looseObject({
+  id: Id,
+  title: z.string(),
+  body: z.string(),
+  shortcut: z.string(),
+  created_at: DateTime,
+  updated_at: DateTime,
+});
+export type QuickReply = z.infer<typeof QuickReply>;
+
+export const QuickReplyList = z.looseObject({ data: z.array(QuickReply) });
+export type QuickReplyList = z.infer<typeof QuickReplyList>;
+
+export const QuickReplyCreate = z.strictObject({
+  title: z.string().check(z.trim(), z.minLength(1), z.maxLength(100)),
+  body: z.string().check(z.minLength(1), z.maxLength(4096)),
+  shortcut: z
+    .string()
+    .check(z.trim(), z.minLength(1), z.maxLength(32), z.regex(/^[\w-]+$/, 'must be letters, digits, - or _')),
+});
+export type QuickReplyCreate = z.infer<typeof QuickReplyCreate>;
+
+export const QuickReplyUpdate = z.partial(QuickReplyCreate);
+export type QuickReplyUpdate = z.infer<typeof QuickReplyUpdate>;

@@ -1,0 +1,20 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import tailwindcss from '@tailwindcss/vite';
+import { tanstackRouter } from '@tanstack/router-plugin/vite';
+
+// The SPA build. The BFF (src/server) serves dist/ and the /api mounts; in `npm run dev`
+// Vite proxies /api and /bff to a BFF started separately on :8080.
+export default defineConfig({
+  plugins: [
+    tanstackRouter({ target: 'react', autoCodeSplitting: true, routesDirectory: 'src/routes', generatedRouteTree: 'src/routeTree.gen.ts' }),
+    react(),
+    tailwindcss(),
+  ],
+  resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
+  build: { outDir: 'dist', sourcemap: false, target: 'es2022' },
+  server: {
+    proxy: { '/api': 'http://127.0.0.1:8080', '/bff': 'http://127.0.0.1:8080', '/auth': 'http://127.0.0.1:8080' },
+  },
+});
