@@ -82,12 +82,24 @@ export interface RouteDef {
 const NoContent = z.unknown();
 const id = { id: Id };
 
-const route = (
-  def: Omit<RouteDef, 'mutates' | 'params' | 'source'> & {
-    params?: RouteDef['params'];
-    source?: RouteDef['source'];
-  },
-): RouteDef => ({ params: {}, source: 'spec', ...def, mutates: def.method !== 'GET' });
+interface RouteInput {
+  id: string;
+  host: Host;
+  method: Method;
+  path: string;
+  scope: Scope;
+  scopeFor?: (body: unknown) => Scope;
+  params?: Readonly<Record<string, Schema>>;
+  query?: Schema;
+  body?: Schema;
+  response: Schema;
+  status: 200 | 201 | 202 | 204;
+  source?: RouteDef['source'];
+}
+
+/** Keeps each route's literal id and schema types, so the client's calls are typed per route. */
+const route = <const D extends RouteInput>(def: D) =>
+  ({ params: {}, source: 'spec', ...def, mutates: def.method !== 'GET' }) as D & RouteDef;
 
 export const ROUTES = [
   // Conversations (messaging host)
@@ -149,9 +161,19 @@ export const ROUTES = [
 
 export type RouteId = (typeof ROUTES)[number]['id'];
 
-export const ROUTES_BY_ID: Readonly<Record<RouteId, RouteDef>> = Object.fromEntries(
-  ROUTES.map((r) => [r.id, r]),
-) as Record<RouteId, RouteDef>;
+export type RouteOf<R extends RouteId> = Extract<(typeof ROUTES)[number], { id: R }>;
+type SchemaOf<R extends RouteId, K extends 'body' | 'query' | 'response'> =
+  RouteOf<R> extends Record<K, infer S extends Schema> ? S : never;
+/** What the route answers, after parsing. */
+export type ResponseOf<R extends RouteId> = z.output<SchemaOf<R, 'response'>>;
+/** The body the route takes (never when it takes none). */
+export type BodyOf<R extends RouteId> = z.input<SchemaOf<R, 'body'>>;
+/** The query the route takes, as values (numbers as numbers). */
+export type QueryOf<R extends RouteId> = z.output<SchemaOf<R, 'query'>>;
+
+export const ROUTES_BY_ID = Object.fromEntries(ROUTES.map((r) => [r.id, r])) as {
+  readonly [R in RouteId]: RouteOf<R>;
+};
 
 export function requiredScope(route: RouteDef, body: unknown): Scope {
   return route.scopeFor ? route.scopeFor(body) : route.scope;
