@@ -1,7 +1,16 @@
 import * as z from 'zod/mini';
 import { DateTime, Id, NullableId, Text } from './common';
 
-export const ACTIVITY_TYPES = ['call', 'email', 'meeting', 'note', 'task', 'deal', 'support_ticket', 'sms'] as const;
+export const ACTIVITY_TYPES = [
+  'call',
+  'email',
+  'meeting',
+  'note',
+  'task',
+  'deal',
+  'support_ticket',
+  'sms',
+] as const;
 export const ActivityType = z.enum(ACTIVITY_TYPES);
 export type ActivityType = z.infer<typeof ActivityType>;
 

@@ -89,7 +89,8 @@ export function fieldErrors(error: z.core.$ZodError, prefix = ''): string[] {
   const out: string[] = [];
   for (const issue of error.issues) {
     if (issue.code === 'unrecognized_keys') {
-      for (const key of issue.keys) out.push(`${prefix}${[...issue.path.map(String), key].join('.')} is not allowed`);
+      for (const key of issue.keys)
+        out.push(`${prefix}${[...issue.path.map(String), key].join('.')} is not allowed`);
       continue;
     }
     const field = prefix + (issue.path.length ? issue.path.map(String).join('.') : 'body');

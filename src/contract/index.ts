@@ -11,3 +11,4 @@ export * from './customers';
 export * from './contacts';
 export * from './activities';
 export * from './routes';
+export * from './bff';

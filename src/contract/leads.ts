@@ -94,7 +94,9 @@ export const STAGE_KEY = /^[a-z0-9]+(?:[_-][a-z0-9]+)*$/;
 
 export const LeadStageUpdate = z
   .strictObject({
-    key: z.optional(z.string().check(z.maxLength(50), z.regex(STAGE_KEY, 'must be a lowercase slug (a-z, 0-9, _ or -)'))),
+    key: z.optional(
+      z.string().check(z.maxLength(50), z.regex(STAGE_KEY, 'must be a lowercase slug (a-z, 0-9, _ or -)')),
+    ),
     name: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(100))),
     color: z.optional(z.string().check(z.regex(HEX_COLOR, 'must be a hex colour such as #3b82f6'))),
     position: z.optional(z.int().check(z.minimum(0))),

@@ -1,0 +1,66 @@
+import { defineConfig, devices } from '@playwright/test';
+import { e2eEnv } from './e2e/env';
+
+// e2e runs real processes: the fake upstream on its own port, and the BFF serving the built app on
+// it, as a user would point the BFF at real hosts. The browser is the system Chromium.
+const { bffPort, upstreamPort, upstreamOrigin, baseURL, staticDir, logFile } = e2eEnv;
+
+export default defineConfig({
+  testDir: 'e2e',
+  fullyParallel: false,
+  // One fake upstream with shared state, reset before each test: tests run one at a time.
+  workers: 1,
+  forbidOnly: true,
+  retries: 0,
+  timeout: 45_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [['list']] : [['list']],
+  globalTeardown: './e2e/global-teardown.ts',
+  use: {
+    baseURL,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--disable-quic',
+        '--no-first-run',
+      ],
+    },
+  },
+  projects: [
+    { name: 'chromium', use: { ...devices['Desktop Chrome'], viewport: { width: 1400, height: 900 } } },
+  ],
+  webServer: [
+    {
+      command: 'npx tsx mocks/main.ts',
+      url: `${upstreamOrigin}/__fake/clock`,
+      env: { UPSTREAM_PORT: String(upstreamPort) },
+      reuseExistingServer: false,
+      timeout: 60_000,
+    },
+    {
+      // The BFF's log goes to a file too, so the teardown can prove the key never reached it.
+      command: `mkdir -p test-results && npx tsx src/server/main.ts 2>&1 | tee ${logFile}`,
+      url: `${baseURL}/healthz`,
+      env: {
+        PORT: String(bffPort),
+        HOST: '127.0.0.1',
+        SOCIAL_BASE_URL: `${upstreamOrigin}/social/api`,
+        CRM_BASE_URL: `${upstreamOrigin}/crm/api`,
+        API_KEY: e2eEnv.apiKey,
+        TENANT_ID: e2eEnv.tenantId,
+        STATIC_DIR: staticDir,
+        USERS_FILE: 'e2e/users.json',
+        LOG_LEVEL: 'info',
+      },
+      reuseExistingServer: false,
+      timeout: 60_000,
+    },
+  ],
+});

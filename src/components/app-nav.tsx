@@ -1,0 +1,65 @@
+import { Link } from '@tanstack/react-router';
+import { useQuery } from '@tanstack/react-query';
+import { Inbox, KanbanSquare, Building2, MessageSquareText, Settings } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { meQuery } from '@/lib/session';
+import { initials } from '@/lib/format';
+
+const ITEMS: {
+  to: '/inbox' | '/leads' | '/customers' | '/quick-replies' | '/settings/stages';
+  label: string;
+  icon: ReactNode;
+}[] = [
+  { to: '/inbox', label: 'Inbox', icon: <Inbox size={18} aria-hidden /> },
+  { to: '/leads', label: 'Leads', icon: <KanbanSquare size={18} aria-hidden /> },
+  { to: '/customers', label: 'Customers', icon: <Building2 size={18} aria-hidden /> },
+  { to: '/quick-replies', label: 'Quick replies', icon: <MessageSquareText size={18} aria-hidden /> },
+  { to: '/settings/stages', label: 'Settings', icon: <Settings size={18} aria-hidden /> },
+];
+
+/** The app's left rail: icons with labels on wide screens, icons alone on narrow ones. */
+export function AppNav() {
+  const me = useQuery(meQuery());
+  return (
+    <nav aria-label="Main" className="flex w-14 shrink-0 flex-col border-r border-border bg-surface md:w-48">
+      <div className="flex h-12 items-center gap-2 px-3 font-semibold">
+        <span aria-hidden className="grid size-7 place-items-center rounded-md bg-accent text-accent-fg">
+          C
+        </span>
+        <span className="hidden md:inline">Chatdesk</span>
+      </div>
+      <ul className="flex flex-1 flex-col gap-0.5 px-2 py-2">
+        {ITEMS.map((item) => (
+          <li key={item.to}>
+            <Link
+              to={item.to}
+              className="flex h-9 items-center gap-2.5 rounded-md px-2 text-muted hover:bg-raised hover:text-fg"
+              activeProps={{ className: 'bg-raised text-fg font-medium', 'aria-current': 'page' }}
+              title={item.label}
+            >
+              {item.icon}
+              <span className="hidden md:inline">{item.label}</span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+      {me.data ? (
+        <div
+          className="flex items-center gap-2 border-t border-border px-3 py-3"
+          title={`${me.data.name} (${me.data.role})`}
+        >
+          <span
+            aria-hidden
+            className="grid size-7 shrink-0 place-items-center rounded-full bg-accent-soft text-xs font-semibold text-accent"
+          >
+            {initials(me.data.name)}
+          </span>
+          <span className="hidden min-w-0 md:block">
+            <span className="block truncate text-[13px] font-medium">{me.data.name}</span>
+            <span className="block text-xs capitalize text-subtle">{me.data.role}</span>
+          </span>
+        </div>
+      ) : null}
+    </nav>
+  );
+}

@@ -1,0 +1,118 @@
+import {
+  ErrorBody,
+  ROUTES_BY_ID,
+  buildPath,
+  type BodyOf,
+  type QueryOf,
+  type ResponseOf,
+  type RouteId,
+} from '@/contract';
+import { ApiError } from './api-error';
+
+export interface CallOptions<R extends RouteId> {
+  params?: Record<string, string>;
+  query?: Partial<QueryOf<R>>;
+  body?: BodyOf<R>;
+  signal?: AbortSignal;
+}
+
+/** Hook for the session layer: called when the BFF says the session has ended. */
+let onUnauthenticated: ((error: ApiError) => void) | null = null;
+export function setUnauthenticatedHandler(handler: ((error: ApiError) => void) | null) {
+  onUnauthenticated = handler;
+}
+
+const toSearch = (query: Record<string, unknown> | undefined): string => {
+  if (!query) return '';
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === null || value === '') continue;
+    search.set(key, String(value));
+  }
+  const text = search.toString();
+  return text ? `?${text}` : '';
+};
+
+/** The browser's URL for a route: the BFF mount of its host plus the filled path template. */
+export function routeUrl<R extends RouteId>(id: R, options: Pick<CallOptions<R>, 'params' | 'query'> = {}) {
+  const route = ROUTES_BY_ID[id];
+  return `/api/${route.host}${buildPath(route, options.params)}${toSearch(options.query as Record<string, unknown>)}`;
+}
+
+async function readError(response: Response): Promise<ApiError> {
+  const fromBff = response.headers.get('x-bff-error') === '1';
+  let body: ErrorBody | null = null;
+  try {
+    const parsed = ErrorBody.safeParse(await response.json());
+    if (parsed.success) body = parsed.data;
+  } catch {
+    // A body that is not JSON: keep the status only.
+  }
+  return new ApiError(response.status, body, fromBff);
+}
+
+/**
+ * Calls one route of the contract through the BFF and parses the answer with the route's response
+ * schema. Any 2xx is success (decisions.md). State-changing calls carry `X-CSRF: 1`.
+ */
+export async function callApi<R extends RouteId>(
+  id: R,
+  options: CallOptions<R> = {},
+): Promise<ResponseOf<R>> {
+  const route = ROUTES_BY_ID[id];
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (route.mutates) headers['x-csrf'] = '1';
+  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  let response: Response;
+  try {
+    response = await fetch(routeUrl(id, options), {
+      method: route.method,
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal: options.signal,
+      credentials: 'same-origin',
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError(0, null, false);
+  }
+  if (!response.ok) {
+    const error = await readError(response);
+    if (error.status === 401 && error.fromBff) onUnauthenticated?.(error);
+    throw error;
+  }
+  const text = response.status === 204 ? '' : await response.text();
+  const data: unknown = text ? JSON.parse(text) : undefined;
+  const parsed = route.response.safeParse(data);
+  if (!parsed.success) {
+    throw new ApiError(-1, null, false, `Unexpected response from ${route.id}`);
+  }
+  return parsed.data as ResponseOf<R>;
+}
+
+/** A GET of the BFF's own endpoints (`/bff/*`), parsed with the given schema. */
+export async function callBff<T>(
+  path: string,
+  schema: { safeParse(data: unknown): { success: true; data: T } | { success: false } },
+  init?: RequestInit,
+): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      credentials: 'same-origin',
+      ...init,
+      headers: { accept: 'application/json', ...init?.headers },
+    });
+  } catch {
+    throw new ApiError(0, null, false);
+  }
+  if (!response.ok) {
+    const error = await readError(response);
+    if (error.status === 401 && !path.startsWith('/auth/')) onUnauthenticated?.(error);
+    throw error;
+  }
+  const text = response.status === 204 ? '' : await response.text();
+  const parsed = schema.safeParse(text ? JSON.parse(text) : undefined);
+  if (!parsed.success) throw new ApiError(-1, null, false, `Unexpected response from ${path}`);
+  return parsed.data;
+}

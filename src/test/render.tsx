@@ -1,0 +1,41 @@
+import { render } from '@testing-library/react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import {
+  RouterProvider,
+  createMemoryHistory,
+  createRootRouteWithContext,
+  createRoute,
+  createRouter,
+  Outlet,
+} from '@tanstack/react-router';
+import type { ReactNode } from 'react';
+import { createQueryClient } from '@/lib/query-client';
+
+/**
+ * Renders a component inside the app's providers (a fresh QueryClient with the app's defaults and a
+ * memory router), so components that use Link, search params or queries work as in the app.
+ * Data comes from the msw handlers of mocks/node.ts, never from hand-mocked fetch.
+ */
+export async function renderWithApp(ui: ReactNode, { path = '/' }: { path?: string } = {}) {
+  const queryClient = createQueryClient();
+  queryClient.setDefaultOptions({
+    queries: { ...queryClient.getDefaultOptions().queries, retry: false, staleTime: Infinity },
+  });
+  const rootRoute = createRootRouteWithContext<{ queryClient: typeof queryClient }>()({
+    component: () => <Outlet />,
+  });
+  const catchAll = createRoute({ getParentRoute: () => rootRoute, path: '$', component: () => <>{ui}</> });
+  const index = createRoute({ getParentRoute: () => rootRoute, path: '/', component: () => <>{ui}</> });
+  const router = createRouter({
+    routeTree: rootRoute.addChildren([index, catchAll]),
+    history: createMemoryHistory({ initialEntries: [path] }),
+    context: { queryClient },
+  });
+  await router.load();
+  const result = render(
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return { ...result, queryClient, router };
+}
