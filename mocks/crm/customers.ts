@@ -1,0 +1,81 @@
+import {
+  DEFAULT_LIMIT,
+  type AddTagsBody,
+  type Customer,
+  type CustomerListQuery,
+  type CustomerStats,
+  type CustomerUpdate,
+} from '../../src/contract';
+import type { RouteContext, RouteResult } from '../core/types';
+import { assertKnownTags, dedupe, findOr404, newestFirst } from './records';
+import { CUSTOMER_FIELDS } from './seed-customers';
+
+export function listCustomers(ctx: RouteContext<unknown, CustomerListQuery>): RouteResult {
+  const { status, customer_type, page = 1, limit = DEFAULT_LIMIT } = ctx.query;
+  const rows = [...ctx.ws.crm.customers.values()]
+    .filter(
+      (c) =>
+        (status === undefined || c.status === status) &&
+        (customer_type === undefined || c.customer_type === customer_type),
+    )
+    .sort(newestFirst);
+  return {
+    body: {
+      customers: rows.slice((page - 1) * limit, page * limit),
+      total: rows.length,
+      page,
+      limit,
+      totalPages: Math.ceil(rows.length / limit),
+      fields: CUSTOMER_FIELDS,
+    },
+  };
+}
+
+export function customerStats(ctx: RouteContext): RouteResult {
+  const stats: CustomerStats = {
+    total: 0,
+    active: 0,
+    inactive: 0,
+    prospect: 0,
+    archived: 0,
+    by_type: { individual: 0, business: 0 },
+  };
+  for (const c of ctx.ws.crm.customers.values()) {
+    stats.total++;
+    stats[c.status]++;
+    if (c.customer_type) stats.by_type[c.customer_type]++;
+  }
+  return { body: stats };
+}
+
+export function getCustomer(ctx: RouteContext): RouteResult {
+  return { body: findOr404(ctx.ws.crm.customers, ctx.params.id, 'Customer') };
+}
+
+/**
+ * A partial update. `address` merges member by member, and so does `custom_fields`, where a null
+ * member removes the field: a form that edits one field must not wipe the others.
+ */
+export function updateCustomer(ctx: RouteContext<CustomerUpdate>): RouteResult {
+  const { crm } = ctx.ws;
+  const customer = findOr404(crm.customers, ctx.params.id, 'Customer');
+  const { address, custom_fields, ...rest } = ctx.body;
+  const next: Customer = { ...customer, ...rest, updated_at: ctx.now.toISOString() };
+  if (address) next.address = { ...(customer.address ?? {}), ...address };
+  if (custom_fields) {
+    const merged: Record<string, unknown> = { ...(customer.custom_fields ?? {}), ...custom_fields };
+    for (const [key, value] of Object.entries(custom_fields)) if (value === null) delete merged[key];
+    next.custom_fields = merged;
+  }
+  crm.customers.set(customer.id, next);
+  return { body: next };
+}
+
+export function addCustomerTags(ctx: RouteContext<AddTagsBody>): RouteResult {
+  const { crm } = ctx.ws;
+  const customer = findOr404(crm.customers, ctx.params.id, 'Customer');
+  assertKnownTags(crm, 'tagIds', ctx.body.tagIds);
+  const tags = dedupe([...(customer.tags ?? []), ...ctx.body.tagIds]);
+  crm.customers.set(customer.id, { ...customer, tags, updated_at: ctx.now.toISOString() });
+  return { status: 201, body: { success: true, tags } };
+}

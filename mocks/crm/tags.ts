@@ -1,0 +1,9 @@
+import type { RouteContext, RouteResult } from '../core/types';
+import { compareText } from './records';
+
+export function listTags(ctx: RouteContext): RouteResult {
+  const data = [...ctx.ws.crm.tags.values()].sort((a, b) =>
+    compareText(a.name.toLowerCase(), b.name.toLowerCase()),
+  );
+  return { body: { data } };
+}
