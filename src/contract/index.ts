@@ -12,3 +12,4 @@ export * from './contacts';
 export * from './activities';
 export * from './routes';
 export * from './bff';
+export * from './roles';
