@@ -1,0 +1,98 @@
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+} from 'fastify';
+import type { DestinationStream } from 'pino';
+import { Agent, type Dispatcher } from 'undici';
+import { sendBffError } from './bff-error';
+import type { Config, UpstreamConfig } from './config';
+import { registerHealth } from './health';
+import { createLogger } from './logger';
+import { registerProxy } from './proxy';
+import { registerStatic } from './static-files';
+import { registerTeam } from './team-routes';
+import type { Team } from './team';
+
+export interface AppDeps {
+  readonly config: Config;
+  /** The resolved upstream: the configured one, or the embedded fake's in demo mode. */
+  readonly upstream: UpstreamConfig;
+  readonly team: Team;
+  /** Where log lines go (tests capture them); stdout when absent. */
+  readonly logStream?: DestinationStream;
+  /** Shared upstream connection pool; created (and closed with the app) when absent. */
+  readonly dispatcher?: Dispatcher;
+  readonly readyTimeoutMs?: number;
+}
+
+/** Builds the BFF without listening, so tests drive it with inject() or a real port. */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config } = deps;
+  const logger: FastifyBaseLogger = createLogger(config.logLevel, deps.logStream);
+  const app = Fastify({
+    loggerInstance: logger,
+    // One line per request would cost more than the proxying itself; see onResponse below.
+    disableRequestLogging: true,
+    trustProxy: config.trustProxy,
+    maxParamLength: 2048,
+    bodyLimit: 1024 * 1024,
+    return503OnClosing: true,
+    requestIdHeader: false,
+    frameworkErrors: (error, _request, reply) => {
+      const status = typeof error.statusCode === 'number' && error.statusCode < 500 ? error.statusCode : 400;
+      // The hook's reply is generic over its route types; the plain reply is what it is at run time.
+      sendBffError(
+        reply as unknown as FastifyReply,
+        status,
+        status === 400 ? 'Malformed request' : error.message,
+      );
+    },
+  });
+
+  const ownDispatcher = deps.dispatcher === undefined;
+  // One pool of keep-alive connections per upstream origin, shared by the proxy and readiness.
+  const dispatcher =
+    deps.dispatcher ??
+    new Agent({
+      connections: 128,
+      pipelining: 1,
+      keepAliveTimeout: 10_000,
+      headersTimeout: config.upstreamTimeoutMs,
+      bodyTimeout: config.upstreamTimeoutMs,
+      connect: { timeout: Math.min(config.upstreamTimeoutMs, 10_000) },
+    });
+  if (ownDispatcher) app.addHook('onClose', async () => dispatcher.destroy());
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const status = typeof error.statusCode === 'number' && error.statusCode >= 400 ? error.statusCode : 500;
+    if (status >= 500) {
+      request.log.error({ err: error }, 'request failed');
+      return sendBffError(reply, status, 'Internal error');
+    }
+    return sendBffError(reply, status, error.message);
+  });
+
+  // At the default level the per-request line is not even built.
+  const perRequestLines = config.logLevel === 'debug' || config.logLevel === 'trace';
+  if (perRequestLines)
+    app.addHook('onResponse', (request, reply, done) => {
+      request.log.debug(
+        {
+          method: request.method,
+          url: request.url,
+          status: reply.statusCode,
+          ms: Math.round(reply.elapsedTime),
+        },
+        'request',
+      );
+      done();
+    });
+
+  registerHealth(app, { upstream: deps.upstream, dispatcher, readyTimeoutMs: deps.readyTimeoutMs });
+  registerTeam(app, deps.team);
+  await registerProxy(app, { upstream: deps.upstream, timeoutMs: config.upstreamTimeoutMs, dispatcher });
+  registerStatic(app, config.staticDir);
+  return app;
+}

@@ -1,0 +1,299 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { rawRequest } from './testing/raw-http';
+import { startRecordingUpstream, type RecordingUpstream } from './testing/recording-upstream';
+import { buildTestApp, LogCapture, TEST_KEY, TEST_TENANT } from './testing/test-app';
+
+const LEAD_ID = '6f1c7a52-3c1e-4a8f-9b0e-2d7a1c9e4b10';
+const CHANNEL_ID = '0a7e1f0e-5b8a-4c6d-8e9f-112233445566';
+
+let upstream: RecordingUpstream;
+let app: FastifyInstance;
+let logs: LogCapture;
+
+beforeAll(async () => {
+  upstream = await startRecordingUpstream();
+});
+afterAll(async () => {
+  await upstream.close();
+});
+beforeEach(async () => {
+  upstream.requests.length = 0;
+  logs = new LogCapture();
+  app = await buildTestApp(upstream, { logs });
+});
+afterEach(async () => {
+  await app.close();
+});
+
+describe('forwarding', () => {
+  it('maps /api/crm/<path> to the CRM base and adds the key and tenant', async () => {
+    const res = await app.inject({ method: 'GET', url: `/api/crm/v1/leads/${LEAD_ID}` });
+    expect(res.statusCode).toBe(200);
+    expect(upstream.requests).toHaveLength(1);
+    const seen = upstream.requests[0]!;
+    expect(seen.url).toBe(`/crm/api/v1/leads/${LEAD_ID}`);
+    expect(seen.headers['x-api-key']).toBe(TEST_KEY);
+    expect(seen.headers['x-tenant-id']).toBe(TEST_TENANT);
+  });
+
+  it('maps /api/crm/contacts/{id} without a /v1 segment', async () => {
+    await app.inject({ method: 'GET', url: `/api/crm/contacts/${LEAD_ID}` });
+    expect(upstream.requests[0]?.url).toBe(`/crm/api/contacts/${LEAD_ID}`);
+  });
+
+  it('maps /api/social/<path> to the social base', async () => {
+    await app.inject({ method: 'GET', url: '/api/social/v1/connect/channels' });
+    expect(upstream.requests[0]?.url).toBe('/social/api/v1/connect/channels');
+  });
+
+  it('strips the browser credentials and every header off the allowlist', async () => {
+    await app.inject({
+      method: 'GET',
+      url: '/api/crm/v1/lead-stages',
+      headers: {
+        cookie: 'sid=browser-session',
+        authorization: 'Bearer browser-token',
+        'x-api-key': 'browser-key',
+        'x-tenant-id': '22222222-2222-4222-8222-222222222222',
+        'x-forwarded-for': '10.0.0.1',
+        'x-custom': 'nope',
+        accept: 'application/json',
+        'accept-language': 'de',
+        'user-agent': 'vitest',
+      },
+    });
+    const h = upstream.requests[0]!.headers;
+    expect(h.cookie).toBeUndefined();
+    expect(h.authorization).toBeUndefined();
+    expect(h['x-forwarded-for']).toBeUndefined();
+    expect(h['x-custom']).toBeUndefined();
+    expect(h['x-api-key']).toBe(TEST_KEY);
+    expect(h['x-tenant-id']).toBe(TEST_TENANT);
+    expect(h.accept).toBe('application/json');
+    expect(h['accept-language']).toBe('de');
+    expect(h['user-agent']).toBe('vitest');
+  });
+
+  it('drops Set-Cookie and other headers off the response allowlist', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/crm/v1/lead-stages' });
+    expect(res.headers['set-cookie']).toBeUndefined();
+    expect(res.headers['x-powered-by']).toBeUndefined();
+    expect(res.headers['x-request-id']).toBe('upstream-req-1');
+    expect(res.headers['content-type']).toContain('application/json');
+  });
+
+  it('forwards an encoded group JID intact and re-serialises the query', async () => {
+    const res = await app.inject({
+      method: 'GET',
+      url: `/api/social/v1/chat/wa-groups/120363025246125486%40g.us?channelId=${CHANNEL_ID}`,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(upstream.requests[0]?.url).toBe(
+      `/social/api/v1/chat/wa-groups/120363025246125486%40g.us?channelId=${CHANNEL_ID}`,
+    );
+  });
+
+  it('encodes a raw @ in a group id when it forwards', async () => {
+    await app.inject({
+      method: 'GET',
+      url: `/api/social/v1/chat/wa-groups/120363025246125486@g.us?channelId=${CHANNEL_ID}`,
+    });
+    expect(upstream.requests[0]?.url).toBe(
+      `/social/api/v1/chat/wa-groups/120363025246125486%40g.us?channelId=${CHANNEL_ID}`,
+    );
+  });
+
+  it('passes a valid query and refuses an invalid one without an upstream call', async () => {
+    await app.inject({ method: 'GET', url: '/api/crm/v1/leads?search=a%26b%20c&page=2' });
+    expect(upstream.requests[0]?.url).toBe('/crm/api/v1/leads?search=a%26b%20c&page=2');
+    const bad = await app.inject({ method: 'GET', url: '/api/crm/v1/leads?limit=1000' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.headers['x-bff-error']).toBe('1');
+    expect(bad.json<{ message: string[] }>().message[0]).toMatch(/^limit /);
+    expect(upstream.requests).toHaveLength(1);
+  });
+
+  it('drops a query on a route that takes none', async () => {
+    await app.inject({ method: 'GET', url: '/api/crm/v1/lead-stages?evil=1' });
+    expect(upstream.requests[0]?.url).toBe('/crm/api/v1/lead-stages');
+  });
+
+  it('forwards a valid JSON body and refuses an invalid one with field errors', async () => {
+    const ok = await app.inject({
+      method: 'POST',
+      url: '/api/social/v1/quick-replies',
+      payload: { title: 'Hi', body: 'Hello there', shortcut: 'hi' },
+    });
+    expect(ok.statusCode).toBe(200);
+    expect(JSON.parse(upstream.requests[0]!.body)).toEqual({
+      title: 'Hi',
+      body: 'Hello there',
+      shortcut: 'hi',
+    });
+    expect(upstream.requests[0]!.headers['content-type']).toBe('application/json');
+
+    const bad = await app.inject({ method: 'POST', url: '/api/crm/v1/leads', payload: { email: 'x' } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.headers['x-bff-error']).toBe('1');
+    const body = bad.json<{ statusCode: number; message: string[]; error: string }>();
+    expect(body.statusCode).toBe(400);
+    expect(body.error).toBe('Bad Request');
+    expect(body.message.some((m) => m.startsWith('name '))).toBe(true);
+    expect(upstream.requests).toHaveLength(1);
+  });
+
+  it('never forwards a body on a route that takes none', async () => {
+    await app.inject({
+      method: 'PATCH',
+      url: `/api/social/v1/conversations/${LEAD_ID}/close`,
+      payload: { sneaky: true },
+    });
+    expect(upstream.requests[0]?.method).toBe('PATCH');
+    expect(upstream.requests[0]?.body).toBe('');
+  });
+});
+
+describe('refusals', () => {
+  it.each([
+    ['GET', '/api/crm/v1/secret-admin'],
+    ['PUT', `/api/crm/v1/leads/${LEAD_ID}`],
+    ['DELETE', '/api/crm/v1/customers/stats'],
+    ['GET', '/api/crm/v1/leads/not-a-uuid'],
+    ['GET', '/api/social/v1/leads'],
+    ['GET', '/api/crm/v1/connect/channels'],
+    ['GET', '/api/other/v1/leads'],
+    ['GET', '/api/crm'],
+    ['GET', '/api/crm/v1/%6ceads'],
+    ['GET', '/api/%63rm/v1/leads'],
+    ['GET', '/api/crm/v1/leads/%2e%2e/customers'],
+    ['GET', '/api/crm/v1/customers/..%2fstats'],
+    ['GET', `/api/social/v1/chat/wa-groups/..?channelId=${CHANNEL_ID}`],
+    ['GET', `/api/social/v1/chat/wa-groups/%2e%2e?channelId=${CHANNEL_ID}`],
+    ['GET', `/api/social/v1/chat/wa-groups/.?channelId=${CHANNEL_ID}`],
+    ['GET', '/api/crm/v1/leads%2f..%2fcustomers'],
+    ['GET', '/api/crm/v1/leads/%252e%252e'],
+    ['GET', '/api/crm//v1/leads'],
+    ['GET', '/api/crm/v1\\leads'],
+    ['GET', 'http://evil.example.com/api/crm/v1/leads'],
+    ['GET', '/api/crm/v1/leads%0d%0aX:1'],
+    ['GET', '/api/crm/v1/leads%00'],
+    ['GET', `/api/crm/v1/leads/${'x'.repeat(2100)}`],
+  ])('%s %s is a BFF 404 that never reaches the upstream', async (method, target) => {
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = app.server.address() as AddressInfo;
+    const res = await rawRequest(port, method, target);
+    expect(res.status).toBe(404);
+    expect(res.head.toLowerCase()).toContain('x-bff-error: 1');
+    expect(JSON.parse(res.body)).toMatchObject({ statusCode: 404, error: 'Not Found' });
+    expect(upstream.requests).toHaveLength(0);
+  });
+});
+
+describe('upstream failures', () => {
+  it('passes upstream 4xx and 5xx bodies through unchanged', async () => {
+    for (const status of [400, 403, 404, 500, 503]) {
+      upstream.respondWith((_req, res) => {
+        res.writeHead(status, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ statusCode: status, message: `upstream says ${status}`, error: 'X' }));
+      });
+      const res = await app.inject({ method: 'GET', url: '/api/crm/v1/lead-stages' });
+      expect(res.statusCode).toBe(status);
+      expect(res.headers['x-bff-error']).toBeUndefined();
+      expect(res.json()).toEqual({ statusCode: status, message: `upstream says ${status}`, error: 'X' });
+    }
+    upstream.respondWith((req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ url: req.url }));
+    });
+  });
+
+  it('turns an upstream 401 into a 502 that says the workspace key was refused, and logs it without the key', async () => {
+    upstream.respondWith((_req, res) => {
+      res.writeHead(401, { 'content-type': 'application/json', 'content-length': '61' });
+      res.end(
+        JSON.stringify({ statusCode: 401, message: 'Invalid API key xyz', error: 'Unauth' }).padEnd(61),
+      );
+    });
+    const res = await app.inject({ method: 'GET', url: '/api/crm/v1/lead-stages' });
+    expect(res.statusCode).toBe(502);
+    expect(res.headers['x-bff-error']).toBe('1');
+    expect(res.json<{ message: string }>().message).toMatch(/workspace API key was refused/);
+    expect(logs.text()).toMatch(/refused the workspace API key/);
+    expect(logs.text()).not.toContain(TEST_KEY);
+    expect(res.body).not.toContain(TEST_KEY);
+  });
+});
+
+describe('upstream unreachable or slow', () => {
+  it('answers 502 when the upstream refuses connections', async () => {
+    const closed = createServer();
+    await new Promise<void>((r) => closed.listen(0, '127.0.0.1', r));
+    const { port } = closed.address() as AddressInfo;
+    await new Promise<void>((r) => closed.close(() => r()));
+    const dead = {
+      socialBase: `http://127.0.0.1:${port}/social/api`,
+      crmBase: `http://127.0.0.1:${port}/crm/api`,
+    };
+    const deadApp = await buildTestApp(dead, { logs });
+    try {
+      const res = await deadApp.inject({ method: 'GET', url: '/api/crm/v1/lead-stages' });
+      expect(res.statusCode).toBe(502);
+      expect(res.headers['x-bff-error']).toBe('1');
+      expect(res.json()).toMatchObject({ statusCode: 502, error: 'Bad Gateway' });
+    } finally {
+      await deadApp.close();
+    }
+  });
+
+  it('answers 504 when the upstream is slower than UPSTREAM_TIMEOUT_MS', async () => {
+    upstream.respondWith((_req, res) => {
+      setTimeout(() => {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end('{}');
+      }, 600);
+    });
+    const slowApp = await buildTestApp(upstream, { logs, env: { UPSTREAM_TIMEOUT_MS: '100' } });
+    try {
+      const res = await slowApp.inject({ method: 'GET', url: '/api/crm/v1/lead-stages' });
+      expect(res.statusCode).toBe(504);
+      expect(res.headers['x-bff-error']).toBe('1');
+      expect(res.json()).toMatchObject({ statusCode: 504, error: 'Gateway Timeout' });
+    } finally {
+      await slowApp.close();
+      upstream.respondWith((req, res) => {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ url: req.url }));
+      });
+    }
+  });
+});
+
+describe('the key stays in the BFF', () => {
+  it('appears in no response body or header and no log line', async () => {
+    upstream.respondWith((req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ url: req.url }));
+    });
+    const debugLogs = new LogCapture();
+    const debugApp = await buildTestApp(upstream, { logs: debugLogs, env: { LOG_LEVEL: 'trace' } });
+    try {
+      const urls = ['/api/crm/v1/lead-stages', '/api/crm/v1/nope', '/healthz', '/readyz', '/bff/team'];
+      for (const url of urls) {
+        const res = await debugApp.inject({
+          method: 'GET',
+          url,
+          headers: { cookie: 'sid=abc', 'x-api-key': 'other' },
+        });
+        expect(res.body).not.toContain(TEST_KEY);
+        expect(JSON.stringify(res.headers)).not.toContain(TEST_KEY);
+      }
+      expect(debugLogs.lines.length).toBeGreaterThan(0);
+      expect(debugLogs.text()).not.toContain(TEST_KEY);
+    } finally {
+      await debugApp.close();
+    }
+  });
+});

@@ -1,0 +1,140 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_TEAM, parseTeam, TeamFileError } from './team';
+import { startRecordingUpstream, type RecordingUpstream } from './testing/recording-upstream';
+import { buildTestApp, TEST_KEY } from './testing/test-app';
+
+let upstream: RecordingUpstream;
+let app: FastifyInstance;
+let dir: string;
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'bff-static-'));
+  writeFileSync(join(dir, 'index.html'), '<!doctype html><title>app</title>');
+  mkdirSync(join(dir, 'assets'));
+  writeFileSync(join(dir, 'assets', 'index-abc123.js'), 'console.log(1)');
+  writeFileSync(join(dir, 'favicon.svg'), '<svg/>');
+  upstream = await startRecordingUpstream();
+  app = await buildTestApp(upstream, { env: { STATIC_DIR: dir }, team: DEMO_TEAM, readyTimeoutMs: 300 });
+});
+afterAll(async () => {
+  await app.close();
+  await upstream.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('the SPA', () => {
+  it('serves index.html at / without long caching', async () => {
+    const res = await app.inject({ method: 'GET', url: '/', headers: { accept: 'text/html' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<title>app</title>');
+    expect(res.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('caches fingerprinted assets for a year', async () => {
+    const res = await app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toContain('immutable');
+  });
+
+  it('falls back to index.html for an unknown page that accepts HTML', async () => {
+    const res = await app.inject({
+      method: 'GET',
+      url: '/leads/board?x=1',
+      headers: { accept: 'text/html,*/*' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<title>app</title>');
+    expect(res.headers['cache-control']).toBe('no-cache');
+  });
+
+  it.each(['/api/nothing', '/api/crm/v1/nope', '/bff/nothing', '/auth/nothing', '/assets/missing.js'])(
+    'never falls back for %s',
+    async (url) => {
+      const res = await app.inject({
+        method: 'GET',
+        url,
+        headers: { accept: url.startsWith('/assets') ? '*/*' : 'text/html' },
+      });
+      expect(res.statusCode).toBe(404);
+      expect(res.headers['x-bff-error']).toBe('1');
+      expect(res.json()).toMatchObject({ statusCode: 404, error: 'Not Found' });
+    },
+  );
+
+  it('does not fall back for a POST', async () => {
+    const res = await app.inject({ method: 'POST', url: '/leads', headers: { accept: 'text/html' } });
+    expect(res.statusCode).toBe(404);
+  });
+});
+
+describe('health', () => {
+  it('says it is alive', async () => {
+    const res = await app.inject({ method: 'GET', url: '/healthz' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'ok' });
+  });
+
+  it('is ready when both upstreams answer an authenticated read', async () => {
+    upstream.requests.length = 0;
+    const res = await app.inject({ method: 'GET', url: '/readyz' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ status: 'ready', upstreams: { social: 'ok', crm: 'ok' } });
+    const urls = upstream.requests.map((r) => r.url).sort();
+    expect(urls).toEqual(['/crm/api/v1/lead-stages', '/social/api/v1/connect/channels']);
+    expect(upstream.requests.every((r) => r.headers['x-api-key'] === TEST_KEY)).toBe(true);
+    expect(res.body).not.toContain(TEST_KEY);
+  });
+
+  it('is not ready when an upstream refuses the key or fails', async () => {
+    upstream.respondWith((req, res) => {
+      res.writeHead(req.url?.startsWith('/crm') ? 401 : 200, { 'content-type': 'application/json' });
+      res.end('{}');
+    });
+    const res = await app.inject({ method: 'GET', url: '/readyz' });
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toMatchObject({
+      status: 'unavailable',
+      upstreams: { social: 'ok', crm: 'refused-key' },
+    });
+  });
+
+  it('is not ready when an upstream is too slow', async () => {
+    upstream.respondWith((_req, res) => {
+      setTimeout(() => res.end('{}'), 800);
+    });
+    const res = await app.inject({ method: 'GET', url: '/readyz' });
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toMatchObject({ upstreams: { social: 'unavailable', crm: 'unavailable' } });
+  });
+});
+
+describe('team', () => {
+  it('serves the roster and the default member as me', async () => {
+    const team = await app.inject({ method: 'GET', url: '/bff/team' });
+    expect(team.json()).toEqual({ members: DEMO_TEAM.members, aiAgents: DEMO_TEAM.aiAgents });
+    const me = await app.inject({ method: 'GET', url: '/bff/me' });
+    expect(me.json()).toEqual({
+      id: 'a0000000-0000-4000-8000-000000000003',
+      name: 'Ada Admin',
+      role: 'admin',
+      upstreamUserId: 'a0000000-0000-4000-8000-000000000003',
+    });
+  });
+
+  it('validates a team file', () => {
+    const id = 'a0000000-0000-4000-8000-000000000009';
+    expect(parseTeam({ members: [{ id, name: 'Zoe' }] })).toEqual({
+      members: [{ id, name: 'Zoe' }],
+      aiAgents: [],
+      defaultMemberId: id,
+    });
+    expect(() => parseTeam({ members: [{ id: 'nope', name: 'Zoe' }] })).toThrow(TeamFileError);
+    expect(() =>
+      parseTeam({ members: [{ id, name: 'Zoe' }], defaultMemberId: 'a0000000-0000-4000-8000-000000000001' }),
+    ).toThrow(/defaultMemberId/);
+  });
+});
