@@ -3,11 +3,21 @@ import { createRoot } from 'react-dom/client';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { createQueryClient } from './lib/query-client';
+import { setUnauthenticatedHandler } from './lib/api-client';
 import { createAppRouter } from './router';
 import './styles.css';
 
 const queryClient = createQueryClient();
 const router = createAppRouter(queryClient);
+
+// A session that ends mid-work (idle expiry, sign-out elsewhere) sends the person to sign-in and
+// brings them back to where they were; drafts live in localStorage, so nothing typed is lost.
+setUnauthenticatedHandler(() => {
+  const here = router.state.location;
+  if (here.pathname === '/sign-in') return;
+  queryClient.removeQueries({ queryKey: ['bff', 'me'] });
+  void router.navigate({ to: '/sign-in', search: { redirect: here.href }, replace: true });
+});
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -14,6 +14,7 @@ import { Route as CustomersRouteImport } from './routes/customers'
 import { Route as InboxRouteImport } from './routes/inbox'
 import { Route as LeadsRouteImport } from './routes/leads'
 import { Route as QuickRepliesRouteImport } from './routes/quick-replies'
+import { Route as SignInRouteImport } from './routes/sign-in'
 import { Route as SettingsStagesRouteImport } from './routes/settings/stages'
 
 const IndexRoute = IndexRouteImport.update({
@@ -41,6 +42,11 @@ const QuickRepliesRoute = QuickRepliesRouteImport.update({
   path: '/quick-replies',
   getParentRoute: () => rootRouteImport,
 } as any)
+const SignInRoute = SignInRouteImport.update({
+  id: '/sign-in',
+  path: '/sign-in',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const SettingsStagesRoute = SettingsStagesRouteImport.update({
   id: '/settings/stages',
   path: '/settings/stages',
@@ -53,6 +59,7 @@ export interface FileRoutesByFullPath {
   '/inbox': typeof InboxRoute
   '/leads': typeof LeadsRoute
   '/quick-replies': typeof QuickRepliesRoute
+  '/sign-in': typeof SignInRoute
   '/settings/stages': typeof SettingsStagesRoute
 }
 export interface FileRoutesByTo {
@@ -61,6 +68,7 @@ export interface FileRoutesByTo {
   '/inbox': typeof InboxRoute
   '/leads': typeof LeadsRoute
   '/quick-replies': typeof QuickRepliesRoute
+  '/sign-in': typeof SignInRoute
   '/settings/stages': typeof SettingsStagesRoute
 }
 export interface FileRoutesById {
@@ -70,6 +78,7 @@ export interface FileRoutesById {
   '/inbox': typeof InboxRoute
   '/leads': typeof LeadsRoute
   '/quick-replies': typeof QuickRepliesRoute
+  '/sign-in': typeof SignInRoute
   '/settings/stages': typeof SettingsStagesRoute
 }
 export interface FileRouteTypes {
@@ -80,6 +89,7 @@ export interface FileRouteTypes {
     | '/inbox'
     | '/leads'
     | '/quick-replies'
+    | '/sign-in'
     | '/settings/stages'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -88,6 +98,7 @@ export interface FileRouteTypes {
     | '/inbox'
     | '/leads'
     | '/quick-replies'
+    | '/sign-in'
     | '/settings/stages'
   id:
     | '__root__'
@@ -96,6 +107,7 @@ export interface FileRouteTypes {
     | '/inbox'
     | '/leads'
     | '/quick-replies'
+    | '/sign-in'
     | '/settings/stages'
   fileRoutesById: FileRoutesById
 }
@@ -105,6 +117,7 @@ export interface RootRouteChildren {
   InboxRoute: typeof InboxRoute
   LeadsRoute: typeof LeadsRoute
   QuickRepliesRoute: typeof QuickRepliesRoute
+  SignInRoute: typeof SignInRoute
   SettingsStagesRoute: typeof SettingsStagesRoute
 }
 
@@ -145,6 +158,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof QuickRepliesRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/sign-in': {
+      id: '/sign-in'
+      path: '/sign-in'
+      fullPath: '/sign-in'
+      preLoaderRoute: typeof SignInRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/settings/stages': {
       id: '/settings/stages'
       path: '/settings/stages'
@@ -161,6 +181,7 @@ const rootRouteChildren: RootRouteChildren = {
   InboxRoute: InboxRoute,
   LeadsRoute: LeadsRoute,
   QuickRepliesRoute: QuickRepliesRoute,
+  SignInRoute: SignInRoute,
   SettingsStagesRoute: SettingsStagesRoute,
 }
 export const routeTree = rootRouteImport

@@ -1,6 +1,9 @@
-import { Link } from '@tanstack/react-router';
-import { useQuery } from '@tanstack/react-query';
-import { Inbox, KanbanSquare, Building2, MessageSquareText, Settings } from 'lucide-react';
+import { Link, useRouter } from '@tanstack/react-router';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Inbox, KanbanSquare, Building2, MessageSquareText, Settings, LogOut } from 'lucide-react';
+import { signOut } from '@/lib/auth';
+import { notify } from '@/lib/notify';
+import { errorText } from './ui/states';
 import type { ReactNode } from 'react';
 import { meQuery } from '@/lib/session';
 import { initials } from '@/lib/format';
@@ -20,6 +23,18 @@ const ITEMS: {
 /** The app's left rail: icons with labels on wide screens, icons alone on narrow ones. */
 export function AppNav() {
   const me = useQuery(meQuery());
+  const router = useRouter();
+  const queryClient = useQueryClient();
+  async function handleSignOut() {
+    try {
+      await signOut();
+    } catch (error) {
+      notify.error('Sign-out failed', { description: errorText(error) });
+      return;
+    }
+    queryClient.clear();
+    await router.navigate({ to: '/sign-in' });
+  }
   return (
     <nav aria-label="Main" className="flex w-14 shrink-0 flex-col border-r border-border bg-surface md:w-48">
       <div className="flex h-12 items-center gap-2 px-3 font-semibold">
@@ -58,6 +73,15 @@ export function AppNav() {
             <span className="block truncate text-[13px] font-medium">{me.data.name}</span>
             <span className="block text-xs capitalize text-subtle">{me.data.role}</span>
           </span>
+          <button
+            type="button"
+            onClick={() => void handleSignOut()}
+            className="ml-auto hidden size-8 shrink-0 place-items-center rounded-md text-muted hover:bg-raised hover:text-fg md:grid"
+            aria-label="Sign out"
+            title="Sign out"
+          >
+            <LogOut size={16} aria-hidden />
+          </button>
         </div>
       ) : null}
     </nav>

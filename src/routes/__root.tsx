@@ -1,19 +1,43 @@
-import { Outlet, createRootRouteWithContext } from '@tanstack/react-router';
+import { Outlet, createRootRouteWithContext, redirect, useRouterState } from '@tanstack/react-router';
 import type { QueryClient } from '@tanstack/react-query';
 import { AppNav } from '@/components/app-nav';
 import { NotFoundScreen } from '@/components/app-screens';
 import { LazyToaster } from '@/components/lazy-toaster';
+import { isApiError } from '@/lib/api-error';
+import { meQuery } from '@/lib/session';
 
 export interface RouterContext {
   queryClient: QueryClient;
 }
 
+const PUBLIC_PATHS = new Set(['/sign-in']);
+
 export const Route = createRootRouteWithContext<RouterContext>()({
+  // Every screen but sign-in needs a session: without one, go to sign-in and come back here after.
+  beforeLoad: async ({ context, location }) => {
+    if (PUBLIC_PATHS.has(location.pathname)) return;
+    try {
+      await context.queryClient.ensureQueryData(meQuery());
+    } catch (error) {
+      if (isApiError(error) && error.status === 401) {
+        throw redirect({ to: '/sign-in', search: { redirect: location.href } });
+      }
+      throw error;
+    }
+  },
   component: RootLayout,
   notFoundComponent: NotFoundScreen,
 });
 
 function RootLayout() {
+  const pathname = useRouterState({ select: (state) => state.location.pathname });
+  if (PUBLIC_PATHS.has(pathname)) {
+    return (
+      <main id="main" className="h-full">
+        <Outlet />
+      </main>
+    );
+  }
   return (
     <div className="flex h-full min-h-0">
       <a
