@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { ContactCreate, CustomerUpdate } from '@/contract';
+import { ApiError } from './api-error';
+import { errorsFromApi, errorsFromLines, errorsFromSchema } from './form-errors';
+
+describe('form errors', () => {
+  it('keys lines by their full field path and words them as sentences', () => {
+    expect(
+      errorsFromLines(['email must be an email', 'address.city must have at most 100 characters']),
+    ).toEqual({
+      email: 'Must be an email.',
+      'address.city': 'Must have at most 100 characters.',
+    });
+  });
+
+  it('keeps the first error of a field', () => {
+    expect(errorsFromLines(['name is required', 'name must be a string'])).toEqual({ name: 'Is required.' });
+  });
+
+  it('turns a schema refusal into field errors', () => {
+    const result = ContactCreate.safeParse({
+      customer_id: '8d0f3a4e-1b2c-4d5e-8f90-123456789abc',
+      first_name: '',
+      email: 'nope',
+    });
+    expect(result.success).toBe(false);
+    if (result.success) return;
+    const errors = errorsFromSchema(result.error);
+    expect(errors.email).toBe('Must be an email.');
+    expect(errors.first_name).toMatch(/at least 1/);
+  });
+
+  it('reaches nested address members', () => {
+    const result = CustomerUpdate.safeParse({ address: { postal_code: 'x'.repeat(30) } });
+    expect(result.success).toBe(false);
+    if (!result.success) expect(Object.keys(errorsFromSchema(result.error))).toEqual(['address.postal_code']);
+  });
+
+  it('reads an upstream 400 and nothing else', () => {
+    const bad = new ApiError(
+      400,
+      { statusCode: 400, error: 'Bad Request', message: ['mobile must be a phone number'] },
+      false,
+    );
+    expect(errorsFromApi(bad)).toEqual({ mobile: 'Must be a phone number.' });
+    const missing = new ApiError(
+      404,
+      { statusCode: 404, error: 'Not Found', message: 'Contact not found' },
+      false,
+    );
+    expect(errorsFromApi(missing)).toEqual({});
+    expect(errorsFromApi(new Error('x'))).toEqual({});
+  });
+});
