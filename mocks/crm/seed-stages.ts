@@ -81,20 +81,24 @@ export const GLOBEX_STAGES: readonly StageDef[] = [
   },
 ];
 
-export function seedStages(rng: Rng, createdAt: string, defs: readonly StageDef[]): LeadStage[] {
-  return defs.map((d, position) => ({
-    id: rng.uuid(),
-    key: d.key,
-    name: d.name,
-    color: d.color,
-    position,
-    is_system: d.is_system ?? false,
-    is_default: d.is_default ?? false,
-    is_won: d.is_won ?? false,
-    is_lost: d.is_lost ?? false,
-    created_at: createdAt,
-    updated_at: createdAt,
-  }));
+/** Stages are created a minute apart in board order, so ties on `position` sort the seeded way. */
+export function seedStages(rng: Rng, createdAt: Date, defs: readonly StageDef[]): LeadStage[] {
+  return defs.map((d, position) => {
+    const at = new Date(createdAt.getTime() + position * 60_000).toISOString();
+    return {
+      id: rng.uuid(),
+      key: d.key,
+      name: d.name,
+      color: d.color,
+      position,
+      is_system: d.is_system ?? false,
+      is_default: d.is_default ?? false,
+      is_won: d.is_won ?? false,
+      is_lost: d.is_lost ?? false,
+      created_at: at,
+      updated_at: at,
+    };
+  });
 }
 
 export const ACME_TAGS = [

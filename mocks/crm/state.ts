@@ -31,7 +31,7 @@ export function seedCrm(
   const acme = opts.workspace === 'acme';
   const scale = Math.max(1, Math.floor(opts.scale));
   const stageDefs = acme ? ACME_STAGES : GLOBEX_STAGES;
-  const stages = seedStages(rng, new Date(now.getTime() - 400 * DAY_MS).toISOString(), stageDefs);
+  const stages = seedStages(rng, new Date(now.getTime() - 400 * DAY_MS), stageDefs);
   const tags = seedTags(rng, acme ? ACME_TAGS : GLOBEX_TAGS);
   const tagIds = tags.map((t) => t.id);
   const leads = seedLeads(rng, now, { count: acme ? 520 * scale : 5, stages: stageDefs, tagIds });
