@@ -19,7 +19,7 @@ function writeConversation(queryClient: QueryClient, id: string, patch: (c: Conv
   queryClient.setQueryData<Conversation>(detailKey(id), (old: Conversation | undefined) =>
     old ? patch(old) : old,
   );
-  queryClient.setQueriesData<unknown>({ queryKey: listKey }, (old) => {
+  queryClient.setQueriesData<unknown>({ queryKey: listKey }, (old: unknown) => {
     // Lists may be plain pages or infinite queries ({pages: [...]}): patch whichever it is.
     if (isPage(old)) return { ...old, data: old.data.map((c) => (c.id === id ? patch(c) : c)) };
     if (typeof old === 'object' && old !== null && Array.isArray((old as { pages?: unknown }).pages)) {
