@@ -1,4 +1,5 @@
 import Fastify, {
+  LogController,
   type FastifyBaseLogger,
   type FastifyError,
   type FastifyInstance,
@@ -34,9 +35,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: logger,
     // One line per request would cost more than the proxying itself; see onResponse below.
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     trustProxy: config.trustProxy,
-    maxParamLength: 2048,
+    routerOptions: { maxParamLength: 2048 },
     bodyLimit: 1024 * 1024,
     return503OnClosing: true,
     requestIdHeader: false,

@@ -1,0 +1,120 @@
+import { fork, type ChildProcess } from 'node:child_process';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import autocannon from 'autocannon';
+import { BENCH_PATH } from './bff-targets';
+
+// What the BFF adds on top of a bare hop: (a) mean latency at a steady, moderate rate against an
+// upstream that answers at once; (b) saturated throughput against a node:http pass-through proxy.
+
+export const BUDGET_ADDED_LATENCY_MS = 1;
+export const BUDGET_THROUGHPUT_RATIO = 0.75;
+const STEADY_RATE = 500;
+const DURATION_S = 5;
+const ROUNDS = 3;
+
+export interface BffOverheadFigures {
+  readonly directMeanMs: number;
+  readonly bffMeanMs: number;
+  readonly addedLatencyMs: number;
+  readonly latencyPass: boolean;
+  readonly bffRps: number[];
+  readonly bareRps: number[];
+  readonly throughputRatio: number;
+  readonly throughputPass: boolean;
+}
+
+const TARGETS = fileURLToPath(new URL('./bff-targets.ts', import.meta.url));
+
+async function spawnTarget(
+  role: string,
+  upstreamOrigin = '',
+): Promise<{ child: ChildProcess; origin: string }> {
+  const child = fork(TARGETS, [role, upstreamOrigin], {
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+  });
+  const port = await new Promise<number>((resolve, reject) => {
+    child.once('message', (m) => resolve((m as { port: number }).port));
+    child.once('exit', (code) => reject(new Error(`${role} exited with ${String(code)}`)));
+  });
+  return { child, origin: `http://127.0.0.1:${port}` };
+}
+
+interface Load {
+  readonly url: string;
+  readonly connections: number;
+  readonly duration: number;
+  readonly overallRate?: number;
+}
+
+async function load(opts: Load): Promise<autocannon.Result> {
+  const result = await autocannon({ ...opts, pipelining: 1, headers: { accept: 'application/json' } });
+  if (result.non2xx > 0 || result.errors > 0) {
+    throw new Error(`${opts.url}: ${result.non2xx} non-2xx answers and ${result.errors} errors`);
+  }
+  return result;
+}
+
+const median = (xs: readonly number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+export async function run(): Promise<BffOverheadFigures> {
+  const upstream = await spawnTarget('upstream');
+  const bff = await spawnTarget('bff', upstream.origin);
+  const bare = await spawnTarget('bare', upstream.origin);
+  try {
+    const direct = `${upstream.origin}/crm/api${BENCH_PATH}`;
+    const viaBff = `${bff.origin}/api/crm${BENCH_PATH}`;
+    const viaBare = `${bare.origin}/api/crm${BENCH_PATH}`;
+    // Warm-up: connection pools filled, code paths optimised.
+    for (const url of [direct, viaBff, viaBare]) await load({ url, connections: 20, duration: 1 });
+
+    const steady = { connections: 10, duration: DURATION_S, overallRate: STEADY_RATE };
+    const directRun = await load({ url: direct, ...steady });
+    const bffRun = await load({ url: viaBff, ...steady });
+
+    const bffRps: number[] = [];
+    const bareRps: number[] = [];
+    for (let i = 0; i < ROUNDS; i++) {
+      bffRps.push((await load({ url: viaBff, connections: 50, duration: DURATION_S })).requests.average);
+      bareRps.push((await load({ url: viaBare, connections: 50, duration: DURATION_S })).requests.average);
+    }
+    const addedLatencyMs = bffRun.latency.mean - directRun.latency.mean;
+    const throughputRatio = median(bffRps) / median(bareRps);
+    return {
+      directMeanMs: directRun.latency.mean,
+      bffMeanMs: bffRun.latency.mean,
+      addedLatencyMs,
+      latencyPass: addedLatencyMs <= BUDGET_ADDED_LATENCY_MS,
+      bffRps,
+      bareRps,
+      throughputRatio,
+      throughputPass: throughputRatio >= BUDGET_THROUGHPUT_RATIO,
+    };
+  } finally {
+    for (const t of [bare, bff, upstream]) t.child.kill('SIGTERM');
+  }
+}
+
+export function report(f: BffOverheadFigures): string {
+  const verdict = (ok: boolean): string => (ok ? 'PASS' : 'FAIL');
+  return [
+    'BFF overhead',
+    `  (a) mean latency at ${STEADY_RATE} req/s: direct ${f.directMeanMs.toFixed(3)} ms, via BFF ${f.bffMeanMs.toFixed(3)} ms,` +
+      ` added ${f.addedLatencyMs.toFixed(3)} ms (budget <= ${BUDGET_ADDED_LATENCY_MS} ms) ${verdict(f.latencyPass)}`,
+    `  (b) saturated req/s, BFF ${f.bffRps.map((x) => x.toFixed(0)).join(' / ')} vs bare proxy ${f.bareRps.map((x) => x.toFixed(0)).join(' / ')}:` +
+      ` median ratio ${(f.throughputRatio * 100).toFixed(1)} % (budget >= ${BUDGET_THROUGHPUT_RATIO * 100} %) ${verdict(f.throughputPass)}`,
+  ].join('\n');
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  run().then(
+    (figures) => {
+      process.stdout.write(`${report(figures)}\n`);
+      process.exitCode = figures.latencyPass && figures.throughputPass ? 0 : 1;
+    },
+    (err: unknown) => {
+      process.stderr.write(`${err instanceof Error ? err.message : String(err)}\n`);
+      process.exitCode = 1;
+    },
+  );
+}
