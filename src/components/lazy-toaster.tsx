@@ -1,11 +1,29 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { toasterSignal } from '@/lib/notify';
 
-const Toaster = lazy(() => import('sonner').then((m) => ({ default: m.Toaster })));
+// Mounted on the first toast (see lib/notify), so sonner is not part of the first screen's JavaScript.
+const Toaster = lazy(() =>
+  import('sonner').then((m) => ({
+    default: function MountedToaster() {
+      useEffect(() => toasterSignal.mounted(), []);
+      return <m.Toaster position="bottom-right" richColors closeButton />;
+    },
+  })),
+);
 
 export function LazyToaster() {
+  const [show, setShow] = useState(toasterSignal.wanted);
+  useEffect(() => {
+    const stop = toasterSignal.onMountRequest(() => setShow(true));
+    if (toasterSignal.wanted) setShow(true);
+    return () => {
+      stop();
+    };
+  }, []);
+  if (!show) return null;
   return (
     <Suspense fallback={null}>
-      <Toaster position="bottom-right" richColors closeButton />
+      <Toaster />
     </Suspense>
   );
 }

@@ -64,7 +64,7 @@ export function phone(value: string | null | undefined): string {
   if (!value) return '';
   const digits = value.replace(/[^\d+]/g, '');
   const parsed = parsePhoneNumberFromString(digits.startsWith('+') ? digits : `+${digits}`);
-  return parsed?.isValid() ? parsed.formatInternational() : value;
+  return parsed?.isPossible() ? parsed.formatInternational() : value;
 }
 
 export function initials(name: string | null | undefined): string {

@@ -1,5 +1,6 @@
-// Toasts, loaded on demand: sonner stays out of the first screen's JavaScript. The Toaster itself is
-// mounted lazily by the root layout; by the time anyone acts, it is there.
+// Toasts, loaded on demand: sonner stays out of the first screen's JavaScript. The app's
+// LazyToaster mounts sonner's Toaster on the first toast; sonner only shows toasts raised after its
+// Toaster subscribed, so each toast waits until the Toaster says it is mounted.
 type ToastAction = { label: string; onClick: () => void };
 interface NotifyOptions {
   description?: string;
@@ -8,16 +9,45 @@ interface NotifyOptions {
   duration?: number;
 }
 
-const load = () => import('sonner');
+let resolveMounted: () => void = () => undefined;
+const mounted = new Promise<void>((resolve) => {
+  resolveMounted = resolve;
+});
+const mountRequests = new Set<() => void>();
+let wanted = false;
+
+/** The toaster's side of the handshake (used by LazyToaster only). */
+export const toasterSignal = {
+  get wanted() {
+    return wanted;
+  },
+  onMountRequest(listener: () => void) {
+    mountRequests.add(listener);
+    return () => mountRequests.delete(listener);
+  },
+  mounted: () => resolveMounted(),
+};
+
+function ensureToaster(): Promise<void> {
+  wanted = true;
+  mountRequests.forEach((listener) => listener());
+  return mounted;
+}
+
+async function show(kind: 'success' | 'error' | 'info', message: string, options?: NotifyOptions) {
+  const [{ toast }] = await Promise.all([import('sonner'), ensureToaster()]);
+  if (kind === 'info') toast(message, options);
+  else toast[kind](message, options);
+}
 
 export const notify = {
   success(message: string, options?: NotifyOptions) {
-    void load().then(({ toast }) => toast.success(message, options));
+    void show('success', message, options);
   },
   error(message: string, options?: NotifyOptions) {
-    void load().then(({ toast }) => toast.error(message, options));
+    void show('error', message, options);
   },
   info(message: string, options?: NotifyOptions) {
-    void load().then(({ toast }) => toast(message, options));
+    void show('info', message, options);
   },
 };
