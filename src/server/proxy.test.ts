@@ -253,8 +253,9 @@ describe('upstream unreachable or slow', () => {
       setTimeout(() => {
         res.writeHead(200, { 'content-type': 'application/json' });
         res.end('{}');
-      }, 600);
+      }, 2500);
     });
+    // undici checks header timeouts on a coarse (about half a second) timer wheel.
     const slowApp = await buildTestApp(upstream, { logs, env: { UPSTREAM_TIMEOUT_MS: '100' } });
     try {
       const res = await slowApp.inject({ method: 'GET', url: '/api/crm/v1/lead-stages' });
