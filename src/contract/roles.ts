@@ -34,7 +34,11 @@ const MANAGER_WRITES = [
   'contacts.update',
 ] as const satisfies readonly RouteId[];
 
-const ADMIN_WRITES = ['leadStages.create', 'leadStages.update', 'leadStages.delete'] as const satisfies readonly RouteId[];
+const ADMIN_WRITES = [
+  'leadStages.create',
+  'leadStages.update',
+  'leadStages.delete',
+] as const satisfies readonly RouteId[];
 
 export const ROLE_MATRIX: Readonly<Record<Role, ReadonlySet<RouteId>>> = {
   agent: new Set<RouteId>([...READS, ...AGENT_WRITES]),
