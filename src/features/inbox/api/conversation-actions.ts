@@ -3,11 +3,11 @@ import type { Conversation, PageEnvelope } from '@/contract';
 import { callApi } from '@/lib/api-client';
 import { notify } from '@/lib/notify';
 import { errorText } from '@/components/ui/states';
-import { rememberAiAgent } from '../ai-state';
+import { rememberAiAgent, rememberedAiAgent } from '../ai-state';
+import { conversationKeys, updateConversationInCaches } from './conversations';
 
-// Keys of the inbox I engineer: ['conversations','list',filters] and ['conversations','detail',id].
-const detailKey = (id: string) => ['conversations', 'detail', id] as const;
-const listKey = ['conversations', 'list'] as const;
+const detailKey = conversationKeys.detail;
+const listKey = conversationKeys.lists();
 
 type Snapshot = ReadonlyArray<readonly [readonly unknown[], unknown]>;
 
@@ -40,8 +40,8 @@ async function snapshotAndPatch(
   id: string,
   patch: (c: Conversation) => Conversation,
 ): Promise<Snapshot> {
-  await queryClient.cancelQueries({ queryKey: ['conversations'] });
-  const snapshot: Snapshot = queryClient.getQueriesData({ queryKey: ['conversations'] });
+  await queryClient.cancelQueries({ queryKey: conversationKeys.all });
+  const snapshot: Snapshot = queryClient.getQueriesData({ queryKey: conversationKeys.all });
   writeConversation(queryClient, id, patch);
   return snapshot;
 }
@@ -51,11 +51,12 @@ function restore(queryClient: QueryClient, snapshot: Snapshot | undefined) {
 }
 
 function settle(queryClient: QueryClient, saved: Conversation | undefined) {
-  if (saved) queryClient.setQueryData(detailKey(saved.id), saved);
-  void queryClient.invalidateQueries({ queryKey: ['conversations'] });
+  // The server's answer wins over the optimistic guess, then lists refetch (a thread may leave a filter).
+  if (saved) updateConversationInCaches(queryClient, saved);
+  void queryClient.invalidateQueries({ queryKey: conversationKeys.all });
 }
 
-type ActionContext = { snapshot: Snapshot };
+type ActionContext = { snapshot: Snapshot; previousAgent?: string | null };
 
 /** Assigns the thread to a teammate (or nobody), optimistically; rolls back with a message. */
 export function useAssignOwner(conversationId: string) {
@@ -87,11 +88,14 @@ export function useAssignAgent(conversationId: string) {
       const snapshot = await snapshotAndPatch(queryClient, conversationId, (c) =>
         'ai_agent_id' in c ? { ...c, ai_agent_id: agentId } : c,
       );
-      return { snapshot };
+      // Records without the field show the local memory: set it now, put it back on failure.
+      const previousAgent = rememberedAiAgent(conversationId);
+      rememberAiAgent(conversationId, agentId);
+      return { snapshot, previousAgent };
     },
-    onSuccess: (_saved, { agentId }) => rememberAiAgent(conversationId, agentId),
     onError: (error, { agentId }, context) => {
       restore(queryClient, context?.snapshot);
+      if (context) rememberAiAgent(conversationId, context.previousAgent ?? null);
       notify.error(
         agentId ? 'The AI agent could not take this thread' : 'The thread could not be taken over',
         {

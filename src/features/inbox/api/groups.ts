@@ -1,4 +1,5 @@
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Group } from '@/contract';
 import { callApi } from '@/lib/api-client';
 
 export const groupKeys = {
@@ -13,3 +14,44 @@ export const groupQuery = (channelId: string, groupId: string) =>
     queryFn: ({ signal }) =>
       callApi('groups.get', { params: { groupId }, query: { channelId }, signal }).then((r) => r.group),
   });
+
+export interface ApproveResult {
+  approved: string[];
+  /** Numbers the upstream left out (the fake names them `skipped`: they had not asked to join). */
+  skipped: string[];
+}
+
+/** Approves join requests; the group is read again afterwards (participants and requests moved). */
+export function useApproveJoinRequests(channelId: string, groupId: string) {
+  const queryClient = useQueryClient();
+  return useMutation<ApproveResult, Error, string[]>({
+    mutationFn: async (phoneNumbers) => {
+      const answer = await callApi('groups.approveJoinRequests', {
+        params: { groupId },
+        body: { channelId, phoneNumbers },
+      });
+      const approved = new Set(answer.approved);
+      return { approved: answer.approved, skipped: phoneNumbers.filter((p) => !approved.has(p)) };
+    },
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: groupKeys.detail(channelId, groupId) });
+      // The thread's participant count changed too.
+      void queryClient.invalidateQueries({ queryKey: ['conversations'] });
+    },
+  });
+}
+
+/** Creates or rotates the invite link; the old one stops working at once. */
+export function useRotateInviteLink(channelId: string, groupId: string) {
+  const queryClient = useQueryClient();
+  return useMutation<string, Error, void>({
+    mutationFn: async () =>
+      (await callApi('groups.inviteLink', { params: { groupId }, body: { channelId } })).invite_link,
+    onSuccess: (link) => {
+      queryClient.setQueryData<Group>(groupKeys.detail(channelId, groupId), (old: Group | undefined) =>
+        old ? { ...old, invite_link: link } : old,
+      );
+    },
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: groupKeys.detail(channelId, groupId) }),
+  });
+}
