@@ -1,0 +1,75 @@
+import type { FastifyInstance } from 'fastify';
+import type { DestinationStream } from 'pino';
+import { startFakeUpstream } from '../../mocks/http';
+import { ACME_TENANT } from '../../mocks/team';
+import { buildApp } from './app';
+import { ConfigError, isLoopbackHost, type Config, type UpstreamConfig } from './config';
+import { createLogger } from './logger';
+import { DEMO_TEAM, EMPTY_TEAM, loadTeamFile, type Team } from './team';
+
+// The fake's seeded full-access key for the Acme workspace (decisions.md). A fixture of the demo,
+// never logged.
+const DEMO_API_KEY = 'demo-admin-key';
+
+export interface RunningBff {
+  readonly app: FastifyInstance;
+  /** The origin the BFF listens on. */
+  readonly origin: string;
+  close(): Promise<void>;
+}
+
+/** Resolves the upstream (starting the embedded fake in demo mode), builds the app and listens. */
+export async function startBff(
+  config: Config,
+  opts: { logStream?: DestinationStream } = {},
+): Promise<RunningBff> {
+  const log = createLogger(config.logLevel, opts.logStream);
+  let upstream: UpstreamConfig;
+  let stopDemo: (() => Promise<void>) | undefined;
+  if (config.upstream) {
+    upstream = config.upstream;
+  } else {
+    if (!isLoopbackHost(config.host)) {
+      throw new ConfigError(
+        'HOST',
+        'must be a loopback address in demo mode (its users and passwords are public)',
+      );
+    }
+    const fake = await startFakeUpstream({ host: '127.0.0.1', port: 0, chatter: true });
+    upstream = {
+      socialBaseUrl: fake.socialBase,
+      crmBaseUrl: fake.crmBase,
+      apiKey: DEMO_API_KEY,
+      tenantId: ACME_TENANT,
+    };
+    stopDemo = fake.close;
+    log.info(
+      { fakeUpstream: fake.origin },
+      'demo mode: serving the embedded fake upstream with its Acme workspace',
+    );
+  }
+  const team: Team = config.teamFile ? loadTeamFile(config.teamFile) : config.demo ? DEMO_TEAM : EMPTY_TEAM;
+  const app = await buildApp({ config, upstream, team, logStream: opts.logStream });
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (err) {
+    await app.close();
+    await stopDemo?.();
+    throw err;
+  }
+  app.log.info(
+    { demo: config.demo, staticDir: config.staticDir },
+    config.demo ? 'BFF listening in demo mode' : 'BFF listening',
+  );
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const hostPart = config.host.includes(':') ? `[${config.host}]` : config.host;
+  return {
+    app,
+    origin: `http://${hostPart}:${port}`,
+    close: async () => {
+      await app.close();
+      await stopDemo?.();
+    },
+  };
+}
