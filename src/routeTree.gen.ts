@@ -10,21 +10,20 @@
 
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
-import { Route as CustomersRouteImport } from './routes/customers'
 import { Route as InboxRouteImport } from './routes/inbox'
 import { Route as LeadsRouteImport } from './routes/leads'
 import { Route as QuickRepliesRouteImport } from './routes/quick-replies'
 import { Route as SignInRouteImport } from './routes/sign-in'
+import { Route as CustomersIndexRouteImport } from './routes/customers/index'
+import { Route as CustomersCustomerIdRouteImport } from './routes/customers/$customerId'
+import { Route as InboxIndexRouteImport } from './routes/inbox/index'
+import { Route as InboxConversationIdRouteImport } from './routes/inbox/$conversationId'
+import { Route as InboxNewRouteImport } from './routes/inbox/new'
 import { Route as SettingsStagesRouteImport } from './routes/settings/stages'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
   path: '/',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const CustomersRoute = CustomersRouteImport.update({
-  id: '/customers',
-  path: '/customers',
   getParentRoute: () => rootRouteImport,
 } as any)
 const InboxRoute = InboxRouteImport.update({
@@ -47,6 +46,31 @@ const SignInRoute = SignInRouteImport.update({
   path: '/sign-in',
   getParentRoute: () => rootRouteImport,
 } as any)
+const CustomersIndexRoute = CustomersIndexRouteImport.update({
+  id: '/customers/',
+  path: '/customers/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const CustomersCustomerIdRoute = CustomersCustomerIdRouteImport.update({
+  id: '/customers/$customerId',
+  path: '/customers/$customerId',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const InboxIndexRoute = InboxIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => InboxRoute,
+} as any)
+const InboxConversationIdRoute = InboxConversationIdRouteImport.update({
+  id: '/$conversationId',
+  path: '/$conversationId',
+  getParentRoute: () => InboxRoute,
+} as any)
+const InboxNewRoute = InboxNewRouteImport.update({
+  id: '/new',
+  path: '/new',
+  getParentRoute: () => InboxRoute,
+} as any)
 const SettingsStagesRoute = SettingsStagesRouteImport.update({
   id: '/settings/stages',
   path: '/settings/stages',
@@ -55,70 +79,93 @@ const SettingsStagesRoute = SettingsStagesRouteImport.update({
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
-  '/customers': typeof CustomersRoute
-  '/inbox': typeof InboxRoute
+  '/inbox': typeof InboxRouteWithChildren
   '/leads': typeof LeadsRoute
   '/quick-replies': typeof QuickRepliesRoute
   '/sign-in': typeof SignInRoute
+  '/customers/$customerId': typeof CustomersCustomerIdRoute
+  '/inbox/$conversationId': typeof InboxConversationIdRoute
+  '/inbox/new': typeof InboxNewRoute
   '/settings/stages': typeof SettingsStagesRoute
+  '/customers/': typeof CustomersIndexRoute
+  '/inbox/': typeof InboxIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
-  '/customers': typeof CustomersRoute
-  '/inbox': typeof InboxRoute
   '/leads': typeof LeadsRoute
   '/quick-replies': typeof QuickRepliesRoute
   '/sign-in': typeof SignInRoute
+  '/customers/$customerId': typeof CustomersCustomerIdRoute
+  '/inbox/$conversationId': typeof InboxConversationIdRoute
+  '/inbox/new': typeof InboxNewRoute
   '/settings/stages': typeof SettingsStagesRoute
+  '/customers': typeof CustomersIndexRoute
+  '/inbox': typeof InboxIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
-  '/customers': typeof CustomersRoute
-  '/inbox': typeof InboxRoute
+  '/inbox': typeof InboxRouteWithChildren
   '/leads': typeof LeadsRoute
   '/quick-replies': typeof QuickRepliesRoute
   '/sign-in': typeof SignInRoute
+  '/customers/$customerId': typeof CustomersCustomerIdRoute
+  '/inbox/$conversationId': typeof InboxConversationIdRoute
+  '/inbox/new': typeof InboxNewRoute
   '/settings/stages': typeof SettingsStagesRoute
+  '/customers/': typeof CustomersIndexRoute
+  '/inbox/': typeof InboxIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/'
-    | '/customers'
     | '/inbox'
     | '/leads'
     | '/quick-replies'
     | '/sign-in'
+    | '/customers/$customerId'
+    | '/inbox/$conversationId'
+    | '/inbox/new'
     | '/settings/stages'
+    | '/customers/'
+    | '/inbox/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
-    | '/customers'
-    | '/inbox'
     | '/leads'
     | '/quick-replies'
     | '/sign-in'
+    | '/customers/$customerId'
+    | '/inbox/$conversationId'
+    | '/inbox/new'
     | '/settings/stages'
+    | '/customers'
+    | '/inbox'
   id:
     | '__root__'
     | '/'
-    | '/customers'
     | '/inbox'
     | '/leads'
     | '/quick-replies'
     | '/sign-in'
+    | '/customers/$customerId'
+    | '/inbox/$conversationId'
+    | '/inbox/new'
     | '/settings/stages'
+    | '/customers/'
+    | '/inbox/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
-  CustomersRoute: typeof CustomersRoute
-  InboxRoute: typeof InboxRoute
+  InboxRoute: typeof InboxRouteWithChildren
   LeadsRoute: typeof LeadsRoute
   QuickRepliesRoute: typeof QuickRepliesRoute
   SignInRoute: typeof SignInRoute
+  CustomersCustomerIdRoute: typeof CustomersCustomerIdRoute
   SettingsStagesRoute: typeof SettingsStagesRoute
+  CustomersIndexRoute: typeof CustomersIndexRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -128,13 +175,6 @@ declare module '@tanstack/react-router' {
       path: '/'
       fullPath: '/'
       preLoaderRoute: typeof IndexRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/customers': {
-      id: '/customers'
-      path: '/customers'
-      fullPath: '/customers'
-      preLoaderRoute: typeof CustomersRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/inbox': {
@@ -165,6 +205,41 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SignInRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/customers/': {
+      id: '/customers/'
+      path: '/customers'
+      fullPath: '/customers/'
+      preLoaderRoute: typeof CustomersIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/customers/$customerId': {
+      id: '/customers/$customerId'
+      path: '/customers/$customerId'
+      fullPath: '/customers/$customerId'
+      preLoaderRoute: typeof CustomersCustomerIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/inbox/': {
+      id: '/inbox/'
+      path: '/'
+      fullPath: '/inbox/'
+      preLoaderRoute: typeof InboxIndexRouteImport
+      parentRoute: typeof InboxRoute
+    }
+    '/inbox/$conversationId': {
+      id: '/inbox/$conversationId'
+      path: '/$conversationId'
+      fullPath: '/inbox/$conversationId'
+      preLoaderRoute: typeof InboxConversationIdRouteImport
+      parentRoute: typeof InboxRoute
+    }
+    '/inbox/new': {
+      id: '/inbox/new'
+      path: '/new'
+      fullPath: '/inbox/new'
+      preLoaderRoute: typeof InboxNewRouteImport
+      parentRoute: typeof InboxRoute
+    }
     '/settings/stages': {
       id: '/settings/stages'
       path: '/settings/stages'
@@ -175,14 +250,29 @@ declare module '@tanstack/react-router' {
   }
 }
 
+interface InboxRouteChildren {
+  InboxConversationIdRoute: typeof InboxConversationIdRoute
+  InboxNewRoute: typeof InboxNewRoute
+  InboxIndexRoute: typeof InboxIndexRoute
+}
+
+const InboxRouteChildren: InboxRouteChildren = {
+  InboxConversationIdRoute: InboxConversationIdRoute,
+  InboxNewRoute: InboxNewRoute,
+  InboxIndexRoute: InboxIndexRoute,
+}
+
+const InboxRouteWithChildren = InboxRoute._addFileChildren(InboxRouteChildren)
+
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
-  CustomersRoute: CustomersRoute,
-  InboxRoute: InboxRoute,
+  InboxRoute: InboxRouteWithChildren,
   LeadsRoute: LeadsRoute,
   QuickRepliesRoute: QuickRepliesRoute,
   SignInRoute: SignInRoute,
+  CustomersCustomerIdRoute: CustomersCustomerIdRoute,
   SettingsStagesRoute: SettingsStagesRoute,
+  CustomersIndexRoute: CustomersIndexRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

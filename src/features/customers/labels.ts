@@ -1,0 +1,57 @@
+import type { ActivityType, CustomerStatus, CustomerType, Outcome } from '@/contract';
+
+type Tone = 'neutral' | 'accent' | 'success' | 'warning' | 'danger';
+
+export const STATUS_LABELS: Record<CustomerStatus, string> = {
+  active: 'Active',
+  inactive: 'Inactive',
+  prospect: 'Prospect',
+  archived: 'Archived',
+};
+
+export const STATUS_TONES: Record<CustomerStatus, Tone> = {
+  active: 'success',
+  inactive: 'neutral',
+  prospect: 'accent',
+  archived: 'warning',
+};
+
+export const TYPE_LABELS: Record<CustomerType, string> = {
+  individual: 'Individual',
+  business: 'Business',
+};
+
+export const SOURCE_LABELS: Record<string, string> = {
+  website: 'Website',
+  referral: 'Referral',
+  import: 'Import',
+  manual: 'Manual',
+  api: 'API',
+};
+
+export const ACTIVITY_LABELS: Record<ActivityType, string> = {
+  call: 'Call',
+  email: 'Email',
+  meeting: 'Meeting',
+  note: 'Note',
+  task: 'Task',
+  deal: 'Deal',
+  support_ticket: 'Support ticket',
+  sms: 'SMS',
+};
+
+export const OUTCOME_LABELS: Record<Outcome, string> = {
+  successful: 'Successful',
+  follow_up_needed: 'Follow-up needed',
+  no_answer: 'No answer',
+  completed: 'Completed',
+  cancelled: 'Cancelled',
+};
+
+export const OUTCOME_TONES: Record<Outcome, Tone> = {
+  successful: 'success',
+  follow_up_needed: 'warning',
+  no_answer: 'neutral',
+  completed: 'success',
+  cancelled: 'danger',
+};
