@@ -20,7 +20,11 @@ export class FakeError extends Error {
   }
 
   toBody() {
-    return { statusCode: this.statusCode, message: this.detail, error: STATUS_NAMES[this.statusCode] ?? 'Error' };
+    return {
+      statusCode: this.statusCode,
+      message: this.detail,
+      error: STATUS_NAMES[this.statusCode] ?? 'Error',
+    };
   }
 }
 

@@ -1,0 +1,60 @@
+import type {
+  AssignAgentBody,
+  AssignOwnerBody,
+  ConversationListQuery,
+} from '../../src/contract/conversations';
+import { pageOf } from '../core/paging';
+import type { RouteContext, RouteImpls, RouteResult } from '../core/types';
+import { contactName, getThread } from './lookup';
+import type { Thread } from './state';
+import { toConversation } from './thread-ops';
+
+type Ctx<B = unknown, Q = unknown> = RouteContext<B, Q>;
+
+function matchesSearch(ctx: Ctx, thread: Thread, needle: string): boolean {
+  const last = thread.messages.at(-1);
+  const haystack = [
+    contactName(ctx.ws, thread),
+    thread.conv.group_subject,
+    thread.conv.external_thread_id,
+    last?.text,
+  ];
+  return haystack.some((value) => value?.toLowerCase().includes(needle));
+}
+
+const newestFirst = (a: Thread, b: Thread) =>
+  (b.conv.last_message_at ?? '').localeCompare(a.conv.last_message_at ?? '') ||
+  a.conv.id.localeCompare(b.conv.id);
+
+function list(ctx: Ctx<unknown, ConversationListQuery>): RouteResult {
+  const q = ctx.query;
+  const needle = q.search?.trim().toLowerCase();
+  const threads = [...ctx.ws.social.threads.values()].filter((t) => {
+    if (q.status && t.conv.status !== q.status) return false;
+    if (q.assignedTo === 'none' && t.conv.assigned_to_user_id !== null) return false;
+    if (q.assignedTo && q.assignedTo !== 'none' && t.conv.assigned_to_user_id !== q.assignedTo) return false;
+    if (q.channelId && t.conv.channel_id !== q.channelId) return false;
+    return !needle || matchesSearch(ctx, t, needle);
+  });
+  threads.sort(newestFirst);
+  const page = pageOf(threads, q);
+  return { body: { ...page, data: page.data.map(toConversation) } };
+}
+
+function update(ctx: Ctx, change: (t: Thread) => void): RouteResult {
+  const thread = getThread(ctx.ws, ctx.params['id']!);
+  change(thread);
+  thread.conv.updated_at = ctx.now.toISOString();
+  return { body: toConversation(thread) };
+}
+
+export const conversationImpls: RouteImpls = {
+  'conversations.list': list,
+  'conversations.get': (ctx: Ctx) => ({ body: toConversation(getThread(ctx.ws, ctx.params['id']!)) }),
+  'conversations.assignOwner': (ctx: Ctx<AssignOwnerBody>) =>
+    update(ctx, (t) => (t.conv.assigned_to_user_id = ctx.body.userId)),
+  'conversations.assignAgent': (ctx: Ctx<AssignAgentBody>) =>
+    update(ctx, (t) => (t.conv.ai_agent_id = ctx.body.agentId)),
+  'conversations.close': (ctx: Ctx) => update(ctx, (t) => (t.conv.status = 'closed')),
+  'conversations.reopen': (ctx: Ctx) => update(ctx, (t) => (t.conv.status = 'open')),
+};

@@ -1,0 +1,41 @@
+import type { QuickReply, QuickReplyCreate, QuickReplyUpdate } from '../../src/contract/quick-replies';
+import { badRequest, notFound } from '../core/errors';
+import type { RouteContext, RouteImpls, Workspace } from '../core/types';
+
+function assertShortcutFree(ws: Workspace, shortcut: string, exceptId?: string): void {
+  const wanted = shortcut.toLowerCase();
+  for (const qr of ws.social.quickReplies.values()) {
+    if (qr.id !== exceptId && qr.shortcut.toLowerCase() === wanted)
+      throw badRequest(['shortcut already exists']);
+  }
+}
+
+function getQuickReply(ws: Workspace, id: string): QuickReply {
+  const qr = ws.social.quickReplies.get(id);
+  if (!qr) throw notFound('Quick reply');
+  return qr;
+}
+
+export const quickReplyImpls: RouteImpls = {
+  'quickReplies.list': (ctx: RouteContext) => ({
+    body: { data: [...ctx.ws.social.quickReplies.values()].sort((a, b) => a.title.localeCompare(b.title)) },
+  }),
+  'quickReplies.create': (ctx: RouteContext<QuickReplyCreate>) => {
+    assertShortcutFree(ctx.ws, ctx.body.shortcut);
+    const at = ctx.now.toISOString();
+    const qr: QuickReply = { id: ctx.state.rng.uuid(), ...ctx.body, created_at: at, updated_at: at };
+    ctx.ws.social.quickReplies.set(qr.id, qr);
+    return { body: qr };
+  },
+  'quickReplies.update': (ctx: RouteContext<QuickReplyUpdate>) => {
+    const qr = getQuickReply(ctx.ws, ctx.params['id']!);
+    if (ctx.body.shortcut !== undefined) assertShortcutFree(ctx.ws, ctx.body.shortcut, qr.id);
+    Object.assign(qr, ctx.body, { updated_at: ctx.now.toISOString() });
+    return { body: qr };
+  },
+  'quickReplies.delete': (ctx: RouteContext) => {
+    getQuickReply(ctx.ws, ctx.params['id']!);
+    ctx.ws.social.quickReplies.delete(ctx.params['id']!);
+    return {};
+  },
+};
