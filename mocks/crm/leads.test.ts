@@ -66,6 +66,10 @@ describe('GET /v1/leads', () => {
     const exact = list({ offset: total - 10, limit: 10 });
     expect(exact.hasMore).toBe(false);
     expect(list({ offset: total + 5 }).data).toEqual([]);
+    // An offset off the page grid: the last page boundary lies beyond the end, and hasMore says so.
+    const offGrid = list({ offset: total - 50, limit: 100 });
+    expect(offGrid.data).toHaveLength(50);
+    expect(offGrid.hasMore).toBe(false);
   });
 
   it('refuses paging values out of bounds, naming the parameter', () => {
