@@ -1,0 +1,106 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { setTimeout as delay } from 'node:timers/promises';
+
+/** Starts a process and waits until `url` answers; the benchmarks' way to run the real stack. */
+export async function startProcess(
+  command: string,
+  args: string[],
+  env: Record<string, string>,
+  readyUrl: string,
+  timeoutMs = 60_000,
+): Promise<ChildProcess> {
+  const child = spawn(command, args, {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null)
+      throw new Error(`${command} ${args.join(' ')} exited with ${String(child.exitCode)}`);
+    try {
+      const response = await fetch(readyUrl);
+      if (response.status < 500) return child;
+    } catch {
+      // Not listening yet.
+    }
+    await delay(200);
+  }
+  child.kill('SIGTERM');
+  throw new Error(`${readyUrl} did not answer within ${String(timeoutMs)} ms`);
+}
+
+export function stop(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null) return resolve();
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+    setTimeout(() => child.kill('SIGKILL'), 5000).unref();
+  });
+}
+
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-quic',
+  '--no-first-run',
+];
+export const chromiumPath = () => process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/** The fake upstream and the BFF on it, as in e2e, on the given ports and seed scale. */
+export async function startStack(opts: {
+  bffPort: number;
+  upstreamPort: number;
+  scale?: 'large';
+  staticDir?: string;
+}) {
+  const upstreamOrigin = `http://127.0.0.1:${String(opts.upstreamPort)}`;
+  const upstream = await startProcess(
+    'npx',
+    ['tsx', 'mocks/main.ts'],
+    { UPSTREAM_PORT: String(opts.upstreamPort), ...(opts.scale ? { SEED_SCALE: opts.scale } : {}) },
+    `${upstreamOrigin}/__fake/clock`,
+    120_000,
+  );
+  const baseURL = `http://127.0.0.1:${String(opts.bffPort)}`;
+  const bff = await startProcess(
+    'npx',
+    ['tsx', 'src/server/main.ts'],
+    {
+      PORT: String(opts.bffPort),
+      SOCIAL_BASE_URL: `${upstreamOrigin}/social/api`,
+      CRM_BASE_URL: `${upstreamOrigin}/crm/api`,
+      API_KEY: 'demo-admin-key',
+      TENANT_ID: '11111111-1111-4111-8111-111111111111',
+      USERS_FILE: 'e2e/users.json',
+      STATIC_DIR: opts.staticDir ?? 'dist',
+      LOG_LEVEL: 'warn',
+    },
+    `${baseURL}/healthz`,
+  );
+  return {
+    baseURL,
+    upstreamOrigin,
+    async close() {
+      await stop(bff);
+      await stop(upstream);
+    },
+  };
+}
+
+/** Signs a Playwright page's context in as a demo user through the BFF. */
+export async function signInPage(
+  page: import('@playwright/test').Page,
+  baseURL: string,
+  username = 'ada@acme.test',
+  password = 'admin-demo-pass',
+) {
+  const response = await page.request.post(`${baseURL}/auth/login`, {
+    data: { username, password },
+    headers: { 'x-csrf': '1', origin: baseURL },
+  });
+  if (!response.ok() && response.status() !== 404)
+    throw new Error(`sign-in answered ${String(response.status())}`);
+}
