@@ -1,5 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { quickRepliesQuery } from '@/features/quick-replies/api';
+import { QuickRepliesPage } from '@/features/quick-replies/components/quick-replies-page';
 
 export const Route = createFileRoute('/quick-replies')({
-  component: () => <h1 className="p-6 text-lg font-semibold">Quick replies</h1>,
+  // Prefetch only: the page draws its own loading and error states.
+  loader: ({ context }) => context.queryClient.prefetchQuery(quickRepliesQuery()),
+  component: QuickRepliesPage,
 });

@@ -1,0 +1,142 @@
+import { useQuery } from '@tanstack/react-query';
+import { MessageSquareText, Pencil, Plus, Search, Trash2 } from 'lucide-react';
+import { useMemo, useState } from 'react';
+import type { QuickReply } from '@/contract';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/field';
+import { EmptyState, ErrorState, Skeleton } from '@/components/ui/states';
+import { exactTime, relativeTime } from '@/lib/format';
+import { quickRepliesQuery } from '../api';
+import { DeleteQuickReplyDialog } from './delete-quick-reply';
+import { QuickReplyFormDialog } from './quick-reply-form';
+
+type Editing = { reply: QuickReply | null } | null;
+
+export function QuickRepliesPage() {
+  const replies = useQuery(quickRepliesQuery());
+  const [editing, setEditing] = useState<Editing>(null);
+  const [deleting, setDeleting] = useState<QuickReply | null>(null);
+  const [filter, setFilter] = useState('');
+
+  const visible = useMemo(() => {
+    const needle = filter.trim().toLowerCase().replace(/^\//, '');
+    const all = replies.data?.data ?? [];
+    if (!needle) return all;
+    return all.filter((q) =>
+      [q.title, q.shortcut, q.body].some((text) => text.toLowerCase().includes(needle)),
+    );
+  }, [replies.data, filter]);
+
+  return (
+    <div className="flex min-h-0 flex-1 flex-col">
+      <header className="flex flex-wrap items-center gap-3 border-b border-border px-6 py-4">
+        <div className="flex-1">
+          <h1 className="text-lg font-semibold">Quick replies</h1>
+          <p className="text-muted">
+            Shared answers for the whole team. Type / in a conversation to use one.
+          </p>
+        </div>
+        <Button variant="primary" onClick={() => setEditing({ reply: null })}>
+          <Plus size={16} aria-hidden />
+          New quick reply
+        </Button>
+      </header>
+      <div className="min-h-0 flex-1 overflow-y-auto px-6 py-4">
+        {replies.isPending ? (
+          <div role="status" aria-label="Loading quick replies" className="flex flex-col gap-2">
+            {[0, 1, 2, 3].map((i) => (
+              <Skeleton key={i} className="h-16" />
+            ))}
+          </div>
+        ) : replies.isError ? (
+          <ErrorState
+            title="Quick replies could not be loaded"
+            error={replies.error}
+            onRetry={() => void replies.refetch()}
+          />
+        ) : replies.data.data.length === 0 ? (
+          <EmptyState title="No quick replies yet" icon={<MessageSquareText size={28} />}>
+            <p>Save the answers you give often, then insert them in any conversation with /shortcut.</p>
+            <Button className="mt-3" variant="primary" onClick={() => setEditing({ reply: null })}>
+              Create the first one
+            </Button>
+          </EmptyState>
+        ) : (
+          <>
+            <label className="mb-3 flex max-w-sm items-center gap-2">
+              <Search size={16} aria-hidden className="text-muted" />
+              <span className="sr-only">Filter quick replies</span>
+              <Input
+                type="search"
+                value={filter}
+                onChange={(e) => setFilter(e.target.value)}
+                placeholder="Filter by title, shortcut or text"
+              />
+            </label>
+            {visible.length === 0 ? (
+              <EmptyState title="Nothing matches">No quick reply contains “{filter.trim()}”.</EmptyState>
+            ) : (
+              <ul
+                aria-label="Quick replies"
+                className="flex flex-col divide-y divide-border rounded-md border border-border bg-raised"
+              >
+                {visible.map((reply) => (
+                  <QuickReplyRow
+                    key={reply.id}
+                    reply={reply}
+                    onEdit={() => setEditing({ reply })}
+                    onDelete={() => setDeleting(reply)}
+                  />
+                ))}
+              </ul>
+            )}
+          </>
+        )}
+      </div>
+      <QuickReplyFormDialog
+        reply={editing?.reply ?? null}
+        open={editing !== null}
+        onOpenChange={(open) => {
+          if (!open) setEditing(null);
+        }}
+      />
+      <DeleteQuickReplyDialog reply={deleting} onClose={() => setDeleting(null)} />
+    </div>
+  );
+}
+
+function QuickReplyRow({
+  reply,
+  onEdit,
+  onDelete,
+}: {
+  reply: QuickReply;
+  onEdit: () => void;
+  onDelete: () => void;
+}) {
+  return (
+    <li className="flex items-start gap-3 px-4 py-3">
+      <div className="min-w-0 flex-1">
+        <p className="flex flex-wrap items-baseline gap-2">
+          <span className="font-medium">{reply.title}</span>
+          <code className="rounded bg-accent-soft px-1.5 text-xs text-accent">/{reply.shortcut}</code>
+        </p>
+        <p className="mt-1 line-clamp-2 whitespace-pre-wrap break-words text-muted">{reply.body}</p>
+        <p className="mt-1 text-xs text-subtle">
+          Updated{' '}
+          <time dateTime={reply.updated_at} title={exactTime(reply.updated_at)}>
+            {relativeTime(reply.updated_at)}
+          </time>
+        </p>
+      </div>
+      <div className="flex shrink-0 gap-1">
+        <Button size="sm" variant="ghost" onClick={onEdit} aria-label={`Edit ${reply.title}`}>
+          <Pencil size={14} aria-hidden />
+        </Button>
+        <Button size="sm" variant="ghost" onClick={onDelete} aria-label={`Delete ${reply.title}`}>
+          <Trash2 size={14} aria-hidden />
+        </Button>
+      </div>
+    </li>
+  );
+}
