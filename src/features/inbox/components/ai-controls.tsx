@@ -9,7 +9,8 @@ import { useAiAgentId } from '../ai-state';
 
 function useAgentName(agentId: string | null): string | null {
   const team = useQuery(teamQuery());
-  if (agentId === null) return null;
+  // Wait for the roster rather than flash a generic name; if it cannot load, still say an AI answers.
+  if (agentId === null || team.isPending) return null;
   return team.data?.aiAgents.find((a) => a.id === agentId)?.name ?? 'An AI agent';
 }
 
