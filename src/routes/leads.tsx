@@ -1,5 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { LeadsPage } from '@/features/leads/components/leads-page';
+import { parseLeadsSearch } from '@/features/leads/model/leads-search';
+import { leadStagesQuery } from '@/lib/lead-stages-query';
 
 export const Route = createFileRoute('/leads')({
-  component: () => <h1 className="p-6 text-lg font-semibold">Leads</h1>,
+  validateSearch: parseLeadsSearch,
+  loader: ({ context }) => context.queryClient.ensureQueryData(leadStagesQuery()),
+  component: LeadsPage,
 });

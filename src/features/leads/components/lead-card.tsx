@@ -1,0 +1,98 @@
+import { useDraggable } from '@dnd-kit/core';
+import { memo, type KeyboardEvent } from 'react';
+import type { Lead } from '@/contract';
+import { calendarDate, initials, money } from '@/lib/format';
+import type { LeadDragData } from '../model/board-drop';
+import { FollowUpBadge } from './follow-up-badge';
+import { PriorityBadge } from './priority-badge';
+
+/** Cards have one fixed height so the virtualised columns need no measuring. */
+export const CARD_HEIGHT = 92;
+
+interface CardBodyProps {
+  lead: Lead;
+  ownerName: string | undefined;
+  /** Reads the follow-up state; off for the drag preview (a second query observer is not needed). */
+  withFollowUp?: boolean;
+}
+
+export function LeadCardBody({ lead, ownerName, withFollowUp = true }: CardBodyProps) {
+  return (
+    <>
+      <div className="flex items-start justify-between gap-2">
+        <span className="truncate font-medium">{lead.name}</span>
+        {lead.value !== null && lead.value !== undefined ? (
+          <span className="shrink-0 text-[13px] tabular-nums text-muted">
+            {money(lead.value, lead.currency)}
+          </span>
+        ) : null}
+      </div>
+      <div className="truncate text-[13px] text-muted">{lead.company_name || '\u00a0'}</div>
+      <div className="mt-auto flex items-center gap-1.5 overflow-hidden">
+        <PriorityBadge priority={lead.priority} />
+        {withFollowUp ? <FollowUpBadge leadId={lead.id} /> : null}
+        {lead.expected_close_date ? (
+          <span className="truncate text-xs text-subtle" title="Expected close">
+            {calendarDate(lead.expected_close_date)}
+          </span>
+        ) : null}
+        <span
+          className="ml-auto grid size-6 shrink-0 place-items-center rounded-full bg-surface text-[11px] font-medium text-muted"
+          title={ownerName ? `Owner: ${ownerName}` : 'Unassigned'}
+          aria-hidden
+        >
+          {ownerName ? initials(ownerName) : '–'}
+        </span>
+      </div>
+    </>
+  );
+}
+
+const CARD_CLASS =
+  'flex flex-col gap-1 rounded-md border border-border bg-raised px-3 py-2 text-left shadow-sm outline-none focus-visible:ring-2 focus-visible:ring-accent';
+
+interface LeadCardProps {
+  lead: Lead;
+  /** The column the card sits in (a stage key or UNMATCHED). */
+  column: string;
+  ownerName: string | undefined;
+  onOpen: (id: string) => void;
+}
+
+/** A draggable card: pointer, touch, or Space then arrows then Space; click or Enter opens it. */
+export const LeadCard = memo(function LeadCard({ lead, column, ownerName, onOpen }: LeadCardProps) {
+  const data: LeadDragData = { type: 'lead', lead, from: column };
+  const { attributes, listeners, setNodeRef, isDragging } = useDraggable({ id: lead.id, data });
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key === 'Enter') {
+      event.preventDefault();
+      onOpen(lead.id);
+      return;
+    }
+    listeners?.onKeyDown?.(event);
+  };
+  return (
+    <div
+      ref={setNodeRef}
+      {...attributes}
+      {...listeners}
+      onKeyDown={onKeyDown}
+      onClick={() => onOpen(lead.id)}
+      aria-label={`${lead.name}${lead.company_name ? `, ${lead.company_name}` : ''}`}
+      data-lead-card={lead.id}
+      style={{ height: CARD_HEIGHT - 8 }}
+      className={`${CARD_CLASS} cursor-grab touch-manipulation ${isDragging ? 'opacity-40' : ''}`}
+    >
+      <LeadCardBody lead={lead} ownerName={ownerName} />
+    </div>
+  );
+});
+
+/** What follows the pointer while dragging. */
+export function LeadCardPreview({ lead, ownerName }: { lead: Lead; ownerName: string | undefined }) {
+  return (
+    <div style={{ height: CARD_HEIGHT - 8 }} className={`${CARD_CLASS} w-64 cursor-grabbing shadow-lg`}>
+      <LeadCardBody lead={lead} ownerName={ownerName} withFollowUp={false} />
+    </div>
+  );
+}

@@ -1,0 +1,76 @@
+import { Search } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { PRIORITIES, type Priority } from '@/contract';
+import { Input, Select } from '@/components/ui/field';
+import type { LeadsSearch } from '../model/leads-search';
+import { PRIORITY_LABEL } from './priority-badge';
+
+interface LeadFiltersProps {
+  search: LeadsSearch;
+  onChange: (patch: Partial<LeadsSearch>) => void;
+  members: readonly { id: string; name: string }[];
+}
+
+/** Priority and search go to the upstream; the owner filter applies to the rows held. */
+export function LeadFiltersBar({ search, onChange, members }: LeadFiltersProps) {
+  const [text, setText] = useState(search.q ?? '');
+  useEffect(() => setText(search.q ?? ''), [search.q]);
+  // Typing settles for a moment before it becomes a URL change (and a re-read of every column).
+  useEffect(() => {
+    const trimmed = text.trim();
+    if (trimmed === (search.q ?? '')) return;
+    const timer = setTimeout(() => onChange({ q: trimmed || undefined, page: undefined }), 300);
+    return () => clearTimeout(timer);
+  }, [text, search.q, onChange]);
+
+  return (
+    <div className="flex flex-wrap items-center gap-2" role="search" aria-label="Filter leads">
+      <div className="relative">
+        <Search
+          size={14}
+          className="pointer-events-none absolute left-2.5 top-1/2 -translate-y-1/2 text-subtle"
+          aria-hidden
+        />
+        <Input
+          type="search"
+          aria-label="Search leads"
+          placeholder="Search name, email, company"
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          className="w-64 pl-8"
+        />
+      </div>
+      <Select
+        aria-label="Priority"
+        value={search.priority ?? ''}
+        onChange={(e) =>
+          onChange({ priority: (e.target.value || undefined) as Priority | undefined, page: undefined })
+        }
+        className="w-36"
+      >
+        <option value="">Any priority</option>
+        {PRIORITIES.map((p) => (
+          <option key={p} value={p}>
+            {PRIORITY_LABEL[p]}
+          </option>
+        ))}
+      </Select>
+      <Select
+        aria-label="Owner"
+        value={search.owner ?? ''}
+        onChange={(e) =>
+          onChange({ owner: (e.target.value || undefined) as LeadsSearch['owner'], page: undefined })
+        }
+        className="w-44"
+      >
+        <option value="">Any owner</option>
+        <option value="none">Unassigned</option>
+        {members.map((m) => (
+          <option key={m.id} value={m.id}>
+            {m.name}
+          </option>
+        ))}
+      </Select>
+    </div>
+  );
+}

@@ -1,0 +1,97 @@
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
+import { LayoutGrid, List, Plus } from 'lucide-react';
+import { useCallback, useMemo } from 'react';
+import { Button } from '@/components/ui/button';
+import { EmptyState } from '@/components/ui/states';
+import { defaultStage } from '@/lib/lead-stages';
+import { leadStagesQuery } from '@/lib/lead-stages-query';
+import { teamQuery } from '@/lib/session';
+import { upstreamFilters } from '../api/lead-queries';
+import { LeadBoard } from './lead-board';
+import { LeadDrawer } from './lead-drawer';
+import { LeadFiltersBar } from './lead-filters';
+import { LeadListView } from './lead-list-view';
+import { NewLeadDialog } from './new-lead-dialog';
+import { useLeadsSearch } from './use-leads-search';
+
+const NO_MEMBERS: readonly { id: string; name: string }[] = [];
+
+/** `/leads`: the board (or the list), its filters, the new-lead form and the lead drawer. */
+export function LeadsPage() {
+  const [search, setSearch] = useLeadsSearch();
+  const { data: stages } = useSuspenseQuery(leadStagesQuery());
+  const team = useQuery(teamQuery());
+  const members = team.data?.members ?? NO_MEMBERS;
+  const ownerNames = useMemo(() => new Map(members.map((m) => [m.id, m.name])), [members]);
+  const filters = useMemo(
+    () => upstreamFilters({ priority: search.priority, search: search.q }),
+    [search.priority, search.q],
+  );
+  const onOpen = useCallback((id: string) => setSearch({ lead: id }), [setSearch]);
+  const view = search.view ?? 'board';
+
+  return (
+    <div className="flex min-h-0 flex-1 flex-col">
+      <header className="flex flex-wrap items-center gap-3 border-b border-border px-4 py-3">
+        <h1 className="text-lg font-semibold">Leads</h1>
+        <div className="inline-flex rounded-md border border-border p-0.5" role="group" aria-label="View">
+          <Button
+            size="sm"
+            variant={view === 'board' ? 'secondary' : 'ghost'}
+            aria-pressed={view === 'board'}
+            onClick={() => setSearch({ view: undefined, page: undefined })}
+          >
+            <LayoutGrid size={14} aria-hidden /> Board
+          </Button>
+          <Button
+            size="sm"
+            variant={view === 'list' ? 'secondary' : 'ghost'}
+            aria-pressed={view === 'list'}
+            onClick={() => setSearch({ view: 'list' })}
+          >
+            <List size={14} aria-hidden /> List
+          </Button>
+        </div>
+        <LeadFiltersBar search={search} onChange={setSearch} members={members} />
+        <Button variant="primary" className="ml-auto" onClick={() => setSearch({ create: true })}>
+          <Plus size={16} aria-hidden /> New lead
+        </Button>
+      </header>
+      {stages.length === 0 ? (
+        <EmptyState title="No lead stages yet">An admin can add stages in Settings → Lead stages.</EmptyState>
+      ) : view === 'list' ? (
+        <LeadListView
+          filters={filters}
+          owner={search.owner}
+          page={search.page ?? 1}
+          onPage={(page) => setSearch({ page })}
+          stages={stages}
+          ownerNames={ownerNames}
+          onOpen={onOpen}
+        />
+      ) : (
+        <LeadBoard
+          stages={stages}
+          filters={filters}
+          owner={search.owner}
+          ownerNames={ownerNames}
+          onOpen={onOpen}
+        />
+      )}
+      <NewLeadDialog
+        open={search.create === true}
+        onOpenChange={(open) => setSearch({ create: open ? true : undefined })}
+        members={members}
+        defaultStageName={defaultStage(stages)?.name}
+      />
+      {search.lead ? (
+        <LeadDrawer
+          leadId={search.lead}
+          stages={stages}
+          members={members}
+          onClose={() => setSearch({ lead: undefined })}
+        />
+      ) : null}
+    </div>
+  );
+}
