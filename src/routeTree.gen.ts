@@ -19,6 +19,7 @@ import { Route as CustomersCustomerIdRouteImport } from './routes/customers/$cus
 import { Route as InboxIndexRouteImport } from './routes/inbox/index'
 import { Route as InboxConversationIdRouteImport } from './routes/inbox/$conversationId'
 import { Route as InboxNewRouteImport } from './routes/inbox/new'
+import { Route as SettingsIndexRouteImport } from './routes/settings/index'
 import { Route as SettingsStagesRouteImport } from './routes/settings/stages'
 
 const IndexRoute = IndexRouteImport.update({
@@ -71,6 +72,11 @@ const InboxNewRoute = InboxNewRouteImport.update({
   path: '/new',
   getParentRoute: () => InboxRoute,
 } as any)
+const SettingsIndexRoute = SettingsIndexRouteImport.update({
+  id: '/settings/',
+  path: '/settings/',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const SettingsStagesRoute = SettingsStagesRouteImport.update({
   id: '/settings/stages',
   path: '/settings/stages',
@@ -89,6 +95,7 @@ export interface FileRoutesByFullPath {
   '/settings/stages': typeof SettingsStagesRoute
   '/customers/': typeof CustomersIndexRoute
   '/inbox/': typeof InboxIndexRoute
+  '/settings/': typeof SettingsIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -101,6 +108,7 @@ export interface FileRoutesByTo {
   '/settings/stages': typeof SettingsStagesRoute
   '/customers': typeof CustomersIndexRoute
   '/inbox': typeof InboxIndexRoute
+  '/settings': typeof SettingsIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -115,6 +123,7 @@ export interface FileRoutesById {
   '/settings/stages': typeof SettingsStagesRoute
   '/customers/': typeof CustomersIndexRoute
   '/inbox/': typeof InboxIndexRoute
+  '/settings/': typeof SettingsIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -130,6 +139,7 @@ export interface FileRouteTypes {
     | '/settings/stages'
     | '/customers/'
     | '/inbox/'
+    | '/settings/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -142,6 +152,7 @@ export interface FileRouteTypes {
     | '/settings/stages'
     | '/customers'
     | '/inbox'
+    | '/settings'
   id:
     | '__root__'
     | '/'
@@ -155,6 +166,7 @@ export interface FileRouteTypes {
     | '/settings/stages'
     | '/customers/'
     | '/inbox/'
+    | '/settings/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -166,6 +178,7 @@ export interface RootRouteChildren {
   CustomersCustomerIdRoute: typeof CustomersCustomerIdRoute
   SettingsStagesRoute: typeof SettingsStagesRoute
   CustomersIndexRoute: typeof CustomersIndexRoute
+  SettingsIndexRoute: typeof SettingsIndexRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -240,6 +253,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof InboxNewRouteImport
       parentRoute: typeof InboxRoute
     }
+    '/settings/': {
+      id: '/settings/'
+      path: '/settings'
+      fullPath: '/settings/'
+      preLoaderRoute: typeof SettingsIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/settings/stages': {
       id: '/settings/stages'
       path: '/settings/stages'
@@ -273,6 +293,7 @@ const rootRouteChildren: RootRouteChildren = {
   CustomersCustomerIdRoute: CustomersCustomerIdRoute,
   SettingsStagesRoute: SettingsStagesRoute,
   CustomersIndexRoute: CustomersIndexRoute,
+  SettingsIndexRoute: SettingsIndexRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

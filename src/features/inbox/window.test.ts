@@ -83,6 +83,11 @@ describe('computeWindow', () => {
     expect(windowLabel(state)).toBe('');
   });
 
+  it('has no window in a group chat', () => {
+    const state = computeWindow({ ...base, isGroup: true, lastMessageAt: ago(48 * HOUR), messages: [] });
+    expect(state).toEqual({ kind: 'none' });
+  });
+
   it('applies to the social platforms too', () => {
     const state = computeWindow({
       ...base,

@@ -31,8 +31,10 @@ export function windowWithoutMessages(
   platform: Platform | undefined,
   lastMessageAt: string | null | undefined,
   now: number,
+  isGroup = false,
 ): WindowState | null {
-  if (platform && WINDOWLESS_PLATFORMS.includes(platform)) return { kind: 'none' };
+  // Group chats are not a customer service conversation: the upstream applies no window to them.
+  if (isGroup || (platform && WINDOWLESS_PLATFORMS.includes(platform))) return { kind: 'none' };
   if (!lastMessageAt) return { kind: 'closed' };
   const last = Date.parse(lastMessageAt);
   if (Number.isFinite(last) && now - last >= WINDOW_MS) return { kind: 'closed' };
@@ -47,6 +49,7 @@ export interface WindowInput {
   /** Whether older messages exist beyond those loaded. */
   hasOlder: boolean;
   now: number;
+  isGroup?: boolean;
 }
 
 export function computeWindow({
@@ -55,8 +58,9 @@ export function computeWindow({
   messages,
   hasOlder,
   now,
+  isGroup = false,
 }: WindowInput): WindowState {
-  const certain = windowWithoutMessages(platform, lastMessageAt, now);
+  const certain = windowWithoutMessages(platform, lastMessageAt, now, isGroup);
   if (certain) return certain;
   if (!messages) return { kind: 'unknown' };
   const inbound = lastInboundAt(messages);

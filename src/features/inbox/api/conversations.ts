@@ -65,7 +65,7 @@ export const conversationListQuery = (filters: ConversationFilters) =>
 
 /** Rows of every loaded page, without the repeats a shifting offset window can produce. */
 export function flattenConversations(
-  data: InfiniteData<ConversationList, number> | undefined,
+  data: { pages: readonly { data: readonly Conversation[] }[] } | undefined,
 ): Conversation[] {
   if (!data) return [];
   const seen = new Set<string>();
@@ -156,7 +156,9 @@ export async function refreshNewestMessages(
 }
 
 /** Every loaded message of a thread, newest first. */
-export function flattenMessages(data: MessagesData | undefined): Message[] {
+export function flattenMessages(
+  data: { pages: readonly { data: readonly Message[] }[] } | undefined,
+): Message[] {
   return data ? data.pages.flatMap((page) => page.data) : [];
 }
 
@@ -199,4 +201,27 @@ export function updateConversationInCaches(queryClient: QueryClient, conversatio
           }
         : data,
   );
+}
+
+/**
+ * The newest page of a thread, fetched to refresh the thread's cache (see mergeNewestPage). The
+ * open thread polls it; list rows fetch it when the list shows a newer `last_message_at`. Its own
+ * key lets TanStack Query dedupe concurrent refreshes and pause polling in a hidden tab.
+ */
+export const newestMessagesQuery = (id: string) =>
+  queryOptions({
+    queryKey: [...conversationKeys.messages(id), 'newest'] as const,
+    queryFn: ({ client, signal }) => refreshNewestMessages(client, id, signal),
+    staleTime: THREAD_POLL_MS - 500,
+    refetchOnWindowFocus: true,
+  });
+
+/** Adds a message the server just accepted to the thread's cache (the poll brings its ticks). */
+export function addSentMessage(queryClient: QueryClient, message: Message) {
+  queryClient.setQueryData<MessagesData>(conversationKeys.messages(message.conversation_id), (current) => {
+    if (!current || current.pages.length === 0) return current;
+    if (current.pages.some((p) => p.data.some((m) => m.id === message.id))) return current;
+    const [first, ...rest] = current.pages;
+    return { ...current, pages: [{ ...first!, data: [message, ...first!.data] }, ...rest] };
+  });
 }

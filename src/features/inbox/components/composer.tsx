@@ -1,0 +1,201 @@
+import { Paperclip, Send, X } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import type { Conversation, Message, Platform } from '@/contract';
+import { Button } from '@/components/ui/button';
+import { errorText } from '@/components/ui/states';
+import { isApiError } from '@/lib/api-error';
+import { notify } from '@/lib/notify';
+import { useSendMessage, type Outgoing } from '../api/send';
+import { loadDraft, saveDraft } from '../local-store';
+import { messagePreview } from '../thread-names';
+import { COMPOSER_ID } from '../use-inbox-shortcuts';
+import { WINDOW_MS, isWindowRefusal, type WindowState } from '../window';
+import { platformName } from './channel-label';
+import { MediaLinkForm } from './media-link-form';
+import { QuickReplyMenu, useQuickReplyKeys } from './quick-reply-menu';
+import { TemplatePicker } from './template-picker';
+
+interface ComposerProps {
+  conversation: Conversation;
+  platform: Platform | undefined;
+  windowState: WindowState;
+  quote: Message | null;
+  onClearQuote: () => void;
+}
+
+/**
+ * Text (Enter sends, Shift+Enter adds a line), a quoted reply, media by link, and quick replies
+ * with "/". Outside the 24-hour window the primary platform gets the template picker and the social
+ * platforms an explanation. The draft lives in localStorage and is cleared only by a successful send.
+ */
+export function Composer({ conversation, platform, windowState, quote, onClearQuote }: ComposerProps) {
+  const id = conversation.id;
+  const [text, setText] = useState(() => loadDraft(id));
+  const [mediaOpen, setMediaOpen] = useState(false);
+  // Set when the upstream refused free text because the window closed while we thought it open.
+  const [refusedAt, setRefusedAt] = useState<number | null>(null);
+  const [menuClosedFor, setMenuClosedFor] = useState<string | null>(null);
+  const textareaRef = useRef<HTMLTextAreaElement>(null);
+  const quickKeys = useQuickReplyKeys();
+  const send = useSendMessage(id);
+
+  useEffect(() => saveDraft(id, text), [id, text]);
+
+  // A refusal holds until an inbound message newer than it opens the window again.
+  const refusedByWindow =
+    refusedAt !== null && !(windowState.kind === 'open' && windowState.closesAt - WINDOW_MS > refusedAt);
+  const windowClosed = windowState.kind === 'closed' || refusedByWindow;
+  const slashQuery =
+    text.startsWith('/') && !text.includes('\n') && menuClosedFor !== text ? text.slice(1) : null;
+
+  const sendOutgoing = (outgoing: Outgoing, onSuccess: () => void) => {
+    send.mutate(outgoing, {
+      onSuccess,
+      onError: (error) => {
+        if (isApiError(error) && isWindowRefusal(error.status, error.message) && outgoing.kind === 'text') {
+          setRefusedAt(Date.now());
+          notify.info('The 24-hour window has closed', {
+            description: 'Only a template can be sent now. Your text is kept as a draft.',
+          });
+          return;
+        }
+        notify.error('The message was not sent', { description: errorText(error) });
+      },
+    });
+  };
+
+  const sendText = () => {
+    const body = text.trim();
+    if (!body || send.isPending) return;
+    sendOutgoing({ kind: 'text', text: body, quotedMessageId: quote?.id }, () => {
+      setText('');
+      onClearQuote();
+    });
+  };
+
+  if (windowClosed && platform && platform !== 'whatsapp') {
+    return (
+      <div role="status" className="border-t border-border bg-surface px-4 py-3 text-sm text-muted">
+        The 24-hour reply window is closed. {platformName(platform)} has no message templates, so this thread
+        can only be answered after the contact writes again.
+      </div>
+    );
+  }
+
+  if (windowClosed) {
+    return (
+      <section
+        aria-label="Send a template"
+        className="flex max-h-[60vh] flex-col gap-2 overflow-y-auto border-t border-border px-4 py-3"
+      >
+        <p className="text-sm text-muted">
+          The 24-hour reply window is closed: only an approved template can be sent.
+          {text.trim() ? ' Your draft is kept for when the contact writes again.' : ''}
+        </p>
+        {conversation.channel_id ? (
+          <TemplatePicker
+            channelId={conversation.channel_id}
+            sending={send.isPending}
+            onSend={(template) => sendOutgoing({ kind: 'template', template }, () => undefined)}
+          />
+        ) : (
+          <p className="text-danger">This thread has no channel to send from.</p>
+        )}
+      </section>
+    );
+  }
+
+  return (
+    <div className="flex flex-col gap-2 border-t border-border px-4 py-3">
+      {quote ? (
+        <div className="flex items-start gap-2 rounded-md border-l-2 border-accent bg-surface px-2 py-1 text-xs">
+          <div className="min-w-0 flex-1">
+            <p className="font-medium">
+              Replying to {quote.from_me ? 'your message' : (quote.sender_name ?? 'the contact')}
+            </p>
+            <p className="line-clamp-2 text-muted">{messagePreview(quote)}</p>
+          </div>
+          <button
+            type="button"
+            onClick={onClearQuote}
+            aria-label="Cancel reply"
+            className="grid size-8 place-items-center rounded hover:bg-raised"
+          >
+            <X size={14} aria-hidden />
+          </button>
+        </div>
+      ) : null}
+      {mediaOpen ? (
+        <MediaLinkForm
+          sending={send.isPending}
+          onCancel={() => setMediaOpen(false)}
+          onSend={(media) => sendOutgoing({ kind: 'media', media }, () => setMediaOpen(false))}
+        />
+      ) : null}
+      <div className="relative">
+        {slashQuery !== null ? (
+          <div className="absolute bottom-full left-0 right-0 mb-1">
+            <QuickReplyMenu
+              query={slashQuery}
+              keys={quickKeys}
+              onPick={(body) => {
+                setText(body);
+                setMenuClosedFor(null);
+                textareaRef.current?.focus();
+              }}
+              onClose={() => setMenuClosedFor(text)}
+            />
+          </div>
+        ) : null}
+        <div className="flex items-end gap-2">
+          <Button
+            variant="ghost"
+            size="sm"
+            aria-label="Send media by link"
+            aria-expanded={mediaOpen}
+            title="Send an image or document by link"
+            onClick={() => setMediaOpen((open) => !open)}
+          >
+            <Paperclip size={16} aria-hidden />
+          </Button>
+          <label htmlFor={COMPOSER_ID} className="sr-only">
+            Message
+          </label>
+          <textarea
+            id={COMPOSER_ID}
+            ref={textareaRef}
+            {...(slashQuery !== null ? quickKeys.inputProps : {})}
+            value={text}
+            rows={Math.min(6, Math.max(1, text.split('\n').length))}
+            placeholder="Write a reply… (/ for quick replies)"
+            onChange={(e) => setText(e.target.value)}
+            onKeyDown={(event) => {
+              if (slashQuery !== null && quickKeys.onKeyDown(event)) return;
+              if (event.key === 'Escape') {
+                if (slashQuery !== null) setMenuClosedFor(text);
+                else if (quote) onClearQuote();
+                else event.currentTarget.blur();
+                event.stopPropagation();
+                return;
+              }
+              if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+                event.preventDefault();
+                sendText();
+              }
+            }}
+            className="max-h-40 min-h-9 flex-1 resize-none rounded-md border border-border bg-bg px-2.5 py-1.5 text-sm placeholder:text-subtle focus:border-accent focus:outline-none"
+          />
+          <Button
+            variant="primary"
+            size="md"
+            onClick={sendText}
+            disabled={send.isPending || text.trim() === ''}
+          >
+            <Send size={14} aria-hidden />
+            Send
+          </Button>
+        </div>
+      </div>
+    </div>
+  );
+}

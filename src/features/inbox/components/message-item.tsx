@@ -1,0 +1,129 @@
+import { Reply, RotateCw, Trash2 } from 'lucide-react';
+import { memo } from 'react';
+import type { Message } from '@/contract';
+import { clockTime, exactTime } from '@/lib/format';
+import { messagePreview } from '../thread-names';
+import { MessageContent } from './message-content';
+import { StatusTick } from './status-tick';
+
+export interface MessageActions {
+  onReply: (message: Message) => void;
+  onRetry: (message: Message) => void;
+  onDiscard: (message: Message) => void;
+  /** Whether a failed message of this kind can be sent again from here. */
+  canRetry: (message: Message) => boolean;
+}
+
+function Quote({ quoted }: { quoted: Message | undefined }) {
+  return (
+    <div className="mb-1 border-l-2 border-accent bg-surface/60 px-2 py-1 text-xs text-muted">
+      {quoted ? (
+        <>
+          <span className="font-medium text-fg">
+            {quoted.from_me ? 'You' : (quoted.sender_name ?? 'Contact')}
+          </span>
+          <span className="line-clamp-2 break-words">{messagePreview(quoted)}</span>
+        </>
+      ) : (
+        <span>Replying to an earlier message</span>
+      )}
+    </div>
+  );
+}
+
+interface MessageItemProps extends MessageActions {
+  message: Message;
+  quoted: Message | undefined;
+  reactedTo: Message | undefined;
+  showSender: boolean;
+}
+
+export const MessageItem = memo(function MessageItem({
+  message,
+  quoted,
+  reactedTo,
+  showSender,
+  onReply,
+  onRetry,
+  onDiscard,
+  canRetry,
+}: MessageItemProps) {
+  const outbound = message.direction === 'outbound';
+  const failed = message.status === 'failed';
+  if (message.type === 'reaction') {
+    return (
+      <div className={`flex px-4 py-0.5 text-xs text-muted ${outbound ? 'justify-end' : 'justify-start'}`}>
+        <span>
+          {outbound ? 'You' : (message.sender_name ?? 'Contact')} reacted <MessageContent message={message} />
+          {reactedTo ? <> to “{messagePreview(reactedTo).slice(0, 60)}”</> : null}
+        </span>
+      </div>
+    );
+  }
+  return (
+    <div className={`group flex px-4 py-1 ${outbound ? 'justify-end' : 'justify-start'}`}>
+      <div className={`flex max-w-[min(75%,36rem)] items-end gap-1 ${outbound ? 'flex-row-reverse' : ''}`}>
+        <div
+          className={`min-w-0 rounded-lg border px-3 py-1.5 ${
+            failed
+              ? 'border-danger bg-danger-soft'
+              : outbound
+                ? 'border-transparent bg-accent-soft'
+                : 'border-border bg-raised'
+          }`}
+        >
+          {showSender && message.sender_name ? (
+            <p className="mb-0.5 text-xs font-medium text-muted">{message.sender_name}</p>
+          ) : null}
+          {message.quoted_message_id ? <Quote quoted={quoted} /> : null}
+          {message.type === 'template' ? (
+            <p className="mb-0.5 text-[11px] font-medium uppercase tracking-wide text-subtle">Template</p>
+          ) : null}
+          <MessageContent message={message} />
+          <p className="mt-0.5 flex items-center justify-end gap-1 text-[11px] text-subtle">
+            <time dateTime={message.created_at} title={exactTime(message.created_at)} className="tabular">
+              {clockTime(message.created_at)}
+            </time>
+            {outbound ? <StatusTick status={message.status} /> : null}
+          </p>
+          {failed ? (
+            <div className="mt-1 flex flex-col gap-1 border-t border-danger/30 pt-1">
+              <p className="text-xs text-danger">
+                Not delivered{message.error_reason ? `: ${message.error_reason}` : ''}
+              </p>
+              <div className="flex gap-1">
+                {canRetry(message) ? (
+                  <button
+                    type="button"
+                    onClick={() => onRetry(message)}
+                    className="inline-flex h-8 items-center gap-1 rounded px-2 text-xs font-medium text-fg hover:bg-raised"
+                  >
+                    <RotateCw size={12} aria-hidden />
+                    Retry
+                  </button>
+                ) : null}
+                <button
+                  type="button"
+                  onClick={() => onDiscard(message)}
+                  className="inline-flex h-8 items-center gap-1 rounded px-2 text-xs font-medium text-muted hover:bg-raised"
+                >
+                  <Trash2 size={12} aria-hidden />
+                  Discard
+                </button>
+              </div>
+            </div>
+          ) : null}
+        </div>
+        <button
+          type="button"
+          onClick={() => onReply(message)}
+          aria-label="Reply"
+          title="Reply"
+          className="grid size-8 shrink-0 place-items-center rounded text-subtle opacity-0 hover:bg-surface focus-visible:opacity-100 group-hover:opacity-100"
+        >
+          <Reply size={14} aria-hidden />
+        </button>
+      </div>
+    </div>
+  );
+});

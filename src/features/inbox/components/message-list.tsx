@@ -1,0 +1,204 @@
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
+import type { Message } from '@/contract';
+import { calendarDate } from '@/lib/format';
+import { MessageItem, type MessageActions } from './message-item';
+
+type Row =
+  | { kind: 'day'; key: string; label: string }
+  | { kind: 'message'; key: string; message: Message; showSender: boolean };
+
+const dayKey = (iso: string) => {
+  const d = new Date(iso);
+  return `${String(d.getFullYear())}-${String(d.getMonth() + 1)}-${String(d.getDate())}`;
+};
+
+function dayLabel(iso: string, now: Date): string {
+  const key = dayKey(iso);
+  if (key === dayKey(now.toISOString())) return 'Today';
+  const yesterday = new Date(now);
+  yesterday.setDate(now.getDate() - 1);
+  if (key === dayKey(yesterday.toISOString())) return 'Yesterday';
+  return calendarDate(iso);
+}
+
+/** Oldest first, with a day separator wherever the day changes. */
+export function buildRows(newestFirst: readonly Message[], isGroup: boolean, now = new Date()): Row[] {
+  const rows: Row[] = [];
+  let lastDay = '';
+  let lastSender = '';
+  for (let i = newestFirst.length - 1; i >= 0; i--) {
+    const message = newestFirst[i]!;
+    const day = dayKey(message.created_at);
+    if (day !== lastDay) {
+      rows.push({ kind: 'day', key: `day-${day}`, label: dayLabel(message.created_at, now) });
+      lastDay = day;
+      lastSender = '';
+    }
+    const sender = `${message.direction}:${message.sender_name ?? ''}`;
+    rows.push({
+      kind: 'message',
+      key: message.id,
+      message,
+      showSender: sender !== lastSender && (isGroup || message.direction === 'outbound'),
+    });
+    lastSender = sender;
+  }
+  return rows;
+}
+
+interface MessageListProps extends MessageActions {
+  /** Loaded messages, newest first. */
+  messages: readonly Message[];
+  isGroup: boolean;
+  hasOlder: boolean;
+  loadingOlder: boolean;
+  onLoadOlder: () => void;
+}
+
+const NEAR_TOP_PX = 400;
+const NEAR_BOTTOM_PX = 120;
+
+/**
+ * The thread's messages, virtualised: only what is on screen is in the DOM, so a thread of
+ * thousands stays smooth. Opens at the newest message, keeps the reading position while older
+ * pages load above, and follows new messages only when the reader is already at the bottom.
+ */
+export function MessageList({
+  messages,
+  isGroup,
+  hasOlder,
+  loadingOlder,
+  onLoadOlder,
+  ...actions
+}: MessageListProps) {
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const rows = useMemo(() => buildRows(messages, isGroup), [messages, isGroup]);
+  const byId = useMemo(() => new Map(messages.map((m) => [m.id, m])), [messages]);
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: (i) => (rows[i]?.kind === 'day' ? 36 : 64),
+    getItemKey: (i) => rows[i]?.key ?? i,
+    overscan: 6,
+  });
+
+  // What the list looked like before this render: to tell "older loaded above" from "new below".
+  const previous = useRef<{
+    firstKey: string | undefined;
+    lastKey: string | undefined;
+    total: number;
+    atBottom: boolean;
+  }>({
+    firstKey: undefined,
+    lastKey: undefined,
+    total: 0,
+    atBottom: true,
+  });
+
+  const isAtBottom = () => {
+    const el = scrollRef.current;
+    return !el || el.scrollHeight - el.scrollTop - el.clientHeight < NEAR_BOTTOM_PX;
+  };
+
+  useLayoutEffect(() => {
+    const el = scrollRef.current;
+    const firstKey = rows[0]?.key;
+    const lastKey = rows.at(-1)?.key;
+    const before = previous.current;
+    const total = virtualizer.getTotalSize();
+    if (el && rows.length > 0) {
+      if (before.lastKey === undefined) {
+        virtualizer.scrollToIndex(rows.length - 1, { align: 'end' });
+      } else if (firstKey !== before.firstKey && lastKey === before.lastKey) {
+        // Older messages arrived above: keep the same messages under the reader's eyes.
+        el.scrollTop += total - before.total;
+      } else if (lastKey !== before.lastKey && before.atBottom) {
+        virtualizer.scrollToIndex(rows.length - 1, { align: 'end' });
+      }
+    }
+    previous.current = { firstKey, lastKey, total, atBottom: before.atBottom };
+  }, [rows, virtualizer]);
+
+  const maybeLoadOlder = useCallback(() => {
+    const el = scrollRef.current;
+    if (!el || !hasOlder || loadingOlder) return;
+    if (el.scrollTop < NEAR_TOP_PX) onLoadOlder();
+  }, [hasOlder, loadingOlder, onLoadOlder]);
+
+  // A short first page may not fill the screen: ask for more until it does.
+  useEffect(() => {
+    const el = scrollRef.current;
+    if (el && el.scrollHeight <= el.clientHeight + NEAR_TOP_PX) maybeLoadOlder();
+  }, [rows.length, maybeLoadOlder]);
+
+  const onScroll = () => {
+    previous.current.atBottom = isAtBottom();
+    maybeLoadOlder();
+  };
+
+  const items = virtualizer.getVirtualItems();
+  return (
+    <div
+      ref={scrollRef}
+      onScroll={onScroll}
+      tabIndex={0}
+      role="region"
+      aria-label="Messages"
+      className="min-h-0 flex-1 overflow-y-auto overscroll-contain py-2 focus-visible:outline-offset-[-2px]"
+    >
+      {hasOlder ? (
+        <p className="h-6 text-center text-xs text-subtle" aria-live="polite">
+          {loadingOlder ? 'Loading older messages…' : ''}
+        </p>
+      ) : (
+        <p className="py-2 text-center text-xs text-subtle">Start of the conversation</p>
+      )}
+      <div
+        role="list"
+        aria-label="Message history"
+        style={{ height: virtualizer.getTotalSize(), position: 'relative' }}
+      >
+        {items.map((item) => {
+          const row = rows[item.index]!;
+          return (
+            <div
+              key={item.key}
+              role="listitem"
+              data-index={item.index}
+              data-message-id={row.kind === 'message' ? row.message.id : undefined}
+              ref={virtualizer.measureElement}
+              style={{
+                position: 'absolute',
+                top: 0,
+                left: 0,
+                width: '100%',
+                transform: `translateY(${String(item.start)}px)`,
+              }}
+            >
+              {row.kind === 'day' ? (
+                <div className="flex items-center gap-3 px-4 py-2 text-xs font-medium text-subtle">
+                  <span className="h-px flex-1 bg-border" aria-hidden />
+                  <span>{row.label}</span>
+                  <span className="h-px flex-1 bg-border" aria-hidden />
+                </div>
+              ) : (
+                <MessageItem
+                  message={row.message}
+                  quoted={row.message.quoted_message_id ? byId.get(row.message.quoted_message_id) : undefined}
+                  reactedTo={
+                    row.message.type === 'reaction' && typeof row.message.media?.['reacted_to'] === 'string'
+                      ? byId.get(row.message.media['reacted_to'])
+                      : undefined
+                  }
+                  showSender={row.showSender}
+                  {...actions}
+                />
+              )}
+            </div>
+          );
+        })}
+      </div>
+    </div>
+  );
+}

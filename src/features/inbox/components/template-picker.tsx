@@ -1,0 +1,200 @@
+import { useQuery } from '@tanstack/react-query';
+import { Search } from 'lucide-react';
+import { useId, useMemo, useState } from 'react';
+import { APPROVED, type SendTemplate, type Template } from '@/contract';
+import { Button } from '@/components/ui/button';
+import { EmptyState, ErrorState, LoadingState } from '@/components/ui/states';
+import { templatesQuery } from '../api/conversations';
+import { missingParams, previewTemplate, templateBodyText, templateParamCount } from '../template-params';
+
+const templateKey = (t: Template) => `${t.name}:${t.language}`;
+
+interface TemplatePickerProps {
+  channelId: string;
+  onSend: (template: SendTemplate) => void;
+  sending: boolean;
+  /** What the send button says ("Send template", "Start conversation"). */
+  sendLabel?: string;
+  /** Disables sending while the rest of a form is incomplete. */
+  blocked?: boolean;
+}
+
+/**
+ * Approved templates of a channel: search, pick one, fill every `{{n}}` and see the message as the
+ * contact will, then send. Used outside the 24-hour window and to start a conversation.
+ */
+export function TemplatePicker({
+  channelId,
+  onSend,
+  sending,
+  sendLabel = 'Send template',
+  blocked = false,
+}: TemplatePickerProps) {
+  const templates = useQuery(templatesQuery(channelId));
+  const [filter, setFilter] = useState('');
+  const [selectedKey, setSelectedKey] = useState<string | null>(null);
+  const [params, setParams] = useState<string[]>([]);
+  const [tried, setTried] = useState(false);
+  const baseId = useId();
+
+  const approved = useMemo(
+    () => (templates.data?.templates ?? []).filter((t) => t.status.toUpperCase() === APPROVED),
+    [templates.data],
+  );
+  const visible = useMemo(() => {
+    const needle = filter.trim().toLowerCase();
+    if (!needle) return approved;
+    return approved.filter((t) =>
+      [t.name, t.category, t.language, templateBodyText(t)].some((v) => v.toLowerCase().includes(needle)),
+    );
+  }, [approved, filter]);
+  const selected = approved.find((t) => templateKey(t) === selectedKey) ?? null;
+  const count = selected ? templateParamCount(selected) : 0;
+  const missing = missingParams(count, params);
+  const preview = selected ? previewTemplate(selected, params) : null;
+
+  if (templates.isPending) return <LoadingState label="Loading templates…" />;
+  if (templates.isError)
+    return (
+      <ErrorState
+        error={templates.error}
+        onRetry={() => void templates.refetch()}
+        title="Templates could not be loaded"
+      />
+    );
+  if (approved.length === 0)
+    return (
+      <EmptyState title="No approved templates">This channel has no approved templates to send.</EmptyState>
+    );
+
+  const submit = () => {
+    setTried(true);
+    if (!selected || missing.length > 0 || blocked) return;
+    onSend({
+      templateName: selected.name,
+      templateLanguage: selected.language,
+      templateParams: params.slice(0, count).map((p) => p.trim()),
+    });
+  };
+
+  return (
+    <div className="flex min-h-0 flex-col gap-3">
+      <label className="relative">
+        <span className="sr-only">Search templates</span>
+        <Search
+          size={14}
+          aria-hidden
+          className="pointer-events-none absolute left-2 top-1/2 -translate-y-1/2 text-subtle"
+        />
+        <input
+          type="search"
+          value={filter}
+          onChange={(e) => setFilter(e.target.value)}
+          placeholder="Search templates"
+          className="h-8 w-full rounded-md border border-border bg-bg pl-7 pr-2 text-sm placeholder:text-subtle focus:border-accent focus:outline-none"
+        />
+      </label>
+      <fieldset className="flex max-h-40 flex-col gap-1 overflow-y-auto">
+        <legend className="sr-only">Template</legend>
+        {visible.length === 0 ? <p className="text-muted">No template matches.</p> : null}
+        {visible.map((t) => {
+          const key = templateKey(t);
+          return (
+            <label
+              key={key}
+              className={`flex min-h-8 cursor-pointer items-start gap-2 rounded-md border px-2 py-1.5 ${
+                key === selectedKey ? 'border-accent bg-accent-soft' : 'border-border hover:bg-surface'
+              }`}
+            >
+              <input
+                type="radio"
+                name={`${baseId}-template`}
+                value={key}
+                checked={key === selectedKey}
+                onChange={() => {
+                  setSelectedKey(key);
+                  setParams([]);
+                  setTried(false);
+                }}
+                className="mt-1"
+              />
+              <span className="min-w-0 flex-1">
+                <span className="flex flex-wrap items-center gap-x-2">
+                  <span className="font-medium">{t.name}</span>
+                  <span className="text-xs text-subtle">
+                    {t.language} · {t.category.toLowerCase()}
+                  </span>
+                </span>
+                <span className="line-clamp-1 text-xs text-muted">{templateBodyText(t)}</span>
+              </span>
+            </label>
+          );
+        })}
+      </fieldset>
+      {selected && preview ? (
+        <div className="flex flex-col gap-2">
+          {count > 0 ? (
+            <div className="grid gap-2 sm:grid-cols-2">
+              {Array.from({ length: count }, (_, i) => {
+                const id = `${baseId}-param-${String(i)}`;
+                const invalid = tried && missing.includes(i + 1);
+                return (
+                  <div key={i} className="flex flex-col gap-1">
+                    <label htmlFor={id} className="text-xs font-medium text-muted">
+                      {`Parameter {{${String(i + 1)}}}`}
+                    </label>
+                    <input
+                      id={id}
+                      value={params[i] ?? ''}
+                      aria-invalid={invalid}
+                      aria-describedby={invalid ? `${id}-error` : undefined}
+                      onChange={(e) =>
+                        setParams((old) => {
+                          const next = [...old];
+                          while (next.length < count) next.push('');
+                          next[i] = e.target.value;
+                          return next;
+                        })
+                      }
+                      className="h-8 rounded-md border border-border bg-bg px-2 text-sm focus:border-accent focus:outline-none aria-[invalid=true]:border-danger"
+                    />
+                    {invalid ? (
+                      <p id={`${id}-error`} className="text-xs text-danger">
+                        Fill in this parameter.
+                      </p>
+                    ) : null}
+                  </div>
+                );
+              })}
+            </div>
+          ) : null}
+          <figure aria-label="Preview" className="rounded-lg border border-border bg-surface px-3 py-2">
+            <figcaption className="mb-1 text-[11px] font-medium uppercase tracking-wide text-subtle">
+              Preview
+            </figcaption>
+            {preview.header ? <p className="font-semibold">{preview.header}</p> : null}
+            <p className="whitespace-pre-wrap break-words" data-testid="template-preview-body">
+              {preview.body}
+            </p>
+            {preview.footer ? <p className="text-xs text-subtle">{preview.footer}</p> : null}
+            {preview.buttons.length > 0 ? (
+              <p className="mt-1 flex flex-wrap gap-1">
+                {preview.buttons.map((b) => (
+                  <span key={b} className="rounded border border-border px-2 py-0.5 text-xs">
+                    {b}
+                  </span>
+                ))}
+              </p>
+            ) : null}
+          </figure>
+        </div>
+      ) : null}
+      <div className="flex items-center justify-end gap-2">
+        {tried && !selected ? <p className="text-xs text-danger">Choose a template.</p> : null}
+        <Button variant="primary" size="sm" onClick={submit} disabled={sending}>
+          {sending ? 'Sending…' : sendLabel}
+        </Button>
+      </div>
+    </div>
+  );
+}

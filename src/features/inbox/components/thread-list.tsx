@@ -1,0 +1,110 @@
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { Link, useParams, useSearch } from '@tanstack/react-router';
+import { HelpCircle, Plus } from 'lucide-react';
+import { useMemo } from 'react';
+import { Button } from '@/components/ui/button';
+import { EmptyState, ErrorState, Skeleton } from '@/components/ui/states';
+import { meQuery } from '@/lib/session';
+import { channelsQuery, conversationListQuery, flattenConversations } from '../api/conversations';
+import { filtersFromSearch } from '../inbox-search';
+import { useNow } from '../use-now';
+import { THREAD_LIST_ID, ThreadFilters } from './thread-filters';
+import { ThreadRow } from './thread-row';
+
+export function ThreadList({ onHelp }: { onHelp: () => void }) {
+  const search = useSearch({ from: '/inbox' });
+  const params = useParams({ strict: false });
+  const activeId = 'conversationId' in params ? params.conversationId : undefined;
+  const me = useQuery({ ...meQuery(), enabled: search.owner === 'mine' });
+  const filters = filtersFromSearch(search, me.data?.upstreamUserId);
+  const waitingForMe = search.owner === 'mine' && !me.data;
+  const list = useInfiniteQuery({ ...conversationListQuery(filters), enabled: !waitingForMe });
+  const channels = useQuery(channelsQuery());
+  const channelById = useMemo(
+    () => new Map((channels.data?.channels ?? []).map((c) => [c.id, c])),
+    [channels.data],
+  );
+  const rows = useMemo(() => flattenConversations(list.data), [list.data]);
+  const now = useNow();
+  const total = list.data?.pages[0]?.total;
+
+  return (
+    <section aria-label="Conversations" className="flex h-full min-h-0 flex-col">
+      <header className="flex h-12 shrink-0 items-center gap-2 px-3">
+        <h1 className="flex-1 text-base font-semibold">Inbox</h1>
+        <Button
+          variant="ghost"
+          size="sm"
+          aria-label="Keyboard shortcuts"
+          onClick={onHelp}
+          title="Keyboard shortcuts (?)"
+        >
+          <HelpCircle size={16} aria-hidden />
+        </Button>
+        <Link
+          to="/inbox/new"
+          search={{}}
+          className="inline-flex h-8 items-center gap-1.5 rounded-md bg-accent px-2.5 text-[13px] font-medium text-accent-fg hover:opacity-90"
+        >
+          <Plus size={14} aria-hidden />
+          New
+        </Link>
+      </header>
+      <ThreadFilters channels={channels.data?.channels ?? []} />
+      <div
+        id={THREAD_LIST_ID}
+        role="tabpanel"
+        aria-label="Threads"
+        className="min-h-0 flex-1 overflow-y-auto"
+      >
+        {list.isPending || waitingForMe ? (
+          <div role="status" aria-label="Loading conversations" className="flex flex-col gap-3 p-3">
+            {Array.from({ length: 6 }, (_, i) => (
+              <Skeleton key={i} className="h-14" />
+            ))}
+          </div>
+        ) : list.isError ? (
+          <ErrorState
+            error={list.error}
+            onRetry={() => void list.refetch()}
+            title="The conversations could not be loaded"
+          />
+        ) : rows.length === 0 ? (
+          <EmptyState title="No conversations here">
+            {search.q ? 'Nothing matches this search.' : 'Try another status, owner or channel.'}
+          </EmptyState>
+        ) : (
+          <>
+            <ul aria-label="Conversation list">
+              {rows.map((conversation) => (
+                <ThreadRow
+                  key={conversation.id}
+                  conversation={conversation}
+                  channel={conversation.channel_id ? channelById.get(conversation.channel_id) : undefined}
+                  active={conversation.id === activeId}
+                  now={now}
+                />
+              ))}
+            </ul>
+            <div className="flex flex-col items-center gap-1 p-3 text-xs text-subtle">
+              {total !== undefined ? (
+                <span className="tabular">
+                  {rows.length} of {total}
+                </span>
+              ) : null}
+              {list.hasNextPage ? (
+                <Button
+                  size="sm"
+                  onClick={() => void list.fetchNextPage()}
+                  disabled={list.isFetchingNextPage}
+                >
+                  {list.isFetchingNextPage ? 'Loading…' : 'Load more'}
+                </Button>
+              ) : null}
+            </div>
+          </>
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,106 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { Bot, Users } from 'lucide-react';
+import { memo, useEffect, useRef, useState } from 'react';
+import type { Channel, Conversation } from '@/contract';
+import { exactTime, relativeTime } from '@/lib/format';
+import { useAiAgentId } from '../ai-state';
+import { contactQuery } from '../api/conversations';
+import { conversationName, messagePreview } from '../thread-names';
+import { useRowMessages } from '../use-thread-messages';
+import { computeWindow } from '../window';
+import { ChannelLabel } from './channel-label';
+import { WindowChip } from './window-chip';
+
+/** True once the element has been on screen: rows below the fold fetch nothing. */
+function useSeen<T extends Element>() {
+  const ref = useRef<T>(null);
+  const [seen, setSeen] = useState(() => typeof IntersectionObserver === 'undefined');
+  useEffect(() => {
+    const node = ref.current;
+    if (seen || !node) return;
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((e) => e.isIntersecting)) setSeen(true);
+    });
+    observer.observe(node);
+    return () => observer.disconnect();
+  }, [seen]);
+  return [ref, seen] as const;
+}
+
+interface ThreadRowProps {
+  conversation: Conversation;
+  channel: Channel | undefined;
+  active: boolean;
+  now: number;
+}
+
+export const ThreadRow = memo(function ThreadRow({ conversation, channel, active, now }: ThreadRowProps) {
+  const [ref, seen] = useSeen<HTMLLIElement>();
+  const contactId = conversation.contact_id ?? null;
+  const contact = useQuery({ ...contactQuery(contactId ?? ''), enabled: seen && contactId !== null });
+  const { messages, hasOlder } = useRowMessages(conversation, seen);
+  const aiAgentId = useAiAgentId(conversation);
+  const name = conversationName(conversation, {
+    contact: contact.data,
+    ...(messages ? { messages } : {}),
+    platform: channel?.platform,
+  });
+  const newest = messages?.[0];
+  const windowState = computeWindow({
+    platform: channel?.platform,
+    lastMessageAt: conversation.last_message_at,
+    messages,
+    hasOlder,
+    now,
+    isGroup: conversation.is_group,
+  });
+  return (
+    <li ref={ref} data-thread-row={conversation.id}>
+      <Link
+        to="/inbox/$conversationId"
+        params={{ conversationId: conversation.id }}
+        search={true}
+        aria-current={active ? 'page' : undefined}
+        className={`flex flex-col gap-0.5 border-b border-border px-3 py-2.5 outline-offset-[-2px] hover:bg-surface ${
+          active ? 'bg-accent-soft' : ''
+        }`}
+      >
+        <span className="flex items-center gap-2">
+          {conversation.is_group ? (
+            <Users size={13} aria-label="Group" role="img" className="shrink-0 text-muted" />
+          ) : null}
+          <span className="min-w-0 flex-1 truncate font-medium">{name}</span>
+          {aiAgentId ? (
+            <span title="An AI agent answers this thread" className="shrink-0 text-accent">
+              <Bot size={14} role="img" aria-label="AI agent answering" />
+            </span>
+          ) : null}
+          <time
+            dateTime={conversation.last_message_at ?? undefined}
+            title={exactTime(conversation.last_message_at)}
+            className="tabular shrink-0 text-xs text-subtle"
+          >
+            {relativeTime(conversation.last_message_at, now)}
+          </time>
+        </span>
+        <span className="truncate text-[13px] text-muted">
+          {newest ? (
+            <>
+              {newest.direction === 'outbound' ? <span className="text-subtle">You: </span> : null}
+              {messagePreview(newest)}
+            </>
+          ) : (
+            <span className="text-subtle">{seen && !messages ? 'Loading…' : '\u00a0'}</span>
+          )}
+        </span>
+        <span className="flex items-center gap-2 text-xs text-subtle">
+          <span className="min-w-0 flex-1 truncate">
+            <ChannelLabel channel={channel} />
+          </span>
+          <WindowChip state={windowState} />
+        </span>
+      </Link>
+    </li>
+  );
+});

@@ -1,0 +1,31 @@
+import * as z from 'zod/mini';
+import { ConversationStatus, Id } from '@/contract';
+import type { ConversationFilters } from './api/conversations';
+
+export const OWNER_FILTERS = ['mine', 'unassigned', 'all'] as const;
+export type OwnerFilter = (typeof OWNER_FILTERS)[number];
+
+/** The inbox's filters as they live in the URL; a bad value falls back instead of erroring. */
+export const InboxSearch = z.object({
+  status: z.catch(z.optional(ConversationStatus), undefined),
+  owner: z.catch(z.optional(z.enum(OWNER_FILTERS)), undefined),
+  channel: z.catch(z.optional(Id), undefined),
+  q: z.catch(z.optional(z.string().check(z.maxLength(200))), undefined),
+});
+export type InboxSearch = z.infer<typeof InboxSearch>;
+
+export const DEFAULT_STATUS = 'open' satisfies ConversationStatus;
+
+/** The upstream filters for a URL: "mine" needs the signed-in person's upstream user id. */
+export function filtersFromSearch(
+  search: InboxSearch,
+  myUpstreamId: string | undefined,
+): ConversationFilters {
+  const owner = search.owner ?? 'all';
+  return {
+    status: search.status ?? DEFAULT_STATUS,
+    assignedTo: owner === 'mine' ? myUpstreamId : owner === 'unassigned' ? 'none' : undefined,
+    channelId: search.channel,
+    search: search.q,
+  };
+}

@@ -1,0 +1,78 @@
+import { useNavigate } from '@tanstack/react-router';
+import { useEffect } from 'react';
+
+export const COMPOSER_ID = 'inbox-composer';
+
+/** Typing in a field is never a shortcut. */
+export function isTypingTarget(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement)) return false;
+  if (target.isContentEditable) return true;
+  const tag = target.tagName;
+  return tag === 'INPUT' || tag === 'TEXTAREA' || tag === 'SELECT';
+}
+
+/** Thread rows in screen order, read from the DOM so the shortcut follows whatever list is shown. */
+const rowIds = () =>
+  [...document.querySelectorAll<HTMLElement>('[data-thread-row]')].map((el) => el.dataset['threadRow'] ?? '');
+
+/**
+ * j/k (or ↓/↑ while no other widget wants the arrows) move between threads, r or / focus the
+ * composer, ? opens the help. Keys typed in a field, or with a modifier, are left alone.
+ */
+export function useInboxShortcuts({
+  activeId,
+  onHelp,
+}: {
+  activeId: string | undefined;
+  onHelp: () => void;
+}) {
+  const navigate = useNavigate();
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey) return;
+      if (isTypingTarget(event.target)) return;
+      // Arrows only when focus is on the page or the thread list: elsewhere they scroll or choose.
+      const target = event.target instanceof HTMLElement ? event.target : null;
+      const arrowsFree = !target || target === document.body || target.closest('[data-thread-row]') !== null;
+      let step = 0;
+      if (event.key === 'j' || (event.key === 'ArrowDown' && arrowsFree)) step = 1;
+      else if (event.key === 'k' || (event.key === 'ArrowUp' && arrowsFree)) step = -1;
+      if (step !== 0) {
+        const ids = rowIds();
+        if (ids.length === 0) return;
+        const index = activeId ? ids.indexOf(activeId) : -1;
+        const next =
+          ids[
+            index === -1
+              ? step > 0
+                ? 0
+                : ids.length - 1
+              : Math.min(ids.length - 1, Math.max(0, index + step))
+          ];
+        if (!next) return;
+        event.preventDefault();
+        void navigate({ to: '/inbox/$conversationId', params: { conversationId: next }, search: true });
+        requestAnimationFrame(() =>
+          document
+            .querySelector<HTMLElement>(`[data-thread-row="${next}"] a`)
+            ?.focus({ preventScroll: false }),
+        );
+        return;
+      }
+      if (event.key === 'r' || event.key === '/') {
+        const composer = document.getElementById(COMPOSER_ID);
+        if (composer) {
+          event.preventDefault();
+          composer.focus();
+        }
+        return;
+      }
+      if (event.key === '?') {
+        event.preventDefault();
+        onHelp();
+      }
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [activeId, navigate, onHelp]);
+}

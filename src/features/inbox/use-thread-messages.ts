@@ -1,0 +1,26 @@
+import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import type { Conversation } from '@/contract';
+import { flattenMessages, messagesQuery, newestMessagesQuery } from './api/conversations';
+
+/**
+ * The newest page of a thread's messages for a list row (one cached call per row, shared with the
+ * thread view). When the list's polling shows a newer `last_message_at` than the newest message
+ * held, the newest page is fetched again, so a row costs nothing more while its thread is quiet.
+ */
+export function useRowMessages(conversation: Conversation, enabled: boolean) {
+  const queryClient = useQueryClient();
+  const query = useInfiniteQuery({ ...messagesQuery(conversation.id), enabled });
+  const newestHeld = query.data?.pages[0]?.data[0]?.created_at;
+  const lastMessageAt = conversation.last_message_at;
+  const loaded = query.data !== undefined;
+  useEffect(() => {
+    if (!enabled || !loaded || !lastMessageAt) return;
+    if (newestHeld && Date.parse(lastMessageAt) <= Date.parse(newestHeld)) return;
+    void queryClient.fetchQuery(newestMessagesQuery(conversation.id)).catch(() => undefined);
+  }, [enabled, loaded, lastMessageAt, newestHeld, queryClient, conversation.id]);
+  return {
+    messages: loaded ? flattenMessages(query.data) : undefined,
+    hasOlder: query.hasNextPage,
+  };
+}
