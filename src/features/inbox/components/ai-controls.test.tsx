@@ -5,13 +5,14 @@ import { act } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Conversation } from '@/contract';
 import { renderWithApp } from '@/test/render';
-import { fake, useFakeServer } from '../../../../mocks/node';
+// Renamed: it registers Vitest hooks, not a React hook (the react-hooks lint rule goes by the name).
+import { fake, useFakeServer as withFakeServer } from '../../../../mocks/node';
 import { AI_AGENTS } from '../../../../mocks/team';
 import { rememberAiAgent, useAiAgentId } from '../ai-state';
 import { conversationQuery } from '../api/conversations';
 import { AiBanner, AiMenu } from './ai-controls';
 
-useFakeServer();
+withFakeServer();
 afterEach(() => {
   cleanup();
   localStorage.clear();

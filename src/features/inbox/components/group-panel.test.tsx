@@ -4,10 +4,11 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Conversation } from '@/contract';
 import { phone } from '@/lib/format';
 import { renderWithApp } from '@/test/render';
-import { fake, useFakeServer } from '../../../../mocks/node';
+// Renamed: it registers Vitest hooks, not a React hook (the react-hooks lint rule goes by the name).
+import { fake, useFakeServer as withFakeServer } from '../../../../mocks/node';
 import { GroupPanel } from './group-panel';
 
-useFakeServer();
+withFakeServer();
 afterEach(cleanup);
 
 function groupThread() {

@@ -3,12 +3,13 @@ import userEvent from '@testing-library/user-event';
 import { useQuery } from '@tanstack/react-query';
 import { afterEach, describe, expect, it } from 'vitest';
 import { renderWithApp } from '@/test/render';
-import { fake, useFakeServer } from '../../../../mocks/node';
+// Renamed: it registers Vitest hooks, not a React hook (the react-hooks lint rule goes by the name).
+import { fake, useFakeServer as withFakeServer } from '../../../../mocks/node';
 import { TEAM_MEMBERS } from '../../../../mocks/team';
 import { conversationQuery } from '../api/conversations';
 import { OwnerPicker } from './owner-picker';
 
-useFakeServer();
+withFakeServer();
 // Vitest runs without globals here, so Testing Library cannot unmount between tests by itself.
 afterEach(cleanup);
 

@@ -4,10 +4,11 @@ import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { QuickReply } from '@/contract';
 import { renderWithApp } from '@/test/render';
-import { fake, useFakeServer } from '../../../../mocks/node';
+// Renamed: it registers Vitest hooks, not a React hook (the react-hooks lint rule goes by the name).
+import { fake, useFakeServer as withFakeServer } from '../../../../mocks/node';
 import { QuickReplyMenu, matchQuickReplies, useQuickReplyKeys } from './quick-reply-menu';
 
-useFakeServer();
+withFakeServer();
 afterEach(cleanup);
 
 const reply = (title: string, shortcut: string): QuickReply => ({

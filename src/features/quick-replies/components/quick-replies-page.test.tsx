@@ -2,10 +2,11 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { renderWithApp } from '@/test/render';
-import { fake, useFakeServer } from '../../../../mocks/node';
+// Renamed: it registers Vitest hooks, not a React hook (the react-hooks lint rule goes by the name).
+import { fake, useFakeServer as withFakeServer } from '../../../../mocks/node';
 import { QuickRepliesPage } from './quick-replies-page';
 
-useFakeServer();
+withFakeServer();
 afterEach(cleanup);
 
 const stored = () => [...fake.workspace().social.quickReplies.values()];
