@@ -13,6 +13,10 @@ const bffError = (status: number, message: string, error: string) =>
 /** The browser's view through the BFF: the BFF adds the Acme admin key and tenant (decisions.md). */
 const mount = (fake: Fake, origin: string, host: Host) =>
   http.all(`${origin}/api/${host}/*`, async ({ request }) => {
+    // decisions.md: state-changing calls from the web client carry `X-CSRF: 1`; the BFF refuses others.
+    if (request.method !== 'GET' && request.method !== 'HEAD' && request.headers.get('x-csrf') !== '1') {
+      return bffError(403, 'Missing X-CSRF header on a state-changing request', 'Forbidden');
+    }
     const headers = new Headers({
       'content-type': request.headers.get('content-type') ?? 'application/json',
     });
