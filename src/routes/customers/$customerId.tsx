@@ -1,5 +1,21 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { customerActivitiesQuery } from '@/features/customers/api/activities';
+import { customerQuery } from '@/features/customers/api/customers';
+import { tagsQuery } from '@/features/customers/api/tags';
+import { CustomerPage } from '@/features/customers/components/customer-page';
 
 export const Route = createFileRoute('/customers/$customerId')({
-  component: () => <h1 className="p-6 text-lg font-semibold">Customer</h1>,
+  // prefetch, not ensure: a missing customer is a designed state of the page, not a route error.
+  loader: ({ context, params }) =>
+    Promise.all([
+      context.queryClient.prefetchQuery(customerQuery(params.customerId)),
+      context.queryClient.prefetchQuery(customerActivitiesQuery(params.customerId)),
+      context.queryClient.prefetchQuery(tagsQuery()),
+    ]),
+  component: CustomerRoute,
 });
+
+function CustomerRoute() {
+  const { customerId } = Route.useParams();
+  return <CustomerPage customerId={customerId} />;
+}

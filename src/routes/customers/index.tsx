@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { customerListQuery, customerStatsQuery } from '@/features/customers/api/customers';
+import { tagsQuery } from '@/features/customers/api/tags';
 import { CustomerListPage } from '@/features/customers/components/customer-list-page';
 import { CustomerSearch, filtersFromSearch } from '@/features/customers/customer-search';
 
@@ -10,6 +11,7 @@ export const Route = createFileRoute('/customers/')({
     Promise.all([
       context.queryClient.prefetchQuery(customerListQuery(deps)),
       context.queryClient.prefetchQuery(customerStatsQuery()),
+      context.queryClient.prefetchQuery(tagsQuery()),
     ]),
   component: CustomerListPage,
 });

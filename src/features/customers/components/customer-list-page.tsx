@@ -30,7 +30,7 @@ export function CustomerListPage() {
   const navigate = useNavigate();
   const list = useQuery({ ...customerListQuery(filters), placeholderData: keepPreviousData });
   const tags = useQuery(tagsQuery());
-  const index = useMemo(() => tagIndex(tags.data), [tags.data]);
+  const index = useMemo(() => (tags.data ? tagIndex(tags.data) : undefined), [tags.data]);
 
   const go = (next: Filters) => void navigate({ to: '/customers', search: searchFromFilters(next) });
   const filtered = filters.status !== undefined || filters.customer_type !== undefined;

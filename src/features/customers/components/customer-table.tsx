@@ -11,7 +11,14 @@ const TH = 'px-3 py-2 text-left text-xs font-medium uppercase tracking-wide text
 const TD = 'px-3 py-2 align-middle';
 
 /** One row per customer; the name links to the customer's page. */
-export function CustomerTable({ customers, tags }: { customers: Customer[]; tags: Map<string, TagLike> }) {
+/** `tags` is undefined while the tag list loads: no chip says "Unknown tag" for a tag still on its way. */
+export function CustomerTable({
+  customers,
+  tags,
+}: {
+  customers: Customer[];
+  tags: Map<string, TagLike> | undefined;
+}) {
   return (
     <div className="overflow-x-auto">
       <table className="w-full min-w-[56rem] border-collapse text-sm">
@@ -59,9 +66,7 @@ export function CustomerTable({ customers, tags }: { customers: Customer[]; tags
                 <Badge tone={STATUS_TONES[c.status]}>{STATUS_LABELS[c.status]}</Badge>
               </td>
               <td className={`${TD} text-muted`}>{cityCountry(c.address)}</td>
-              <td className={TD}>
-                <TagChips tags={resolveTags(c.tags, tags)} />
-              </td>
+              <td className={TD}>{tags ? <TagChips tags={resolveTags(c.tags, tags)} /> : null}</td>
               <td className={`${TD} whitespace-nowrap text-muted tabular-nums`}>
                 <time dateTime={c.updated_at} title={exactTime(c.updated_at)}>
                   {relativeTime(c.updated_at)}

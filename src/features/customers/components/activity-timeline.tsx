@@ -1,0 +1,122 @@
+import { useQuery } from '@tanstack/react-query';
+import { AlertCircle, Plus } from 'lucide-react';
+import { useState } from 'react';
+import type { Activity } from '@/contract';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { EmptyState, ErrorState, Skeleton } from '@/components/ui/states';
+import { exactTime, relativeTime } from '@/lib/format';
+import { customerActivitiesQuery } from '../api/activities';
+import { ACTIVITY_LABELS, OUTCOME_LABELS, OUTCOME_TONES } from '../labels';
+import { durationText, splitTimeline } from '../timeline';
+import { ActivityIcon } from './activity-icon';
+import { LogActivityDialog } from './log-activity-dialog';
+
+function ActivityItem({ activity, highlighted = false }: { activity: Activity; highlighted?: boolean }) {
+  const when = activity.activity_date ?? activity.created_at;
+  const duration = durationText(activity.duration_minutes);
+  return (
+    <article
+      aria-label={`${ACTIVITY_LABELS[activity.activity_type]}: ${activity.subject ?? 'no subject'}`}
+      className={`flex gap-3 rounded-lg border p-3 ${highlighted ? 'border-warning bg-warning-soft' : 'border-border bg-raised'}`}
+    >
+      <span
+        className={`grid size-8 shrink-0 place-items-center rounded-full ${highlighted ? 'bg-raised text-warning' : 'bg-surface text-muted'}`}
+      >
+        <ActivityIcon type={activity.activity_type} />
+      </span>
+      <div className="min-w-0 flex-1">
+        <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
+          <span className="text-xs font-medium uppercase tracking-wide text-muted">
+            {ACTIVITY_LABELS[activity.activity_type]}
+          </span>
+          {activity.outcome ? (
+            <Badge tone={OUTCOME_TONES[activity.outcome]}>{OUTCOME_LABELS[activity.outcome]}</Badge>
+          ) : null}
+          <span className="ml-auto whitespace-nowrap text-xs text-muted">
+            <time dateTime={when} title={exactTime(when)}>
+              {relativeTime(when)}
+            </time>
+            {duration ? ` · ${duration}` : ''}
+          </span>
+        </div>
+        <p className="mt-1 font-medium break-words">{activity.subject || 'No subject'}</p>
+        {activity.description ? (
+          <p className="mt-1 whitespace-pre-line break-words text-muted">{activity.description}</p>
+        ) : null}
+      </div>
+    </article>
+  );
+}
+
+/** The customer's timeline: follow-ups pinned on top, then everything newest first. */
+export function ActivityTimeline({ customerId }: { customerId: string }) {
+  const [logging, setLogging] = useState(false);
+  const activities = useQuery(customerActivitiesQuery(customerId));
+  return (
+    <section aria-labelledby="activity-title" className="flex flex-col gap-3">
+      <div className="flex items-center justify-between gap-2">
+        <h2 id="activity-title" className="font-semibold">
+          Activity
+        </h2>
+        <Button size="sm" variant="secondary" onClick={() => setLogging(true)}>
+          <Plus size={14} aria-hidden />
+          Log activity
+        </Button>
+      </div>
+      <LogActivityDialog customerId={customerId} open={logging} onOpenChange={setLogging} />
+      {activities.isPending ? (
+        <div className="flex flex-col gap-2" aria-hidden>
+          <Skeleton className="h-16 w-full" />
+          <Skeleton className="h-16 w-full" />
+          <Skeleton className="h-16 w-full" />
+        </div>
+      ) : activities.isError ? (
+        <ErrorState
+          error={activities.error}
+          onRetry={() => void activities.refetch()}
+          title="The timeline could not be loaded"
+        />
+      ) : activities.data.length === 0 ? (
+        <EmptyState title="No activity yet">Log a call, email or meeting to start the timeline.</EmptyState>
+      ) : (
+        <Timeline activities={activities.data} />
+      )}
+    </section>
+  );
+}
+
+function Timeline({ activities }: { activities: Activity[] }) {
+  const { followUps, rest } = splitTimeline(activities);
+  return (
+    <>
+      {followUps.length ? (
+        <section aria-labelledby="follow-ups-title" className="flex flex-col gap-2">
+          <h3
+            id="follow-ups-title"
+            className="flex items-center gap-1.5 text-[13px] font-semibold text-warning"
+          >
+            <AlertCircle size={14} aria-hidden />
+            Needs follow-up ({followUps.length})
+          </h3>
+          <ol className="flex flex-col gap-2">
+            {followUps.map((a) => (
+              <li key={a.id}>
+                <ActivityItem activity={a} highlighted />
+              </li>
+            ))}
+          </ol>
+        </section>
+      ) : null}
+      {rest.length ? (
+        <ol aria-label="Timeline" className="flex flex-col gap-2">
+          {rest.map((a) => (
+            <li key={a.id}>
+              <ActivityItem activity={a} />
+            </li>
+          ))}
+        </ol>
+      ) : null}
+    </>
+  );
+}

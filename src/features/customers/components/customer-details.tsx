@@ -1,0 +1,109 @@
+import { useQuery } from '@tanstack/react-query';
+import { Pencil } from 'lucide-react';
+import { useState, type ReactNode } from 'react';
+import type { Customer } from '@/contract';
+import { Button } from '@/components/ui/button';
+import { addressLines } from '@/lib/address';
+import { exactTime, phone, relativeTime } from '@/lib/format';
+import { teamQuery } from '@/lib/session';
+import { SOURCE_LABELS, TYPE_LABELS } from '../labels';
+import { CustomerDetailsForm } from './customer-details-form';
+
+/** Only http(s) addresses become links: the value comes from the CRM, not from us. */
+export function safeHttpUrl(value: string | null | undefined): string | null {
+  if (!value) return null;
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : null;
+  } catch {
+    return null;
+  }
+}
+
+function Row({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="grid grid-cols-[8rem_1fr] gap-2 py-1">
+      <dt className="text-muted">{label}</dt>
+      <dd className="min-w-0 break-words">{children || <span className="text-subtle">—</span>}</dd>
+    </div>
+  );
+}
+
+function DetailsView({ customer }: { customer: Customer }) {
+  const team = useQuery(teamQuery());
+  const owner = team.data?.members.find((m) => m.id === customer.assigned_to_user_id)?.name;
+  const website = safeHttpUrl(customer.website);
+  const lines = addressLines(customer.address);
+  return (
+    <dl className="text-sm">
+      <Row label="Company">{customer.company_name}</Row>
+      <Row label="Type">{customer.customer_type ? TYPE_LABELS[customer.customer_type] : ''}</Row>
+      <Row label="Industry">{customer.industry}</Row>
+      <Row label="Source">{customer.source ? (SOURCE_LABELS[customer.source] ?? customer.source) : ''}</Row>
+      <Row label="Email">
+        {customer.email ? (
+          <a className="text-accent hover:underline" href={`mailto:${customer.email}`}>
+            {customer.email}
+          </a>
+        ) : null}
+      </Row>
+      <Row label="Phone">{phone(customer.phone)}</Row>
+      <Row label="Website">
+        {website ? (
+          <a className="text-accent hover:underline" href={website} target="_blank" rel="noopener noreferrer">
+            {customer.website}
+          </a>
+        ) : (
+          customer.website
+        )}
+      </Row>
+      <Row label="Owner">
+        {customer.assigned_to_user_id ? (owner ?? 'A former team member') : 'Unassigned'}
+      </Row>
+      <Row label="Address">
+        {lines.length ? (
+          <address className="not-italic" aria-label="Address">
+            {lines.map((line) => (
+              <span key={line} className="block">
+                {line}
+              </span>
+            ))}
+          </address>
+        ) : null}
+      </Row>
+      <Row label="Updated">
+        <time dateTime={customer.updated_at} title={exactTime(customer.updated_at)}>
+          {relativeTime(customer.updated_at)}
+        </time>
+      </Row>
+    </dl>
+  );
+}
+
+/** The customer's details: read first, edited on request. */
+export function CustomerDetails({ customer }: { customer: Customer }) {
+  const [editing, setEditing] = useState(false);
+  return (
+    <section
+      aria-labelledby="customer-details-title"
+      className="rounded-lg border border-border bg-raised p-4"
+    >
+      <div className="mb-2 flex items-center justify-between gap-2">
+        <h2 id="customer-details-title" className="font-semibold">
+          Details and address
+        </h2>
+        {editing ? null : (
+          <Button size="sm" variant="ghost" onClick={() => setEditing(true)}>
+            <Pencil size={14} aria-hidden />
+            Edit details
+          </Button>
+        )}
+      </div>
+      {editing ? (
+        <CustomerDetailsForm customer={customer} onDone={() => setEditing(false)} />
+      ) : (
+        <DetailsView customer={customer} />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,82 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { ArrowLeft, Building2, SearchX, User } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Badge } from '@/components/ui/badge';
+import { EmptyState, ErrorState, LoadingState } from '@/components/ui/states';
+import { isApiError } from '@/lib/api-error';
+import { customerQuery } from '../api/customers';
+import { STATUS_LABELS, STATUS_TONES, TYPE_LABELS } from '../labels';
+import { ActivityTimeline } from './activity-timeline';
+import { CustomFields } from './custom-fields';
+import { CustomerDetails } from './customer-details';
+import { CustomerTags } from './customer-tags';
+import { RelatedRecords } from './related-records';
+
+function BackLink() {
+  return (
+    <Link to="/customers" className="inline-flex min-h-8 items-center gap-1 text-muted hover:text-fg">
+      <ArrowLeft size={14} aria-hidden />
+      Customers
+    </Link>
+  );
+}
+
+/**
+ * `/customers/$customerId`. The contacts section belongs to the contacts feature; the route passes
+ * it in, since features do not import each other.
+ */
+export function CustomerPage({ customerId, contacts }: { customerId: string; contacts?: ReactNode }) {
+  const customer = useQuery(customerQuery(customerId));
+
+  if (customer.isPending) return <LoadingState label="Loading customer…" />;
+  if (customer.isError) {
+    if (isApiError(customer.error) && customer.error.kind === 'not-found') {
+      return (
+        <EmptyState title="This customer is not in this workspace" icon={<SearchX size={28} />}>
+          <p>It may have been deleted, or the link belongs to another workspace.</p>
+          <p className="mt-3">
+            <BackLink />
+          </p>
+        </EmptyState>
+      );
+    }
+    return (
+      <ErrorState
+        error={customer.error}
+        onRetry={() => void customer.refetch()}
+        title="This customer could not be loaded"
+      />
+    );
+  }
+
+  const c = customer.data;
+  return (
+    <div className="flex min-h-0 flex-1 flex-col overflow-y-auto">
+      <header className="flex flex-wrap items-center gap-3 border-b border-border px-6 py-3">
+        <BackLink />
+        <span aria-hidden className="text-subtle">
+          /
+        </span>
+        <span className="grid size-8 place-items-center rounded-md bg-surface text-muted" aria-hidden>
+          {c.customer_type === 'individual' ? <User size={16} /> : <Building2 size={16} />}
+        </span>
+        <h1 className="min-w-0 truncate text-base font-semibold">{c.name}</h1>
+        <Badge tone={STATUS_TONES[c.status]}>{STATUS_LABELS[c.status]}</Badge>
+        {c.customer_type ? <Badge>{TYPE_LABELS[c.customer_type]}</Badge> : null}
+      </header>
+      <div className="grid grid-cols-1 gap-4 p-6 xl:grid-cols-[minmax(0,1fr)_minmax(0,1.1fr)]">
+        <div className="flex min-w-0 flex-col gap-4">
+          <CustomerDetails customer={c} />
+          <CustomerTags customer={c} />
+          {contacts}
+          <CustomFields values={c.custom_fields} />
+          <RelatedRecords customer={c} />
+        </div>
+        <div className="min-w-0">
+          <ActivityTimeline customerId={c.id} />
+        </div>
+      </div>
+    </div>
+  );
+}
