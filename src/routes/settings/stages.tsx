@@ -1,5 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { StageSettings } from '@/features/stages/components/stage-settings';
+import { leadStagesQuery } from '@/lib/lead-stages-query';
 
 export const Route = createFileRoute('/settings/stages')({
-  component: () => <h1 className="p-6 text-lg font-semibold">Lead stages</h1>,
+  loader: ({ context }) => context.queryClient.ensureQueryData(leadStagesQuery()),
+  component: StageSettings,
 });
