@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Copy, Link2, RefreshCw, UserPlus, Users } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import type { Conversation, Group, JoinRequest } from '@/contract';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -41,10 +41,24 @@ function GroupDetails({ channelId, groupId }: { channelId: string; groupId: stri
     );
   }
   const g = group.data;
+  return <GroupSections group={g} channelId={channelId} groupId={groupId} />;
+}
+
+/** Headings get ids from useId: the panel can be on screen twice (side column and drawer). */
+function GroupSections({
+  group: g,
+  channelId,
+  groupId,
+}: {
+  group: Group;
+  channelId: string;
+  groupId: string;
+}) {
+  const titleId = useId();
   return (
-    <section aria-labelledby="group-panel-title" className="flex flex-col gap-5 p-4 text-sm">
+    <section aria-labelledby={titleId} className="flex flex-col gap-5 p-4 text-sm">
       <header className="flex flex-col gap-1">
-        <h2 id="group-panel-title" className="text-base font-semibold break-words">
+        <h2 id={titleId} className="text-base font-semibold break-words">
           {g.subject}
         </h2>
         {g.description ? <p className="whitespace-pre-wrap break-words text-muted">{g.description}</p> : null}
@@ -57,9 +71,10 @@ function GroupDetails({ channelId, groupId }: { channelId: string; groupId: stri
 }
 
 function Participants({ group }: { group: Group }) {
+  const headingId = useId();
   return (
-    <section aria-labelledby="group-participants" className="flex flex-col gap-2">
-      <h3 id="group-participants" className="text-[13px] font-semibold text-muted">
+    <section aria-labelledby={headingId} className="flex flex-col gap-2">
+      <h3 id={headingId} className="text-[13px] font-semibold text-muted">
         Participants ({group.participants.length})
       </h3>
       {group.participants.length === 0 ? (
@@ -106,6 +121,7 @@ function JoinRequests({ group, channelId, groupId }: { group: Group; channelId: 
   const approve = useApproveJoinRequests(channelId, groupId);
   const requests = group.join_requests ?? [];
   const [pendingPhone, setPendingPhone] = useState<string | null>(null);
+  const headingId = useId();
 
   const approveSome = (phones: string[], one: string | null) => {
     setPendingPhone(one);
@@ -118,9 +134,9 @@ function JoinRequests({ group, channelId, groupId }: { group: Group; channelId: 
   };
 
   return (
-    <section aria-labelledby="group-join-requests" className="flex flex-col gap-2">
+    <section aria-labelledby={headingId} className="flex flex-col gap-2">
       <div className="flex items-center justify-between gap-2">
-        <h3 id="group-join-requests" className="text-[13px] font-semibold text-muted">
+        <h3 id={headingId} className="text-[13px] font-semibold text-muted">
           Join requests{requests.length > 0 ? ` (${requests.length})` : ''}
         </h3>
         {requests.length > 1 ? (
@@ -268,6 +284,7 @@ function InviteLink({
 }) {
   const rotate = useRotateInviteLink(channelId, groupId);
   const [confirming, setConfirming] = useState(false);
+  const headingId = useId();
 
   const copy = async () => {
     if (!link) return;
@@ -288,8 +305,8 @@ function InviteLink({
     });
 
   return (
-    <section aria-labelledby="group-invite-link" className="flex flex-col gap-2">
-      <h3 id="group-invite-link" className="text-[13px] font-semibold text-muted">
+    <section aria-labelledby={headingId} className="flex flex-col gap-2">
+      <h3 id={headingId} className="text-[13px] font-semibold text-muted">
         Invite link
       </h3>
       {link ? (
