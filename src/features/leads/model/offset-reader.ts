@@ -8,6 +8,8 @@ export interface OffsetPage<T> {
   hasMore: boolean;
   /** The server position just past the rows this read covered (offset + rows returned). */
   reached: number;
+  /** How many rows the read returned (the next read overlaps at most half of it). */
+  window?: number;
 }
 
 export interface OffsetParam {
@@ -54,7 +56,13 @@ export async function readWindow<T extends { id: string }>(
         seen.add(row.id);
         rows.push(row);
       }
-      return { rows, total: page.total, hasMore: page.hasMore, reached: offset + page.data.length };
+      return {
+        rows,
+        total: page.total,
+        hasMore: page.hasMore,
+        reached: offset + page.data.length,
+        window: page.data.length,
+      };
     }
     offset = Math.max(0, offset - limit);
   }
@@ -68,7 +76,9 @@ export function nextOffsetParam<T extends { id: string }>(
   if (!lastPage.hasMore) return undefined;
   const held = new Set<string>();
   for (const page of allPages) for (const row of page.rows) held.add(row.id);
-  return { offset: Math.max(0, lastPage.reached - OVERLAP), held };
+  // Overlapping more than half a window would make small windows crawl (or stand still).
+  const overlap = Math.min(OVERLAP, Math.floor((lastPage.window ?? 0) / 2));
+  return { offset: Math.max(0, lastPage.reached - overlap), held };
 }
 
 /** Every row held, in order, each id once (an optimistic insert may repeat a row a later read brings). */
