@@ -132,7 +132,7 @@ describe('the /__fake control surface over HTTP', () => {
     expect((await post('/__fake/reset', {})).status).toBe(200);
   });
 
-  it('advances message statuses with real time on a live clock', async () => {
+  it('advances message statuses when the live clock is moved forward', async () => {
     const list = await call<{ data: { id: string; channel_id: string }[] }>(
       'social',
       'GET',
