@@ -14,6 +14,7 @@ import { Route as InboxRouteImport } from './routes/inbox'
 import { Route as LeadsRouteImport } from './routes/leads'
 import { Route as QuickRepliesRouteImport } from './routes/quick-replies'
 import { Route as SignInRouteImport } from './routes/sign-in'
+import { Route as ContactsContactIdRouteImport } from './routes/contacts/$contactId'
 import { Route as CustomersIndexRouteImport } from './routes/customers/index'
 import { Route as CustomersCustomerIdRouteImport } from './routes/customers/$customerId'
 import { Route as InboxIndexRouteImport } from './routes/inbox/index'
@@ -45,6 +46,11 @@ const QuickRepliesRoute = QuickRepliesRouteImport.update({
 const SignInRoute = SignInRouteImport.update({
   id: '/sign-in',
   path: '/sign-in',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ContactsContactIdRoute = ContactsContactIdRouteImport.update({
+  id: '/contacts/$contactId',
+  path: '/contacts/$contactId',
   getParentRoute: () => rootRouteImport,
 } as any)
 const CustomersIndexRoute = CustomersIndexRouteImport.update({
@@ -89,6 +95,7 @@ export interface FileRoutesByFullPath {
   '/leads': typeof LeadsRoute
   '/quick-replies': typeof QuickRepliesRoute
   '/sign-in': typeof SignInRoute
+  '/contacts/$contactId': typeof ContactsContactIdRoute
   '/customers/$customerId': typeof CustomersCustomerIdRoute
   '/inbox/$conversationId': typeof InboxConversationIdRoute
   '/inbox/new': typeof InboxNewRoute
@@ -102,6 +109,7 @@ export interface FileRoutesByTo {
   '/leads': typeof LeadsRoute
   '/quick-replies': typeof QuickRepliesRoute
   '/sign-in': typeof SignInRoute
+  '/contacts/$contactId': typeof ContactsContactIdRoute
   '/customers/$customerId': typeof CustomersCustomerIdRoute
   '/inbox/$conversationId': typeof InboxConversationIdRoute
   '/inbox/new': typeof InboxNewRoute
@@ -117,6 +125,7 @@ export interface FileRoutesById {
   '/leads': typeof LeadsRoute
   '/quick-replies': typeof QuickRepliesRoute
   '/sign-in': typeof SignInRoute
+  '/contacts/$contactId': typeof ContactsContactIdRoute
   '/customers/$customerId': typeof CustomersCustomerIdRoute
   '/inbox/$conversationId': typeof InboxConversationIdRoute
   '/inbox/new': typeof InboxNewRoute
@@ -133,6 +142,7 @@ export interface FileRouteTypes {
     | '/leads'
     | '/quick-replies'
     | '/sign-in'
+    | '/contacts/$contactId'
     | '/customers/$customerId'
     | '/inbox/$conversationId'
     | '/inbox/new'
@@ -146,6 +156,7 @@ export interface FileRouteTypes {
     | '/leads'
     | '/quick-replies'
     | '/sign-in'
+    | '/contacts/$contactId'
     | '/customers/$customerId'
     | '/inbox/$conversationId'
     | '/inbox/new'
@@ -160,6 +171,7 @@ export interface FileRouteTypes {
     | '/leads'
     | '/quick-replies'
     | '/sign-in'
+    | '/contacts/$contactId'
     | '/customers/$customerId'
     | '/inbox/$conversationId'
     | '/inbox/new'
@@ -175,6 +187,7 @@ export interface RootRouteChildren {
   LeadsRoute: typeof LeadsRoute
   QuickRepliesRoute: typeof QuickRepliesRoute
   SignInRoute: typeof SignInRoute
+  ContactsContactIdRoute: typeof ContactsContactIdRoute
   CustomersCustomerIdRoute: typeof CustomersCustomerIdRoute
   SettingsStagesRoute: typeof SettingsStagesRoute
   CustomersIndexRoute: typeof CustomersIndexRoute
@@ -216,6 +229,13 @@ declare module '@tanstack/react-router' {
       path: '/sign-in'
       fullPath: '/sign-in'
       preLoaderRoute: typeof SignInRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/contacts/$contactId': {
+      id: '/contacts/$contactId'
+      path: '/contacts/$contactId'
+      fullPath: '/contacts/$contactId'
+      preLoaderRoute: typeof ContactsContactIdRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/customers/': {
@@ -290,6 +310,7 @@ const rootRouteChildren: RootRouteChildren = {
   LeadsRoute: LeadsRoute,
   QuickRepliesRoute: QuickRepliesRoute,
   SignInRoute: SignInRoute,
+  ContactsContactIdRoute: ContactsContactIdRoute,
   CustomersCustomerIdRoute: CustomersCustomerIdRoute,
   SettingsStagesRoute: SettingsStagesRoute,
   CustomersIndexRoute: CustomersIndexRoute,

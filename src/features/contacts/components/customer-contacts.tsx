@@ -1,0 +1,68 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { Plus, UserRound } from 'lucide-react';
+import { useState } from 'react';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { EmptyState, ErrorState, Skeleton } from '@/components/ui/states';
+import { phone } from '@/lib/format';
+import { customerContactsQuery } from '../api/contacts';
+import { contactName } from '../phone-digits';
+import { NewContactDialog } from './new-contact-dialog';
+
+/** The people at a customer, primary first, with "New contact". */
+export function CustomerContacts({ customerId }: { customerId: string }) {
+  const [creating, setCreating] = useState(false);
+  const contacts = useQuery(customerContactsQuery(customerId));
+  return (
+    <section aria-labelledby="contacts-title" className="rounded-lg border border-border bg-raised p-4">
+      <div className="mb-2 flex items-center justify-between gap-2">
+        <h2 id="contacts-title" className="font-semibold">
+          Contacts
+        </h2>
+        <Button size="sm" variant="ghost" onClick={() => setCreating(true)}>
+          <Plus size={14} aria-hidden />
+          New contact
+        </Button>
+      </div>
+      <NewContactDialog customerId={customerId} open={creating} onOpenChange={setCreating} />
+      {contacts.isPending ? (
+        <div className="flex flex-col gap-2" aria-hidden>
+          <Skeleton className="h-10 w-full" />
+          <Skeleton className="h-10 w-full" />
+        </div>
+      ) : contacts.isError ? (
+        <ErrorState
+          error={contacts.error}
+          onRetry={() => void contacts.refetch()}
+          title="Contacts could not be loaded"
+        />
+      ) : contacts.data.length === 0 ? (
+        <EmptyState title="No contacts yet" icon={<UserRound size={24} />}>
+          Add the people you talk to at this customer.
+        </EmptyState>
+      ) : (
+        <ul className="flex flex-col divide-y divide-border">
+          {contacts.data.map((c) => (
+            <li key={c.id} className="flex flex-wrap items-center gap-x-3 gap-y-0.5 py-2">
+              <Link
+                to="/contacts/$contactId"
+                params={{ contactId: c.id }}
+                className="inline-flex min-h-8 items-center font-medium hover:text-accent hover:underline"
+              >
+                {contactName(c) || 'Unnamed contact'}
+              </Link>
+              {c.is_primary ? <Badge tone="accent">Primary</Badge> : null}
+              {c.status === 'inactive' ? <Badge>Inactive</Badge> : null}
+              <span className="text-muted">{[c.position, c.department].filter(Boolean).join(' · ')}</span>
+              <span className="ml-auto flex flex-wrap gap-x-3 text-muted tabular-nums">
+                {c.mobile || c.phone ? <span>{phone(c.mobile || c.phone)}</span> : null}
+                {c.email ? <span>{c.email}</span> : null}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,80 @@
+import type { Contact, ContactCreate, ContactUpdate } from '@/contract';
+import { normalizePhone } from './phone-digits';
+
+/** The contact form's state, as its controls hold it. */
+export interface ContactValues {
+  first_name: string;
+  last_name: string;
+  email: string;
+  phone: string;
+  mobile: string;
+  position: string;
+  department: string;
+  is_primary: boolean;
+  status: 'active' | 'inactive';
+  notes: string;
+}
+
+export const emptyContactValues = (): ContactValues => ({
+  first_name: '',
+  last_name: '',
+  email: '',
+  phone: '',
+  mobile: '',
+  position: '',
+  department: '',
+  is_primary: false,
+  status: 'active',
+  notes: '',
+});
+
+export function valuesFromContact(c: Contact): ContactValues {
+  return {
+    first_name: c.first_name ?? '',
+    last_name: c.last_name ?? '',
+    email: c.email ?? '',
+    phone: c.phone ?? '',
+    mobile: c.mobile ?? '',
+    position: c.position ?? '',
+    department: c.department ?? '',
+    is_primary: c.is_primary === true,
+    status: c.status ?? 'active',
+    notes: c.notes ?? '',
+  };
+}
+
+const TEXT = ['first_name', 'last_name', 'email', 'position', 'department', 'notes'] as const;
+const PHONES = ['phone', 'mobile'] as const;
+
+/** The create body: blanks left out, numbers stored as E.164 digits when they are international. */
+export function createBody(values: ContactValues, customerId: string): ContactCreate {
+  const body: ContactCreate = { customer_id: customerId, first_name: values.first_name.trim() };
+  for (const key of TEXT) {
+    if (key === 'first_name') continue;
+    const value = values[key].trim();
+    if (value) body[key] = value;
+  }
+  for (const key of PHONES) {
+    const value = normalizePhone(values[key]);
+    if (value) body[key] = value;
+  }
+  if (values.is_primary) body.is_primary = true;
+  return body;
+}
+
+/** The update body: only what changed, so a save never overwrites someone else's edit. */
+export function updateBody(values: ContactValues, original: Contact): ContactUpdate {
+  const before = valuesFromContact(original);
+  const body: ContactUpdate = {};
+  for (const key of TEXT) {
+    const value = values[key].trim();
+    if (value !== before[key].trim()) body[key] = value;
+  }
+  for (const key of PHONES) {
+    const value = normalizePhone(values[key]);
+    if (value !== before[key].trim()) body[key] = value;
+  }
+  if (values.is_primary !== before.is_primary) body.is_primary = values.is_primary;
+  if (values.status !== before.status) body.status = values.status;
+  return body;
+}
