@@ -25,19 +25,23 @@ export interface BffOverheadFigures {
 
 const TARGETS = fileURLToPath(new URL('./bff-targets.ts', import.meta.url));
 
-async function spawnTarget(
-  role: string,
-  upstreamOrigin = '',
-): Promise<{ child: ChildProcess; origin: string }> {
+interface Target {
+  readonly child: ChildProcess;
+  readonly origin: string;
+  /** The BFF's session cookie; empty for the others. */
+  readonly cookie: string;
+}
+
+async function spawnTarget(role: string, upstreamOrigin = ''): Promise<Target> {
   const child = fork(TARGETS, [role, upstreamOrigin], {
     execArgv: ['--import', 'tsx'],
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
   });
-  const port = await new Promise<number>((resolve, reject) => {
-    child.once('message', (m) => resolve((m as { port: number }).port));
+  const { port, cookie } = await new Promise<{ port: number; cookie: string }>((resolve, reject) => {
+    child.once('message', (m) => resolve(m as { port: number; cookie: string }));
     child.once('exit', (code) => reject(new Error(`${role} exited with ${String(code)}`)));
   });
-  return { child, origin: `http://127.0.0.1:${port}` };
+  return { child, origin: `http://127.0.0.1:${port}`, cookie };
 }
 
 interface Load {
@@ -45,10 +49,14 @@ interface Load {
   readonly connections: number;
   readonly duration: number;
   readonly overallRate?: number;
+  readonly cookie?: string;
 }
 
 async function load(opts: Load): Promise<autocannon.Result> {
-  const result = await autocannon({ ...opts, pipelining: 1, headers: { accept: 'application/json' } });
+  const { cookie, ...rest } = opts;
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (cookie) headers.cookie = cookie;
+  const result = await autocannon({ ...rest, pipelining: 1, headers });
   if (result.non2xx > 0 || result.errors > 0) {
     throw new Error(`${opts.url}: ${result.non2xx} non-2xx answers and ${result.errors} errors`);
   }
@@ -66,16 +74,19 @@ export async function run(): Promise<BffOverheadFigures> {
     const viaBff = `${bff.origin}/api/crm${BENCH_PATH}`;
     const viaBare = `${bare.origin}/api/crm${BENCH_PATH}`;
     // Warm-up: connection pools filled, code paths optimised.
-    for (const url of [direct, viaBff, viaBare]) await load({ url, connections: 20, duration: 1 });
+    const { cookie } = bff;
+    for (const url of [direct, viaBff, viaBare]) await load({ url, connections: 20, duration: 1, cookie });
 
     const steady = { connections: 10, duration: DURATION_S, overallRate: STEADY_RATE };
     const directRun = await load({ url: direct, ...steady });
-    const bffRun = await load({ url: viaBff, ...steady });
+    const bffRun = await load({ url: viaBff, ...steady, cookie });
 
     const bffRps: number[] = [];
     const bareRps: number[] = [];
     for (let i = 0; i < ROUNDS; i++) {
-      bffRps.push((await load({ url: viaBff, connections: 50, duration: DURATION_S })).requests.average);
+      bffRps.push(
+        (await load({ url: viaBff, connections: 50, duration: DURATION_S, cookie })).requests.average,
+      );
       bareRps.push((await load({ url: viaBare, connections: 50, duration: DURATION_S })).requests.average);
     }
     const addedLatencyMs = bffRun.latency.mean - directRun.latency.mean;

@@ -2,6 +2,9 @@ import { Agent, createServer, request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { buildApp } from '../src/server/app';
 import { parseConfig } from '../src/server/config';
+import { hashPassword } from '../src/server/auth/password';
+import { UserDirectory } from '../src/server/auth/users';
+import { DEFAULT_RATE_LIMITS } from '../src/server/security/rate-limits';
 import { EMPTY_TEAM } from '../src/server/team';
 
 // The processes bff-overhead.ts measures, one per child process so the load generator, the
@@ -27,7 +30,12 @@ async function startUpstream(): Promise<number> {
   return (server.address() as AddressInfo).port;
 }
 
-async function startBff(upstreamOrigin: string): Promise<number> {
+const BENCH_USER = { username: 'bench@example.test', password: 'bench-password' };
+
+/** The BFF as deployed (sessions, CSRF, roles, rate limiting, security headers), signed in once.
+ *  The per-session rate limit is raised so the load is measured, not refused; the token bucket
+ *  still runs on every call. */
+async function startBff(upstreamOrigin: string): Promise<{ port: number; cookie: string }> {
   const config = parseConfig({
     SOCIAL_BASE_URL: `${upstreamOrigin}/social/api`,
     CRM_BASE_URL: `${upstreamOrigin}/crm/api`,
@@ -36,10 +44,34 @@ async function startBff(upstreamOrigin: string): Promise<number> {
     STATIC_DIR: '/nonexistent',
     LOG_LEVEL: 'info',
     HOST: '127.0.0.1',
+    USERS_FILE: '/unused',
   });
-  const app = await buildApp({ config, upstream: config.upstream!, team: EMPTY_TEAM });
+  const users = new UserDirectory([
+    {
+      username: BENCH_USER.username,
+      displayName: 'Bench',
+      role: 'admin',
+      upstreamUserId: 'a0000000-0000-4000-8000-000000000003',
+      passwordHash: await hashPassword(BENCH_USER.password),
+    },
+  ]);
+  const app = await buildApp({
+    config,
+    upstream: config.upstream!,
+    team: EMPTY_TEAM,
+    users,
+    rateLimits: { ...DEFAULT_RATE_LIMITS, apiRatePerSecond: 1_000_000, apiBurst: 1_000_000 },
+  });
   await app.listen({ port: 0, host: '127.0.0.1' });
-  return (app.server.address() as AddressInfo).port;
+  const login = await app.inject({
+    method: 'POST',
+    url: '/auth/login',
+    headers: { host: 'bench', origin: 'http://bench', 'x-csrf': '1' },
+    payload: BENCH_USER,
+  });
+  const cookie = login.cookies[0];
+  if (login.statusCode !== 204 || !cookie) throw new Error(`bench sign-in failed: ${login.statusCode}`);
+  return { port: (app.server.address() as AddressInfo).port, cookie: `${cookie.name}=${cookie.value}` };
 }
 
 /** A pass-through proxy with node:http alone: the yardstick, with no checks at all. */

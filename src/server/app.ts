@@ -13,14 +13,30 @@ import { registerHealth } from './health';
 import { createLogger } from './logger';
 import { registerProxy } from './proxy';
 import { registerStatic } from './static-files';
-import { registerTeam } from './team-routes';
+import { registerAuth } from './auth/auth-plugin';
+import { SessionManager } from './auth/sessions';
+import type { UserDirectory } from './auth/users';
+import { cookiePolicy } from './security/cookie-policy';
+import { registerSecurityHeaders } from './security/headers';
+import { DEFAULT_RATE_LIMITS, type RateLimits } from './security/rate-limits';
+import { MemoryStore } from './store/memory-store';
+import { RedisStore } from './store/redis-store';
+import type { Store } from './store/store';
 import type { Team } from './team';
 
 export interface AppDeps {
   readonly config: Config;
   /** The resolved upstream: the configured one, or the embedded fake's in demo mode. */
   readonly upstream: UpstreamConfig;
+  /** AI agents and the assignable roster (TEAM_FILE, or the demo's). */
   readonly team: Team;
+  /** Who may sign in (USERS_FILE, or the demo users). */
+  readonly users: UserDirectory;
+  /** Sessions and rate-limit counters; from REDIS_URL or in memory when absent. */
+  readonly store?: Store;
+  /** Epoch ms; tests move it to expire sessions. */
+  readonly clock?: () => number;
+  readonly rateLimits?: RateLimits;
   /** Where log lines go (tests capture them); stdout when absent. */
   readonly logStream?: DestinationStream;
   /** Shared upstream connection pool; created (and closed with the app) when absent. */
@@ -91,9 +107,33 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       done();
     });
 
+  const clock = deps.clock ?? Date.now;
+  let store = deps.store;
+  if (store === undefined) {
+    const own = config.redisUrl ? new RedisStore(config.redisUrl) : new MemoryStore(clock);
+    if (own instanceof RedisStore) await own.ready();
+    app.addHook('onClose', async () => own.close());
+    store = own;
+  }
+
+  registerSecurityHeaders(app);
   registerHealth(app, { upstream: deps.upstream, dispatcher, readyTimeoutMs: deps.readyTimeoutMs });
-  registerTeam(app, deps.team);
-  await registerProxy(app, { upstream: deps.upstream, timeoutMs: config.upstreamTimeoutMs, dispatcher });
+  const guard = await registerAuth(app, {
+    users: deps.users,
+    sessions: new SessionManager(store, clock),
+    store,
+    cookie: cookiePolicy(config),
+    limits: deps.rateLimits ?? DEFAULT_RATE_LIMITS,
+    clock,
+    aiAgents: deps.team.aiAgents,
+    roster: deps.team.members,
+  });
+  await registerProxy(app, {
+    upstream: deps.upstream,
+    timeoutMs: config.upstreamTimeoutMs,
+    dispatcher,
+    guard,
+  });
   registerStatic(app, config.staticDir);
   return app;
 }

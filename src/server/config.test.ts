@@ -6,6 +6,7 @@ const full = {
   CRM_BASE_URL: 'https://crm.example.com/api/',
   API_KEY: 'k-123',
   TENANT_ID: '11111111-1111-4111-8111-111111111111',
+  USERS_FILE: '/etc/bff/users.json',
 };
 
 const errorOf = (env: Record<string, string>): ConfigError => {
@@ -46,7 +47,7 @@ describe('parseConfig', () => {
     });
   });
 
-  it.each(['CRM_BASE_URL', 'API_KEY', 'TENANT_ID', 'SOCIAL_BASE_URL'] as const)(
+  it.each(['CRM_BASE_URL', 'API_KEY', 'TENANT_ID', 'SOCIAL_BASE_URL', 'USERS_FILE'] as const)(
     'names %s when it is missing while a base URL is set',
     (name) => {
       const env: Record<string, string> = { ...full };

@@ -87,7 +87,7 @@ export function parseConfig(env: Readonly<Record<string, string | undefined>>): 
   const demo = e.SOCIAL_BASE_URL === undefined && e.CRM_BASE_URL === undefined;
   let upstream: UpstreamConfig | null = null;
   if (!demo) {
-    const required = ['SOCIAL_BASE_URL', 'CRM_BASE_URL', 'API_KEY', 'TENANT_ID'] as const;
+    const required = ['SOCIAL_BASE_URL', 'CRM_BASE_URL', 'API_KEY', 'TENANT_ID', 'USERS_FILE'] as const;
     for (const name of required) {
       if (e[name] === undefined) {
         throw new ConfigError(name, 'is required when SOCIAL_BASE_URL or CRM_BASE_URL is set');

@@ -1,6 +1,7 @@
 import { ConfigError, parseConfig, type Config } from './config';
 import { startBff, type RunningBff } from './start';
 import { TeamFileError } from './team';
+import { UsersFileError } from './auth/users';
 
 // The process entry: a bad environment stops it with the variable's name; SIGTERM and SIGINT let
 // in-flight requests finish, then close the upstream pool and, in demo mode, the fake.
@@ -21,7 +22,7 @@ async function main(): Promise<void> {
   try {
     running = await startBff(config);
   } catch (err) {
-    const known = err instanceof ConfigError || err instanceof TeamFileError;
+    const known = err instanceof ConfigError || err instanceof TeamFileError || err instanceof UsersFileError;
     return fail(
       known ? err.message : `BFF failed to start: ${err instanceof Error ? err.message : String(err)}`,
     );

@@ -1,10 +1,11 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { rawRequest } from './testing/raw-http';
 import { startRecordingUpstream, type RecordingUpstream } from './testing/recording-upstream';
 import { buildTestApp, LogCapture, TEST_KEY, TEST_TENANT } from './testing/test-app';
+import { sameOriginHeaders, signIn } from './testing/test-users';
 
 const LEAD_ID = '6f1c7a52-3c1e-4a8f-9b0e-2d7a1c9e4b10';
 const CHANNEL_ID = '0a7e1f0e-5b8a-4c6d-8e9f-112233445566';
@@ -12,6 +13,11 @@ const CHANNEL_ID = '0a7e1f0e-5b8a-4c6d-8e9f-112233445566';
 let upstream: RecordingUpstream;
 let app: FastifyInstance;
 let logs: LogCapture;
+let cookie: string;
+
+/** A signed-in admin's same-origin call (the role and CSRF rules have their own suite). */
+const call = (opts: InjectOptions, on: FastifyInstance = app, withCookie = cookie) =>
+  on.inject({ ...opts, headers: { ...sameOriginHeaders, cookie: withCookie, ...opts.headers } });
 
 beforeAll(async () => {
   upstream = await startRecordingUpstream();
@@ -23,6 +29,7 @@ beforeEach(async () => {
   upstream.requests.length = 0;
   logs = new LogCapture();
   app = await buildTestApp(upstream, { logs });
+  cookie = await signIn(app, 'admin');
 });
 afterEach(async () => {
   await app.close();
@@ -30,7 +37,7 @@ afterEach(async () => {
 
 describe('forwarding', () => {
   it('maps /api/crm/<path> to the CRM base and adds the key and tenant', async () => {
-    const res = await app.inject({ method: 'GET', url: `/api/crm/v1/leads/${LEAD_ID}` });
+    const res = await call({ method: 'GET', url: `/api/crm/v1/leads/${LEAD_ID}` });
     expect(res.statusCode).toBe(200);
     expect(upstream.requests).toHaveLength(1);
     const seen = upstream.requests[0]!;
@@ -40,21 +47,21 @@ describe('forwarding', () => {
   });
 
   it('maps /api/crm/contacts/{id} without a /v1 segment', async () => {
-    await app.inject({ method: 'GET', url: `/api/crm/contacts/${LEAD_ID}` });
+    await call({ method: 'GET', url: `/api/crm/contacts/${LEAD_ID}` });
     expect(upstream.requests[0]?.url).toBe(`/crm/api/contacts/${LEAD_ID}`);
   });
 
   it('maps /api/social/<path> to the social base', async () => {
-    await app.inject({ method: 'GET', url: '/api/social/v1/connect/channels' });
+    await call({ method: 'GET', url: '/api/social/v1/connect/channels' });
     expect(upstream.requests[0]?.url).toBe('/social/api/v1/connect/channels');
   });
 
   it('strips the browser credentials and every header off the allowlist', async () => {
-    await app.inject({
+    await call({
       method: 'GET',
       url: '/api/crm/v1/lead-stages',
       headers: {
-        cookie: 'sid=browser-session',
+        cookie: `${cookie}; other=browser-session`,
         authorization: 'Bearer browser-token',
         'x-api-key': 'browser-key',
         'x-tenant-id': '22222222-2222-4222-8222-222222222222',
@@ -78,7 +85,7 @@ describe('forwarding', () => {
   });
 
   it('drops Set-Cookie and other headers off the response allowlist', async () => {
-    const res = await app.inject({ method: 'GET', url: '/api/crm/v1/lead-stages' });
+    const res = await call({ method: 'GET', url: '/api/crm/v1/lead-stages' });
     expect(res.headers['set-cookie']).toBeUndefined();
     expect(res.headers['x-powered-by']).toBeUndefined();
     expect(res.headers['x-request-id']).toBe('upstream-req-1');
@@ -86,7 +93,7 @@ describe('forwarding', () => {
   });
 
   it('forwards an encoded group JID intact and re-serialises the query', async () => {
-    const res = await app.inject({
+    const res = await call({
       method: 'GET',
       url: `/api/social/v1/chat/wa-groups/120363025246125486%40g.us?channelId=${CHANNEL_ID}`,
     });
@@ -97,7 +104,7 @@ describe('forwarding', () => {
   });
 
   it('encodes a raw @ in a group id when it forwards', async () => {
-    await app.inject({
+    await call({
       method: 'GET',
       url: `/api/social/v1/chat/wa-groups/120363025246125486@g.us?channelId=${CHANNEL_ID}`,
     });
@@ -107,9 +114,9 @@ describe('forwarding', () => {
   });
 
   it('passes a valid query and refuses an invalid one without an upstream call', async () => {
-    await app.inject({ method: 'GET', url: '/api/crm/v1/leads?search=a%26b%20c&page=2' });
+    await call({ method: 'GET', url: '/api/crm/v1/leads?search=a%26b%20c&page=2' });
     expect(upstream.requests[0]?.url).toBe('/crm/api/v1/leads?search=a%26b%20c&page=2');
-    const bad = await app.inject({ method: 'GET', url: '/api/crm/v1/leads?limit=1000' });
+    const bad = await call({ method: 'GET', url: '/api/crm/v1/leads?limit=1000' });
     expect(bad.statusCode).toBe(400);
     expect(bad.headers['x-bff-error']).toBe('1');
     expect(bad.json<{ message: string[] }>().message[0]).toMatch(/^limit /);
@@ -117,12 +124,12 @@ describe('forwarding', () => {
   });
 
   it('drops a query on a route that takes none', async () => {
-    await app.inject({ method: 'GET', url: '/api/crm/v1/lead-stages?evil=1' });
+    await call({ method: 'GET', url: '/api/crm/v1/lead-stages?evil=1' });
     expect(upstream.requests[0]?.url).toBe('/crm/api/v1/lead-stages');
   });
 
   it('forwards a valid JSON body and refuses an invalid one with field errors', async () => {
-    const ok = await app.inject({
+    const ok = await call({
       method: 'POST',
       url: '/api/social/v1/quick-replies',
       payload: { title: 'Hi', body: 'Hello there', shortcut: 'hi' },
@@ -135,7 +142,7 @@ describe('forwarding', () => {
     });
     expect(upstream.requests[0]!.headers['content-type']).toBe('application/json');
 
-    const bad = await app.inject({ method: 'POST', url: '/api/crm/v1/leads', payload: { email: 'x' } });
+    const bad = await call({ method: 'POST', url: '/api/crm/v1/leads', payload: { email: 'x' } });
     expect(bad.statusCode).toBe(400);
     expect(bad.headers['x-bff-error']).toBe('1');
     const body = bad.json<{ statusCode: number; message: string[]; error: string }>();
@@ -146,7 +153,7 @@ describe('forwarding', () => {
   });
 
   it('never forwards a body on a route that takes none', async () => {
-    await app.inject({
+    await call({
       method: 'PATCH',
       url: `/api/social/v1/conversations/${LEAD_ID}/close`,
       payload: { sneaky: true },
@@ -184,7 +191,7 @@ describe('refusals', () => {
   ])('%s %s is a BFF 404 that never reaches the upstream', async (method, target) => {
     await app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = app.server.address() as AddressInfo;
-    const res = await rawRequest(port, method, target);
+    const res = await rawRequest(port, method, target, { Origin: 'http://127.0.0.1', 'X-CSRF': '1' });
     expect(res.status).toBe(404);
     expect(res.head.toLowerCase()).toContain('x-bff-error: 1');
     expect(JSON.parse(res.body)).toMatchObject({ statusCode: 404, error: 'Not Found' });
@@ -199,7 +206,7 @@ describe('upstream failures', () => {
         res.writeHead(status, { 'content-type': 'application/json' });
         res.end(JSON.stringify({ statusCode: status, message: `upstream says ${status}`, error: 'X' }));
       });
-      const res = await app.inject({ method: 'GET', url: '/api/crm/v1/lead-stages' });
+      const res = await call({ method: 'GET', url: '/api/crm/v1/lead-stages' });
       expect(res.statusCode).toBe(status);
       expect(res.headers['x-bff-error']).toBeUndefined();
       expect(res.json()).toEqual({ statusCode: status, message: `upstream says ${status}`, error: 'X' });
@@ -217,7 +224,7 @@ describe('upstream failures', () => {
         JSON.stringify({ statusCode: 401, message: 'Invalid API key xyz', error: 'Unauth' }).padEnd(61),
       );
     });
-    const res = await app.inject({ method: 'GET', url: '/api/crm/v1/lead-stages' });
+    const res = await call({ method: 'GET', url: '/api/crm/v1/lead-stages' });
     expect(res.statusCode).toBe(502);
     expect(res.headers['x-bff-error']).toBe('1');
     expect(res.json<{ message: string }>().message).toMatch(/workspace API key was refused/);
@@ -239,7 +246,11 @@ describe('upstream unreachable or slow', () => {
     };
     const deadApp = await buildTestApp(dead, { logs });
     try {
-      const res = await deadApp.inject({ method: 'GET', url: '/api/crm/v1/lead-stages' });
+      const res = await call(
+        { method: 'GET', url: '/api/crm/v1/lead-stages' },
+        deadApp,
+        await signIn(deadApp, 'admin'),
+      );
       expect(res.statusCode).toBe(502);
       expect(res.headers['x-bff-error']).toBe('1');
       expect(res.json()).toMatchObject({ statusCode: 502, error: 'Bad Gateway' });
@@ -258,7 +269,11 @@ describe('upstream unreachable or slow', () => {
     // undici checks header timeouts on a coarse (about half a second) timer wheel.
     const slowApp = await buildTestApp(upstream, { logs, env: { UPSTREAM_TIMEOUT_MS: '100' } });
     try {
-      const res = await slowApp.inject({ method: 'GET', url: '/api/crm/v1/lead-stages' });
+      const res = await call(
+        { method: 'GET', url: '/api/crm/v1/lead-stages' },
+        slowApp,
+        await signIn(slowApp, 'admin'),
+      );
       expect(res.statusCode).toBe(504);
       expect(res.headers['x-bff-error']).toBe('1');
       expect(res.json()).toMatchObject({ statusCode: 504, error: 'Gateway Timeout' });

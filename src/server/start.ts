@@ -4,6 +4,7 @@ import { startFakeUpstream } from '../../mocks/http';
 import { ACME_TENANT } from '../../mocks/team';
 import { buildApp } from './app';
 import { ConfigError, isLoopbackHost, type Config, type UpstreamConfig } from './config';
+import { demoUserDirectory, loadUsersFile } from './auth/users';
 import { createLogger } from './logger';
 import { DEMO_TEAM, EMPTY_TEAM, loadTeamFile, type Team } from './team';
 
@@ -42,14 +43,16 @@ export async function startBff(
       apiKey: DEMO_API_KEY,
       tenantId: ACME_TENANT,
     };
-    stopDemo = fake.close;
+    stopDemo = () => fake.close();
     log.info(
       { fakeUpstream: fake.origin },
       'demo mode: serving the embedded fake upstream with its Acme workspace',
     );
   }
   const team: Team = config.teamFile ? loadTeamFile(config.teamFile) : config.demo ? DEMO_TEAM : EMPTY_TEAM;
-  const app = await buildApp({ config, upstream, team, logStream: opts.logStream });
+  // parseConfig requires USERS_FILE outside demo mode.
+  const users = config.usersFile ? loadUsersFile(config.usersFile) : await demoUserDirectory();
+  const app = await buildApp({ config, upstream, team, users, logStream: opts.logStream });
   try {
     await app.listen({ port: config.port, host: config.host });
   } catch (err) {

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_TEAM, parseTeam, TeamFileError } from './team';
 import { startRecordingUpstream, type RecordingUpstream } from './testing/recording-upstream';
 import { buildTestApp, TEST_KEY } from './testing/test-app';
+import { signIn, TEST_USERS } from './testing/test-users';
 
 let upstream: RecordingUpstream;
 let app: FastifyInstance;
@@ -113,15 +114,31 @@ describe('health', () => {
 });
 
 describe('team', () => {
-  it('serves the roster and the default member as me', async () => {
-    const team = await app.inject({ method: 'GET', url: '/bff/team' });
-    expect(team.json()).toEqual({ members: DEMO_TEAM.members, aiAgents: DEMO_TEAM.aiAgents });
-    const me = await app.inject({ method: 'GET', url: '/bff/me' });
+  it('serves the users, then the rest of the roster, and the AI agents, to a signed-in user', async () => {
+    expect((await app.inject({ method: 'GET', url: '/bff/team' })).statusCode).toBe(401);
+    const cookie = await signIn(app, 'agent');
+    const team = await app.inject({ method: 'GET', url: '/bff/team', headers: { cookie } });
+    const body = team.json<{ members: { id: string; name: string }[]; aiAgents: unknown[] }>();
+    expect(body.aiAgents).toEqual(DEMO_TEAM.aiAgents);
+    // The three test users share the first three roster ids; Sam and Lee come from the roster.
+    expect(body.members.map((m) => m.name)).toEqual([
+      'Test agent',
+      'Test manager',
+      'Test admin',
+      'Sam Support',
+      'Lee Sales',
+    ]);
+  });
+
+  it('says who I am', async () => {
+    expect((await app.inject({ method: 'GET', url: '/bff/me' })).statusCode).toBe(401);
+    const cookie = await signIn(app, 'manager');
+    const me = await app.inject({ method: 'GET', url: '/bff/me', headers: { cookie } });
     expect(me.json()).toEqual({
-      id: 'a0000000-0000-4000-8000-000000000003',
-      name: 'Ada Admin',
-      role: 'admin',
-      upstreamUserId: 'a0000000-0000-4000-8000-000000000003',
+      id: TEST_USERS.manager.username,
+      name: 'Test manager',
+      role: 'manager',
+      upstreamUserId: TEST_USERS.manager.upstreamUserId,
     });
   });
 

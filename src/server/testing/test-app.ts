@@ -4,6 +4,7 @@ import { buildApp, type AppDeps } from '../app';
 import { parseConfig, type Config } from '../config';
 import { EMPTY_TEAM } from '../team';
 import type { RecordingUpstream } from './recording-upstream';
+import { testUsers } from './test-users';
 
 export const TEST_KEY = 'test-secret-key-0123456789';
 export const TEST_TENANT = '11111111-1111-4111-8111-111111111111';
@@ -30,6 +31,7 @@ export function testConfig(
     API_KEY: TEST_KEY,
     TENANT_ID: TEST_TENANT,
     STATIC_DIR: '/nonexistent-static-dir',
+    USERS_FILE: '/unused-users-file.json',
     LOG_LEVEL: 'info',
     ...env,
   });
@@ -43,5 +45,12 @@ export async function buildTestApp(
 ): Promise<FastifyInstance> {
   const { env, logs, ...rest } = options;
   const config = testConfig(upstream, env);
-  return buildApp({ team: EMPTY_TEAM, ...rest, config, upstream: config.upstream!, logStream: logs });
+  return buildApp({
+    team: EMPTY_TEAM,
+    users: await testUsers(),
+    ...rest,
+    config,
+    upstream: config.upstream!,
+    logStream: logs,
+  });
 }

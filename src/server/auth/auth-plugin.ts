@@ -1,0 +1,197 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fastifyCookie from '@fastify/cookie';
+import { LoginBody, type Me } from '../../contract/bff';
+import { fieldErrors } from '../../contract/common';
+import type { RouteDef, RouteId } from '../../contract/routes';
+import { sendBffError } from '../bff-error';
+import type { ProxyGuard } from '../proxy';
+import { roleCan } from '../roles';
+import type { CookiePolicy } from '../security/cookie-policy';
+import { csrfRefusal, needsCsrfCheck } from '../security/csrf';
+import { retryAfterSeconds, type RateLimits } from '../security/rate-limits';
+import type { Store } from '../store/store';
+import type { Person } from '../team';
+import { burnPasswordCheck, verifyPassword } from './password';
+import type { SessionManager } from './sessions';
+import { normaliseUsername, type User, type UserDirectory } from './users';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in user, once a guard resolved the session. */
+    bffUser: User | null;
+    /** The store key of the session (a hash, safe to use as a rate-limit key). */
+    bffSessionKey: string | null;
+  }
+}
+
+export interface AuthOptions {
+  readonly users: UserDirectory;
+  readonly sessions: SessionManager;
+  readonly store: Store;
+  readonly cookie: CookiePolicy;
+  readonly limits: RateLimits;
+  readonly clock: () => number;
+  readonly aiAgents: readonly Person[];
+  /** TEAM_FILE's members (or the demo roster): assignable people beyond those who sign in. */
+  readonly roster: readonly Person[];
+}
+
+const NO_STORE = 'no-store';
+
+export async function registerAuth(app: FastifyInstance, opts: AuthOptions): Promise<ProxyGuard> {
+  const { users, sessions, store, cookie, limits, clock } = opts;
+  const cookieOptions = { path: '/', httpOnly: true, sameSite: 'strict', secure: cookie.secure } as const;
+
+  await app.register(fastifyCookie);
+  app.decorateRequest('bffUser', null);
+  app.decorateRequest('bffSessionKey', null);
+
+  app.addHook('onRequest', (request, reply, done) => {
+    if (needsCsrfCheck(request)) {
+      const refusal = csrfRefusal(request);
+      if (refusal !== null) {
+        request.log.warn(
+          { audit: 'csrf', method: request.method, path: request.url.split('?', 1)[0] },
+          refusal,
+        );
+        sendBffError(reply, 403, refusal);
+        return;
+      }
+    }
+    done();
+  });
+
+  /** Resolves the session cookie; answers 401 and returns null when there is none. */
+  const authenticate = async (request: FastifyRequest, reply: FastifyReply): Promise<User | null> => {
+    const session = await sessions.resolve(request.cookies[cookie.name]);
+    const user = session ? users.find(session.username) : undefined;
+    if (!session || !user) {
+      sendBffError(reply, 401, 'Sign in required');
+      return null;
+    }
+    request.bffUser = user;
+    request.bffSessionKey = session.key;
+    return user;
+  };
+
+  const guard: ProxyGuard = async (request, reply, route: RouteDef) => {
+    const user = await authenticate(request, reply);
+    if (user === null) return true;
+    if (!roleCan(user.role, route.id as RouteId)) {
+      sendBffError(reply, 403, `Your role (${user.role}) may not do this`);
+      return true;
+    }
+    const bucket = await store.takeToken(
+      `api:${request.bffSessionKey!}`,
+      limits.apiRatePerSecond,
+      limits.apiBurst,
+      clock(),
+    );
+    if (!bucket.allowed) {
+      reply.header('retry-after', retryAfterSeconds(bucket.retryAfterMs));
+      sendBffError(reply, 429, 'Too many requests: slow down');
+      return true;
+    }
+    return false;
+  };
+
+  // Audit: who did which state-changing call, and how it ended. Reads are not audited.
+  app.addHook('onResponse', (request, reply, done) => {
+    const route = request.bffRoute;
+    if (route !== null && route.mutates) {
+      request.log.info(
+        {
+          audit: 'api',
+          user: request.bffUser?.username ?? null,
+          routeId: route.id,
+          status: reply.statusCode,
+        },
+        'audit',
+      );
+    }
+    done();
+  });
+
+  const audit = (request: FastifyRequest, event: string, username: string | null, status: number): void => {
+    request.log.info({ audit: event, user: username, ip: request.ip, status }, 'audit');
+  };
+
+  app.post('/auth/login', async (request, reply) => {
+    reply.header('cache-control', NO_STORE);
+    const parsed = LoginBody.safeParse(request.body);
+    if (!parsed.success) return sendBffError(reply, 400, fieldErrors(parsed.error));
+    const username = normaliseUsername(parsed.data.username);
+    const now = clock();
+    const accountKey = `login:a:${username}`;
+    const addressKey = `login:ip:${request.ip}`;
+
+    const [byAccount, byAddress] = await Promise.all([
+      store.peekCount(accountKey, now),
+      store.peekCount(addressKey, now),
+    ]);
+    const blocked = [byAccount, byAddress].filter((c) => c.count >= limits.loginFailures);
+    if (blocked.length > 0) {
+      reply.header('retry-after', retryAfterSeconds(Math.max(...blocked.map((c) => c.resetInMs))));
+      audit(request, 'login-throttled', username, 429);
+      return sendBffError(reply, 429, 'Too many failed sign-ins: try again later');
+    }
+
+    const user = users.find(username);
+    const ok = user
+      ? await verifyPassword(parsed.data.password, user.passwordHash)
+      : await burnPasswordCheck(parsed.data.password);
+    if (!ok || !user) {
+      await Promise.all([
+        store.countEvent(accountKey, limits.loginWindowMs, now),
+        store.countEvent(addressKey, limits.loginWindowMs, now),
+      ]);
+      audit(request, 'login-failed', username, 401);
+      return sendBffError(reply, 401, 'Wrong username or password');
+    }
+
+    await store.resetCount(accountKey);
+    // A new id at every sign-in: a session id planted before sign-in never becomes authenticated.
+    await sessions.destroy(request.cookies[cookie.name]);
+    const sid = await sessions.create(user.username);
+    reply.setCookie(cookie.name, sid, cookieOptions);
+    audit(request, 'login', user.username, 204);
+    return reply.code(204).send();
+  });
+
+  app.post('/auth/logout', async (request, reply) => {
+    const sid = request.cookies[cookie.name];
+    const session = await sessions.resolve(sid);
+    await sessions.destroy(sid);
+    reply.clearCookie(cookie.name, cookieOptions);
+    audit(request, 'logout', session?.username ?? null, 204);
+    return reply.code(204).header('cache-control', NO_STORE).send();
+  });
+
+  app.get('/bff/me', async (request, reply) => {
+    const user = await authenticate(request, reply);
+    if (user === null) return reply;
+    const me: Me = {
+      id: user.username,
+      name: user.displayName,
+      role: user.role,
+      upstreamUserId: user.upstreamUserId,
+    };
+    return reply.header('cache-control', NO_STORE).send(me);
+  });
+
+  // Everyone who signs in, then the rest of the roster (people who own threads and leads but do
+  // not sign in here), once each.
+  const members = new Map<string, Person>();
+  for (const u of users.users)
+    if (!members.has(u.upstreamUserId))
+      members.set(u.upstreamUserId, { id: u.upstreamUserId, name: u.displayName });
+  for (const m of opts.roster) if (!members.has(m.id)) members.set(m.id, m);
+  const team = { members: [...members.values()], aiAgents: opts.aiAgents };
+  app.get('/bff/team', async (request, reply) => {
+    const user = await authenticate(request, reply);
+    if (user === null) return reply;
+    return reply.header('cache-control', NO_STORE).send(team);
+  });
+
+  return guard;
+}
