@@ -121,7 +121,9 @@ export default function ContextPanel({ conversation }: { conversation: Conversat
     return (
       <Section title="Contact">
         <p className="text-[13px] text-muted">This person is not linked to a CRM contact yet.</p>
-        <Row label="Platform id" value={conversation.external_thread_id} />
+        <dl>
+          <Row label="Platform id" value={conversation.external_thread_id} />
+        </dl>
       </Section>
     );
   }

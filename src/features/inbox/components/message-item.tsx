@@ -77,10 +77,10 @@ export const MessageItem = memo(function MessageItem({
           ) : null}
           {message.quoted_message_id ? <Quote quoted={quoted} /> : null}
           {message.type === 'template' ? (
-            <p className="mb-0.5 text-[11px] font-medium uppercase tracking-wide text-subtle">Template</p>
+            <p className="mb-0.5 text-[11px] font-medium uppercase tracking-wide text-muted">Template</p>
           ) : null}
           <MessageContent message={message} />
-          <p className="mt-0.5 flex items-center justify-end gap-1 text-[11px] text-subtle">
+          <p className="mt-0.5 flex items-center justify-end gap-1 text-[11px] text-muted">
             <time dateTime={message.created_at} title={exactTime(message.created_at)} className="tabular">
               {clockTime(message.created_at)}
             </time>

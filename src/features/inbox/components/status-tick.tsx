@@ -8,7 +8,7 @@ const ICONS: Record<TickIcon, typeof Check> = {
   'check-check': CheckCheck,
   alert: AlertCircle,
 };
-const TONES = { muted: 'text-subtle', read: 'text-read', danger: 'text-danger' } as const;
+const TONES = { muted: 'text-muted', read: 'text-read', danger: 'text-danger' } as const;
 
 /** A delivery tick with its name for screen readers ("Delivered"). */
 export function StatusTick({ status }: { status: MessageStatus }) {

@@ -121,7 +121,7 @@ export function TemplatePicker({
               <span className="min-w-0 flex-1">
                 <span className="flex flex-wrap items-center gap-x-2">
                   <span className="font-medium">{t.name}</span>
-                  <span className="text-xs text-subtle">
+                  <span className="text-xs text-muted">
                     {t.language} · {t.category.toLowerCase()}
                   </span>
                 </span>
@@ -169,7 +169,7 @@ export function TemplatePicker({
             </div>
           ) : null}
           <figure aria-label="Preview" className="rounded-lg border border-border bg-surface px-3 py-2">
-            <figcaption className="mb-1 text-[11px] font-medium uppercase tracking-wide text-subtle">
+            <figcaption className="mb-1 text-[11px] font-medium uppercase tracking-wide text-muted">
               Preview
             </figcaption>
             {preview.header ? <p className="font-semibold">{preview.header}</p> : null}

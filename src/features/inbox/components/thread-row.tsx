@@ -79,7 +79,7 @@ export const ThreadRow = memo(function ThreadRow({ conversation, channel, active
           <time
             dateTime={conversation.last_message_at ?? undefined}
             title={exactTime(conversation.last_message_at)}
-            className="tabular shrink-0 text-xs text-subtle"
+            className="tabular shrink-0 text-xs text-muted"
           >
             {relativeTime(conversation.last_message_at, now)}
           </time>
@@ -87,14 +87,14 @@ export const ThreadRow = memo(function ThreadRow({ conversation, channel, active
         <span className="truncate text-[13px] text-muted">
           {newest ? (
             <>
-              {newest.direction === 'outbound' ? <span className="text-subtle">You: </span> : null}
+              {newest.direction === 'outbound' ? <span>You: </span> : null}
               {messagePreview(newest)}
             </>
           ) : (
             <span className="text-subtle">{seen && !messages ? 'Loading…' : '\u00a0'}</span>
           )}
         </span>
-        <span className="flex items-center gap-2 text-xs text-subtle">
+        <span className="flex items-center gap-2 text-xs text-muted">
           <span className="min-w-0 flex-1 truncate">
             <ChannelLabel channel={channel} />
           </span>
