@@ -1,5 +1,5 @@
 import { useDroppable } from '@dnd-kit/core';
-import { useVirtualizer } from '@tanstack/react-virtual';
+import { observeElementRect, useVirtualizer } from '@tanstack/react-virtual';
 import { CircleHelp, Trophy, XCircle } from 'lucide-react';
 import { useMemo, useRef } from 'react';
 import type { Lead, LeadStage } from '@/contract';
@@ -90,6 +90,13 @@ export function BoardColumn({ stage, state, ownerNames, onOpen }: BoardColumnPro
   );
 }
 
+/**
+ * A column that has not been laid out (jsdom, a hidden tab) reports no height; assume a screenful
+ * so the first cards still render instead of none.
+ */
+const observeColumnRect: typeof observeElementRect = (instance, cb) =>
+  observeElementRect(instance, (rect) => cb(rect.height > 0 ? rect : { width: rect.width, height: 800 }));
+
 function ColumnBody({
   column,
   name,
@@ -110,6 +117,7 @@ function ColumnBody({
     estimateSize: () => CARD_HEIGHT,
     overscan: 4,
     getItemKey: (index) => state.rows[index]?.id ?? index,
+    observeElementRect: observeColumnRect,
   });
 
   if (state.loading) {

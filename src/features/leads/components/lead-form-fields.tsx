@@ -1,3 +1,4 @@
+import type { InputHTMLAttributes } from 'react';
 import { CUSTOMER_TYPES, PRIORITIES } from '@/contract';
 import { Field, Input, Select } from '@/components/ui/field';
 import type { LeadFormValues } from '../model/lead-form';
@@ -18,7 +19,7 @@ export function LeadFormFields({ values, errors, onChange, members }: LeadFormFi
     key: keyof LeadFormValues,
     label: string,
     type = 'text',
-    extra: Record<string, string> = {},
+    extra: InputHTMLAttributes<HTMLInputElement> = {},
   ) => (
     <Field label={label} error={errors[key]}>
       {(props) => (
@@ -35,7 +36,7 @@ export function LeadFormFields({ values, errors, onChange, members }: LeadFormFi
   return (
     <div className="grid grid-cols-2 gap-3">
       <div className="col-span-2">
-        {text('name', 'Name', 'text', { required: 'true', autoComplete: 'off' })}
+        {text('name', 'Name', 'text', { required: true, autoComplete: 'off' })}
       </div>
       {text('company_name', 'Company')}
       {text('email', 'Email', 'email')}
