@@ -51,5 +51,7 @@ describe('contact form values', () => {
 
   it('does not count a reformatted but equal number as a change', () => {
     expect(updateBody({ ...valuesFromContact(contact), mobile: '+351 912 345 678' }, contact)).toEqual({});
+    const formatted = { ...contact, phone: '+351 21 000 0000' };
+    expect(updateBody(valuesFromContact(formatted), formatted)).toEqual({});
   });
 });

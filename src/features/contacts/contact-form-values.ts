@@ -71,8 +71,9 @@ export function updateBody(values: ContactValues, original: Contact): ContactUpd
     if (value !== before[key].trim()) body[key] = value;
   }
   for (const key of PHONES) {
+    // Stored numbers may be formatted ("+44 20 …"): compare as normalised, or every save rewrites them.
     const value = normalizePhone(values[key]);
-    if (value !== before[key].trim()) body[key] = value;
+    if (value !== normalizePhone(before[key])) body[key] = value;
   }
   if (values.is_primary !== before.is_primary) body.is_primary = values.is_primary;
   if (values.status !== before.status) body.status = values.status;

@@ -1,0 +1,55 @@
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it } from 'vitest';
+import { renderWithApp } from '@/test/render';
+// Renamed: it registers Vitest hooks, not a React hook (the react-hooks lint rule goes by the name).
+import { fake, useFakeServer as withFakeServer } from '../../../../mocks/node';
+import { ContactPage } from './contact-page';
+
+withFakeServer();
+afterEach(cleanup);
+
+const withMobile = () => [...fake.workspace().crm.contacts.values()].find((c) => c.mobile && c.last_name)!;
+
+describe('ContactPage', () => {
+  it('links Message to a new conversation with the number and name, and saves edits', async () => {
+    const contact = withMobile();
+    const user = userEvent.setup();
+    const { router } = await renderWithApp(
+      <ContactPage contactId={contact.id} customer={(id) => <span data-testid="customer">{id}</span>} />,
+    );
+    const name = `${contact.first_name ?? ''} ${contact.last_name ?? ''}`;
+    expect(await screen.findByRole('heading', { level: 1, name })).toBeInTheDocument();
+    expect(screen.getByTestId('customer')).toHaveTextContent(contact.customer_id);
+
+    const form = screen.getByRole('form', { name: 'Edit contact' });
+    const save = within(form).getByRole('button', { name: 'Save changes' });
+    expect(save).toBeDisabled();
+    const position = within(form).getByRole('textbox', { name: 'Position' });
+    await user.clear(position);
+    await user.type(position, 'Chief Buyer');
+    await user.click(save);
+    await waitFor(() => expect(fake.workspace().crm.contacts.get(contact.id)?.position).toBe('Chief Buyer'));
+    await waitFor(() => expect(save).toBeDisabled());
+
+    // The router serialises search values itself; what the inbox route receives is what counts.
+    const message = screen.getByRole('link', { name: 'Message' });
+    expect(message.getAttribute('href')).toMatch(/^\/inbox\/new\?/);
+    await user.click(message);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/inbox/new'));
+    expect(router.state.location.search).toEqual({ to: contact.mobile!.replace(/\D/g, ''), name });
+  });
+
+  it('refuses a local mobile for messaging and says what to add', async () => {
+    const contact = withMobile();
+    fake.workspace().crm.contacts.set(contact.id, { ...contact, mobile: '0912 345 678', phone: null });
+    await renderWithApp(<ContactPage contactId={contact.id} />);
+    expect(await screen.findByText(/add a mobile number with its country code/)).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Message' })).not.toBeInTheDocument();
+  });
+
+  it('says a missing contact is not in this workspace', async () => {
+    await renderWithApp(<ContactPage contactId="6e7f8a9b-0c1d-4e2f-8a3b-4c5d6e7f8a9b" />);
+    expect(await screen.findByText('This contact is not in this workspace')).toBeInTheDocument();
+  });
+});

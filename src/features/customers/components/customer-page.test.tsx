@@ -1,0 +1,140 @@
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it } from 'vitest';
+import { renderWithApp } from '@/test/render';
+import { CustomerContacts } from '@/features/contacts/components/customer-contacts';
+// Renamed: it registers Vitest hooks, not a React hook (the react-hooks lint rule goes by the name).
+import { fake, useFakeServer as withFakeServer } from '../../../../mocks/node';
+import { CustomerPage } from './customer-page';
+
+withFakeServer();
+afterEach(cleanup);
+
+/** A business customer with at least two contacts and some activity, from the seed. */
+function pickCustomer() {
+  const { crm } = fake.workspace();
+  const customer = [...crm.customers.values()].find((c) => {
+    const contacts = [...crm.contacts.values()].filter((x) => x.customer_id === c.id);
+    const acts = [...crm.activities.values()].filter((a) => a.customer_id === c.id);
+    return c.customer_type === 'business' && contacts.length >= 2 && acts.length >= 1;
+  });
+  if (!customer) throw new Error('the seed has no business customer with contacts and activities');
+  return customer;
+}
+
+const render = (id: string) =>
+  renderWithApp(<CustomerPage customerId={id} contacts={<CustomerContacts customerId={id} />} />);
+
+describe('CustomerPage', () => {
+  it('shows details, address, tags by name, contacts primary first and the timeline', async () => {
+    const customer = pickCustomer();
+    const { crm } = fake.workspace();
+    await render(customer.id);
+    expect(await screen.findByRole('heading', { level: 1, name: customer.name })).toBeInTheDocument();
+    const address = screen.getByRole('group', { name: 'Address' });
+    expect(address).toHaveTextContent(customer.address?.country ?? '');
+    expect(address.lastElementChild).toHaveTextContent(customer.address?.country ?? '');
+
+    const tagNames = (customer.tags ?? []).map((id) => crm.tags.get(id)?.name);
+    const tagSection = screen.getByRole('region', { name: 'Tags' });
+    for (const name of tagNames) expect(await within(tagSection).findByText(name!)).toBeInTheDocument();
+
+    const contacts = screen.getByRole('region', { name: 'Contacts' });
+    const primary = [...crm.contacts.values()].find((c) => c.customer_id === customer.id && c.is_primary)!;
+    const items = await within(contacts).findAllByRole('listitem');
+    expect(items[0]).toHaveTextContent(`${primary.first_name ?? ''} ${primary.last_name ?? ''}`.trim());
+    expect(within(items[0]!).getByText('Primary')).toBeInTheDocument();
+
+    expect(await screen.findByRole('region', { name: 'Activity' })).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Custom fields' })).toHaveTextContent('Account tier');
+    expect(screen.getByRole('region', { name: 'Possibly related' })).toHaveTextContent('Found by name');
+  });
+
+  it('edits the address, refusing an invalid email on its field without a request', async () => {
+    const customer = pickCustomer();
+    const user = userEvent.setup();
+    await render(customer.id);
+    await user.click(await screen.findByRole('button', { name: 'Edit details' }));
+    const form = screen.getByRole('form', { name: 'Edit customer details' });
+    const email = within(form).getByRole('textbox', { name: 'Email' });
+    await user.clear(email);
+    await user.type(email, 'not-an-email');
+    const city = within(form).getByRole('textbox', { name: 'City' });
+    await user.clear(city);
+    await user.type(city, 'Lisbon');
+    await user.click(within(form).getByRole('button', { name: 'Save changes' }));
+    expect(email).toHaveAttribute('aria-invalid', 'true');
+    expect(email).toHaveAccessibleDescription('Must be an email.');
+    expect(fake.workspace().crm.customers.get(customer.id)?.address?.city).toBe(customer.address?.city);
+
+    await user.clear(email);
+    await user.type(email, 'billing@example.com');
+    expect(email).toHaveAttribute('aria-invalid', 'false');
+    expect(city).toHaveValue('Lisbon');
+    await user.click(within(form).getByRole('button', { name: 'Save changes' }));
+    await waitFor(() =>
+      expect(screen.queryByRole('form', { name: 'Edit customer details' })).not.toBeInTheDocument(),
+    );
+    const stored = fake.workspace().crm.customers.get(customer.id)!;
+    expect(stored.address?.city).toBe('Lisbon');
+    expect(stored.address?.street).toBe(customer.address?.street);
+    expect(stored.email).toBe('billing@example.com');
+    expect(screen.getByRole('group', { name: 'Address' })).toHaveTextContent('Lisbon');
+  });
+
+  it('adds a tag through the picker', async () => {
+    const customer = pickCustomer();
+    const { crm } = fake.workspace();
+    const missing = [...crm.tags.values()].find((t) => !(customer.tags ?? []).includes(t.id))!;
+    const user = userEvent.setup();
+    await render(customer.id);
+    await user.click(await screen.findByRole('button', { name: 'Add tags' }));
+    const picker = await screen.findByRole('dialog', { name: 'Add tags' });
+    await user.click(within(picker).getByRole('checkbox', { name: missing.name }));
+    await user.click(within(picker).getByRole('button', { name: 'Add tag' }));
+    const tags = screen.getByRole('region', { name: 'Tags' });
+    expect(await within(tags).findByText(missing.name)).toBeInTheDocument();
+    await waitFor(() => expect(fake.workspace().crm.customers.get(customer.id)?.tags).toContain(missing.id));
+  });
+
+  it('logs a call that needs a follow-up and pins it above the timeline', async () => {
+    const customer = pickCustomer();
+    const user = userEvent.setup();
+    await render(customer.id);
+    await user.click(await screen.findByRole('button', { name: 'Log activity' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Log activity' });
+    await user.click(within(dialog).getByRole('button', { name: 'Log activity' }));
+    expect(within(dialog).getByRole('textbox', { name: 'Subject' })).toHaveAttribute('aria-invalid', 'true');
+
+    await user.type(
+      within(dialog).getByRole('textbox', { name: 'Subject' }),
+      'Renewal call with procurement',
+    );
+    await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Outcome' }), 'follow_up_needed');
+    await user.type(within(dialog).getByRole('spinbutton', { name: 'Duration (minutes)' }), '25');
+    await user.click(within(dialog).getByRole('button', { name: 'Log activity' }));
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Log activity' })).not.toBeInTheDocument(),
+    );
+
+    const pinned = await screen.findByRole('region', { name: /Needs follow-up/ });
+    const card = within(pinned).getByRole('article', { name: 'Call: Renewal call with procurement' });
+    expect(card).toHaveTextContent('Follow-up needed');
+    expect(card).toHaveTextContent('25 min');
+    const logged = [...fake.workspace().crm.activities.values()].find(
+      (a) => a.subject === 'Renewal call with procurement',
+    );
+    expect(logged).toMatchObject({
+      customer_id: customer.id,
+      activity_type: 'call',
+      outcome: 'follow_up_needed',
+      duration_minutes: 25,
+    });
+  });
+
+  it('says a customer of no workspace is not in this workspace', async () => {
+    await render('5d8e6f1a-0b2c-4d3e-8f4a-9b0c1d2e3f4a');
+    expect(await screen.findByText('This customer is not in this workspace')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /Customers/ })).toHaveAttribute('href', '/customers');
+  });
+});
