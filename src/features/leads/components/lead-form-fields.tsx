@@ -58,7 +58,7 @@ export function LeadFormFields({ values, errors, onChange, members }: LeadFormFi
         )}
       </Field>
       {text('value', 'Value', 'number', { min: '0', step: 'any', inputMode: 'decimal' })}
-      {text('currency', 'Currency', 'text', { placeholder: 'EUR', maxLength: '3' })}
+      {text('currency', 'Currency', 'text', { placeholder: 'EUR', maxLength: 3 })}
       {text('probability', 'Probability (%)', 'number', { min: '0', max: '100', step: '1' })}
       {text('expected_close_date', 'Expected close', 'date')}
       <Field label="Type" error={errors.customer_type}>
