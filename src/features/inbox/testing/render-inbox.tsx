@@ -1,0 +1,43 @@
+import { render } from '@testing-library/react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { RouterProvider, createMemoryHistory, createRouter } from '@tanstack/react-router';
+import { createQueryClient } from '@/lib/query-client';
+import { routeTree } from '@/routeTree.gen';
+
+/**
+ * Renders the real app routes at `path` (memory history), so the inbox's search params, loaders and
+ * child routes work as in the browser. Data comes from the msw handlers of mocks/node.ts.
+ */
+export async function renderInbox(path: string) {
+  const queryClient = createQueryClient();
+  queryClient.setDefaultOptions({
+    queries: { ...queryClient.getDefaultOptions().queries, retry: false },
+  });
+  const router = createRouter({
+    routeTree,
+    context: { queryClient },
+    history: createMemoryHistory({ initialEntries: [path] }),
+    defaultPendingMinMs: 0,
+  });
+  await router.load();
+  const result = render(
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return { ...result, router, queryClient };
+}
+
+/**
+ * jsdom lays nothing out: give scroll containers a height and items a size, so the virtualised
+ * message list renders (jsdom cannot scroll, so the window is made tall instead).
+ */
+export function stubLayout() {
+  const define = (name: 'clientHeight' | 'clientWidth' | 'offsetHeight' | 'offsetWidth', value: number) =>
+    Object.defineProperty(HTMLElement.prototype, name, { configurable: true, get: () => value });
+  // Tall enough that the virtualiser renders every message of a seeded thread.
+  define('clientHeight', 100_000);
+  define('clientWidth', 800);
+  define('offsetHeight', 60);
+  define('offsetWidth', 800);
+}
