@@ -13,7 +13,7 @@ afterEach(() => {
 
 const DAY = 24 * 3_600_000;
 const ws = () => fake.workspace();
-const channelOf = (id: string | null) => ws().social.channels.find((c) => c.id === id);
+const channelOf = (id: string | null | undefined) => ws().social.channels.find((c) => c.id === id);
 
 /** A one-to-one thread on a platform, warm (window open) or cold. */
 function thread(platform: 'whatsapp' | 'instagram', warm: boolean) {
