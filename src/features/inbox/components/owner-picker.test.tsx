@@ -69,23 +69,25 @@ describe('OwnerPicker', () => {
     );
   });
 
-  it('rolls back when the upstream refuses', async () => {
+  it('shows the new owner at once and rolls back when the upstream refuses', async () => {
     const conv = thread((owner) => owner === null);
+    // Slow and then refused: the optimistic owner is on screen while the call is out.
     fake.control.fail({
       method: 'PATCH',
       path: '/v1/conversations/{id}/assign-owner',
       status: 500,
       message: 'boom',
+      delayMs: 300,
     });
     const user = userEvent.setup();
     await renderWithApp(<Harness id={conv.id} />);
     await user.click(await screen.findByRole('button', { name: 'Owner: Unassigned. Change owner' }));
     await user.click(await screen.findByRole('menuitemradio', { name: 'Lee Sales' }));
 
-    // The optimistic owner shows first, then the refusal puts the old one back.
-    await waitFor(() =>
-      expect(screen.getByRole('button', { name: 'Owner: Unassigned. Change owner' })).toBeInTheDocument(),
-    );
+    expect(await screen.findByRole('button', { name: 'Owner: Lee Sales. Change owner' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('button', { name: 'Owner: Unassigned. Change owner' }),
+    ).toBeInTheDocument();
     expect(fake.workspace().social.threads.get(conv.id)?.conv.assigned_to_user_id ?? null).toBeNull();
   });
 });
