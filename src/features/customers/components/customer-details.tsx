@@ -62,7 +62,7 @@ function DetailsView({ customer }: { customer: Customer }) {
       </Row>
       <Row label="Address">
         {lines.length ? (
-          <address className="not-italic" aria-label="Address">
+          <address role="group" className="not-italic" aria-label="Address">
             {lines.map((line) => (
               <span key={line} className="block">
                 {line}
