@@ -1,4 +1,4 @@
-import { cleanup, renderHook, screen, waitFor } from '@testing-library/react';
+import { cleanup, configure, renderHook, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useQuery } from '@tanstack/react-query';
 import { act } from 'react';
@@ -13,6 +13,8 @@ import { conversationQuery } from '../api/conversations';
 import { AiBanner, AiMenu } from './ai-controls';
 
 withFakeServer();
+// Two cores shared with other suites: give the fake and the first render time before failing.
+configure({ asyncUtilTimeout: 5_000 });
 afterEach(() => {
   cleanup();
   localStorage.clear();

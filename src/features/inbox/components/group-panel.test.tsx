@@ -1,4 +1,4 @@
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Conversation } from '@/contract';
@@ -9,6 +9,8 @@ import { fake, useFakeServer as withFakeServer } from '../../../../mocks/node';
 import { GroupPanel } from './group-panel';
 
 withFakeServer();
+// Two cores shared with other suites: give the fake and the first render time before failing.
+configure({ asyncUtilTimeout: 5_000 });
 afterEach(cleanup);
 
 function groupThread() {

@@ -1,4 +1,4 @@
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useQuery } from '@tanstack/react-query';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -10,6 +10,8 @@ import { conversationQuery } from '../api/conversations';
 import { OwnerPicker } from './owner-picker';
 
 withFakeServer();
+// Two cores shared with other suites: give the fake and the first render time before failing.
+configure({ asyncUtilTimeout: 5_000 });
 // Vitest runs without globals here, so Testing Library cannot unmount between tests by itself.
 afterEach(cleanup);
 

@@ -1,4 +1,4 @@
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -9,6 +9,8 @@ import { fake, useFakeServer as withFakeServer } from '../../../../mocks/node';
 import { QuickReplyMenu, matchQuickReplies, useQuickReplyKeys } from './quick-reply-menu';
 
 withFakeServer();
+// Two cores shared with other suites: give the fake and the first render time before failing.
+configure({ asyncUtilTimeout: 5_000 });
 afterEach(cleanup);
 
 const reply = (title: string, shortcut: string): QuickReply => ({

@@ -1,4 +1,4 @@
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { renderWithApp } from '@/test/render';
@@ -7,6 +7,8 @@ import { fake, useFakeServer as withFakeServer } from '../../../../mocks/node';
 import { QuickRepliesPage } from './quick-replies-page';
 
 withFakeServer();
+// Two cores shared with other suites: give the fake and the first render time before failing.
+configure({ asyncUtilTimeout: 5_000 });
 afterEach(cleanup);
 
 const stored = () => [...fake.workspace().social.quickReplies.values()];
