@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ChannelList, ErrorBody, GroupResponse, type Message } from '../src/contract';
-import { call } from './core/test-client';
+import { call, control } from './core/test-client';
 import { startFakeUpstream, type FakeUpstream } from './http';
 import { ACME_CHANNELS } from './social/seed-channels';
 import { ACME_TENANT } from './team';
@@ -14,14 +14,9 @@ afterAll(async () => {
   await upstream.close();
 });
 
-const post = async (path: string, body: unknown) => {
-  const res = await fetch(`${upstream.origin}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
-};
+/** A `/__fake/` control call on the loopback server: `post('/__fake/clock', {advanceMs})`. */
+const post = (path: string, body: unknown) =>
+  control('POST', path.replace('/__fake/', ''), { body, origin: upstream.origin });
 
 describe('startFakeUpstream on port 0', () => {
   it('listens on loopback and answers both hosts', async () => {
@@ -68,7 +63,7 @@ describe('startFakeUpstream on port 0', () => {
 
 describe('the /__fake control surface over HTTP', () => {
   it('moves the clock, injects inbound messages, fails calls and resets', async () => {
-    const before = (await (await fetch(`${upstream.origin}/__fake/clock`)).json()) as { now: string };
+    const before = (await control<{ now: string }>('GET', 'clock', { origin: upstream.origin })).body;
     const moved = await post('/__fake/clock', { advanceMs: 60_000 });
     expect(Date.parse(moved.body['now'] as string) - Date.parse(before.now)).toBeGreaterThanOrEqual(60_000);
 
@@ -125,10 +120,11 @@ describe('the /__fake control surface over HTTP', () => {
         })
       ).status,
     ).toBe(401);
-    const valid = await fetch(
-      `${upstream.origin}/__fake/invite-link-valid?link=${encodeURIComponent('https://chat.whatsapp.com/nope')}`,
-    );
-    expect(await valid.json()).toEqual({ valid: false });
+    const valid = await control('GET', 'invite-link-valid', {
+      origin: upstream.origin,
+      query: { link: 'https://chat.whatsapp.com/nope' },
+    });
+    expect(valid.body).toEqual({ valid: false });
     expect((await post('/__fake/reset', {})).status).toBe(200);
   });
 

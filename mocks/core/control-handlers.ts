@@ -1,6 +1,5 @@
 import { http, HttpResponse, type HttpHandler } from 'msw';
 import type * as z from 'zod/mini';
-import { fieldErrors } from '../../src/contract/common';
 import type { Fake } from '../fake';
 import {
   ChatterBody,
@@ -15,26 +14,18 @@ import {
 import { errorResponse } from './dispatch';
 import { FakeError } from './errors';
 import { toHttpResponse } from './respond';
+import { checkWith, decodeJsonBody } from './validate';
 
 type Handler<T> = (body: T) => unknown;
-
-async function readBody(request: Request): Promise<unknown> {
-  const text = await request.text();
-  if (text.trim() === '') return {};
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    throw new FakeError(400, ['body must be valid JSON']);
-  }
-}
 
 /** A control endpoint: JSON body checked by `schema`, errors in the spec's error body. */
 const post = <S extends z.ZodMiniType>(url: string, schema: S, run: Handler<z.infer<S>>) =>
   http.post(url, async ({ request }) => {
+    const decoded = decodeJsonBody(await request.text());
+    const input = decoded.ok ? checkWith(schema, decoded.value) : decoded;
+    if (!input.ok) return toHttpResponse(errorResponse(400, input.errors));
     try {
-      const parsed = schema.safeParse(await readBody(request));
-      if (!parsed.success) return toHttpResponse(errorResponse(400, fieldErrors(parsed.error)));
-      return HttpResponse.json((run(parsed.data) ?? { ok: true }) as Record<string, unknown>);
+      return HttpResponse.json((run(input.value) ?? { ok: true }) as Record<string, unknown>);
     } catch (error) {
       if (error instanceof FakeError)
         return toHttpResponse({ status: error.statusCode, body: error.toBody() });

@@ -1,9 +1,10 @@
-import { Id, fieldErrors } from '../../src/contract/common';
+import { Id } from '../../src/contract/common';
 import { matchRoute, requiredScope, type Host, type RouteDef } from '../../src/contract/routes';
-import { FakeError, STATUS_NAMES } from './errors';
+import { FakeError } from './errors';
 import type { Faults } from './faults';
 import { keyRefusal } from './keys';
 import type { FakeState, RouteImpls, RouteResult } from './types';
+import { checkBody, checkQuery, decodeJsonBody, searchRecord } from './validate';
 
 export interface DispatchRequest {
   host: Host;
@@ -38,38 +39,11 @@ export const errorResponse = (
   headers?: Record<string, string>,
 ): DispatchResponse => ({
   status,
-  body: { statusCode: status, message, error: STATUS_NAMES[status] ?? 'Error' },
+  body: new FakeError(status, message).toBody(),
   ...(headers ? { headers } : {}),
 });
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
-type Parsed<T> = { ok: true; value: T } | { ok: false; errors: string[] };
-
-function parseQuery(route: RouteDef, search: URLSearchParams): Parsed<unknown> {
-  if (!route.query) return { ok: true, value: {} };
-  const raw: Record<string, string> = {};
-  const repeated: string[] = [];
-  for (const [key, value] of search) {
-    if (key in raw && !repeated.includes(key)) repeated.push(key);
-    raw[key] = value;
-  }
-  if (repeated.length) return { ok: false, errors: repeated.map((k) => `${k} must not be repeated`) };
-  const result = route.query.safeParse(raw);
-  return result.success ? { ok: true, value: result.data } : { ok: false, errors: fieldErrors(result.error) };
-}
-
-function decodeBody(bodyText: string | null): Parsed<unknown> {
-  // An empty body reads as {}, so a PATCH of optional fields needs none and required ones are named.
-  if (bodyText === null || bodyText.trim() === '') return { ok: true, value: {} };
-  try {
-    const value: unknown = JSON.parse(bodyText);
-    if (typeof value === 'object' && value !== null && !Array.isArray(value)) return { ok: true, value };
-  } catch {
-    return { ok: false, errors: ['body must be valid JSON'] };
-  }
-  return { ok: false, errors: ['body must be a JSON object'] };
-}
 
 const writesSomething = (route: RouteDef) =>
   route.method === 'POST' && (route.status === 201 || route.status === 202);
@@ -106,28 +80,26 @@ export async function dispatch(deps: DispatchDeps, req: DispatchRequest): Promis
   if (!Id.safeParse(tenant).success) return errorResponse(400, 'X-Tenant-Id header must be a workspace UUID');
   // Spec Part 5 rule 2: the tenant header never selects another workspace; the key's own one is served.
 
-  const decoded = route.body ? decodeBody(req.bodyText) : ({ ok: true, value: undefined } as const);
+  const decoded = route.body ? decodeJsonBody(req.bodyText) : ({ ok: true, value: undefined } as const);
   const scope = requiredScope(route, decoded.ok ? decoded.value : undefined);
   if (key.scopes.length > 0 && !key.scopes.includes(scope))
     return errorResponse(403, `Missing scope(s): ${scope}`);
   if (ws.planLimit && writesSomething(route))
     return errorResponse(403, `Plan limit reached: ${ws.planLimit}`);
 
-  const query = parseQuery(route, req.search);
+  const search = searchRecord(req.search);
+  if (!search.ok) return errorResponse(400, search.errors);
+  const query = checkQuery(route, search.value);
   if (!query.ok) return errorResponse(400, query.errors);
   if (!decoded.ok) return errorResponse(400, decoded.errors);
-  let body: unknown = undefined;
-  if (route.body) {
-    const parsed = route.body.safeParse(decoded.value);
-    if (!parsed.success) return errorResponse(400, fieldErrors(parsed.error));
-    body = parsed.data;
-  }
+  const body = checkBody(route, decoded.value);
+  if (!body.ok) return errorResponse(400, body.errors);
 
   const impl = deps.impls[route.id as keyof RouteImpls];
   if (!impl) return errorResponse(500, `Route ${route.id} is not implemented by the fake`);
   let result: RouteResult;
   try {
-    result = impl({ state, ws, now, params, query: query.value, body });
+    result = impl({ state, ws, now, params, query: query.value, body: body.value });
   } catch (error) {
     if (error instanceof FakeError) return { status: error.statusCode, body: error.toBody() };
     console.error(`fake upstream: ${route.id} failed`, error);

@@ -30,3 +30,10 @@ export class FakeError extends Error {
 
 export const notFound = (what: string) => new FakeError(404, `${what} not found`);
 export const badRequest = (detail: string | string[]) => new FakeError(400, detail);
+
+/** The record under `id`, or a 404 naming what was looked for (spec Part 7: not yours or not there). */
+export function findOr404<T>(records: ReadonlyMap<string, T>, id: string | undefined, what: string): T {
+  const record = id === undefined ? undefined : records.get(id);
+  if (record === undefined) throw notFound(what);
+  return record;
+}

@@ -1,8 +1,7 @@
 import { READ_SCOPES } from '../../src/contract/scopes';
 import { ACME_TENANT, GLOBEX_TENANT } from '../team';
+import { DAY_MS } from './time';
 import type { ApiKey } from './types';
-
-const DAY = 24 * 60 * 60 * 1000;
 
 /** decisions.md's fixed credentials. Fixtures of the fake only: never logged, never in a response. */
 export function seedKeys(now: Date): Map<string, ApiKey> {
@@ -21,7 +20,7 @@ export function seedKeys(now: Date): Map<string, ApiKey> {
       workspaceId: ACME_TENANT,
       scopes: [],
       revoked: false,
-      expiresAt: new Date(now.getTime() - DAY),
+      expiresAt: new Date(now.getTime() - DAY_MS),
     },
     { key: 'globex-admin-key', workspaceId: GLOBEX_TENANT, scopes: [], revoked: false, expiresAt: null },
   ];

@@ -5,9 +5,13 @@ export interface Rng {
   pick<T>(items: readonly T[]): T;
   chance(p: number): boolean;
   uuid(): string;
+  /** `length` characters drawn from `alphabet`. */
+  chars(length: number, alphabet: string): string;
 }
 
-const HEX = '0123456789abcdef';
+export const HEX = '0123456789abcdef';
+export const DIGITS = '0123456789';
+export const ALPHANUMERIC = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 
 export function createRng(seed: number): Rng {
   let a = seed >>> 0;
@@ -19,11 +23,12 @@ export function createRng(seed: number): Rng {
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
   // A plain loop: the seed draws tens of thousands of ids, and this is its hot path.
-  const hex = (n: number) => {
+  const chars = (length: number, alphabet: string) => {
     let out = '';
-    for (let i = 0; i < n; i++) out += HEX[Math.floor(next() * 16)];
+    for (let i = 0; i < length; i++) out += alphabet[Math.floor(next() * alphabet.length)];
     return out;
   };
+  const hex = (n: number) => chars(n, HEX);
   return {
     next,
     int: (min, max) => min + Math.floor(next() * (max - min + 1)),
@@ -31,5 +36,6 @@ export function createRng(seed: number): Rng {
     chance: (p) => next() < p,
     // Version-4 shaped, deterministic.
     uuid: () => `${hex(8)}-${hex(4)}-4${hex(3)}-${'89ab'[Math.floor(next() * 4)]}${hex(3)}-${hex(12)}`,
+    chars,
   };
 }

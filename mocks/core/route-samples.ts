@@ -4,6 +4,7 @@ import { buildPath, type RouteDef, type RouteId } from '../../src/contract/route
 import type { Fake } from '../fake';
 import { ACME_CHANNELS } from '../social/seed-channels';
 import { TEAM_MEMBERS } from '../team';
+import { call, type CallOptions, type CallResult } from './test-client';
 
 export interface RouteSample {
   path: string;
@@ -80,4 +81,14 @@ export function sampleFor(fake: Fake, route: RouteDef): RouteSample {
     ...(queries[id] ? { query: queries[id] } : {}),
     ...(route.body ? { body: bodies[id] ?? {} } : {}),
   };
+}
+
+/** Calls the route with its valid sample; `opts` overrides one part (key, tenant, body, query...). */
+export function callRoute(fake: Fake, route: RouteDef, opts: CallOptions = {}): Promise<CallResult> {
+  const sample = sampleFor(fake, route);
+  return call(route.host, route.method, sample.path, {
+    ...(sample.query ? { query: sample.query } : {}),
+    ...(sample.body !== undefined ? { body: sample.body } : {}),
+    ...opts,
+  });
 }

@@ -1,34 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { ErrorBody, ROUTES, SCOPES, requiredScope, type RouteDef } from '../../src/contract';
+import { ROUTES, SCOPES, requiredScope, type RouteDef } from '../../src/contract';
 import { fake, useFakeServer } from '../node';
 import { GLOBEX_TENANT } from '../team';
-import { sampleFor } from './route-samples';
-import { call, type CallOptions, type CallResult } from './test-client';
+import { callRoute as callSample, sampleFor } from './route-samples';
+import { call, type CallOptions } from './test-client';
+import { errorText, expectErrorBody } from './test-expect';
 
 useFakeServer();
 
 const label = (r: RouteDef) => `${r.method} ${r.host} ${r.path}`;
 
-async function callRoute(route: RouteDef, opts: CallOptions = {}): Promise<CallResult> {
-  const sample = sampleFor(fake, route);
-  return call(route.host, route.method, sample.path, {
-    ...(sample.query ? { query: sample.query } : {}),
-    ...(sample.body !== undefined ? { body: sample.body } : {}),
-    ...opts,
-  });
-}
-
-function expectError(res: CallResult, status: number): ErrorBody {
-  expect(res.status).toBe(status);
-  const parsed = ErrorBody.safeParse(res.body);
-  expect(parsed.success, JSON.stringify(res.body)).toBe(true);
-  const body = parsed.data!;
-  expect(body.statusCode).toBe(status);
-  return body;
-}
-
-const messageText = (body: ErrorBody) =>
-  Array.isArray(body.message) ? body.message.join('\n') : body.message;
+const callRoute = (route: RouteDef, opts: CallOptions = {}) => callSample(fake, route, opts);
 
 // Routes whose sample names an Acme record in its path or body: a Globex key must get a 404.
 const recordRoutes = ROUTES.filter(
@@ -58,14 +40,14 @@ describe('spec Parts 5 and 7, for every route of the contract', () => {
   );
 
   it.each(ROUTES.map((r) => [label(r), r] as const))('%s: no key is a 401', async (_, route) => {
-    expectError(await callRoute(route, { key: null }), 401);
+    expectErrorBody(await callRoute(route, { key: null }), 401);
   });
 
   it.each(ROUTES.map((r) => [label(r), r] as const))(
     '%s: revoked, expired and unknown keys are 401',
     async (_, route) => {
       for (const key of ['demo-revoked-key', 'demo-expired-key', 'no-such-key']) {
-        expectError(await callRoute(route, { key }), 401);
+        expectErrorBody(await callRoute(route, { key }), 401);
       }
     },
   );
@@ -74,8 +56,8 @@ describe('spec Parts 5 and 7, for every route of the contract', () => {
     '%s: missing or malformed tenant is a 400 naming X-Tenant-Id',
     async (_, route) => {
       for (const tenant of [null, 'not-a-guid']) {
-        const body = expectError(await callRoute(route, { tenant }), 400);
-        expect(messageText(body)).toContain('X-Tenant-Id');
+        const body = expectErrorBody(await callRoute(route, { tenant }), 400);
+        expect(errorText(body)).toContain('X-Tenant-Id');
       }
     },
   );
@@ -92,10 +74,10 @@ describe('spec Parts 5 and 7, for every route of the contract', () => {
         revoked: false,
         expiresAt: null,
       });
-      const body = expectError(await callRoute(route, { key: 'test-narrow-key' }), 403);
+      const body = expectErrorBody(await callRoute(route, { key: 'test-narrow-key' }), 403);
       expect(body.message).toBe(`Missing scope(s): ${scope}`);
       if (route.mutates) {
-        const readonly = expectError(await callRoute(route, { key: 'demo-readonly-key' }), 403);
+        const readonly = expectErrorBody(await callRoute(route, { key: 'demo-readonly-key' }), 403);
         expect(readonly.message).toBe(`Missing scope(s): ${scope}`);
       }
     },
@@ -104,9 +86,9 @@ describe('spec Parts 5 and 7, for every route of the contract', () => {
   it.each(recordRoutes.map((r) => [label(r), r] as const))(
     "%s: another workspace's record is a 404",
     async (_, route) => {
-      expectError(await callRoute(route, { key: 'globex-admin-key', tenant: GLOBEX_TENANT }), 404);
+      expectErrorBody(await callRoute(route, { key: 'globex-admin-key', tenant: GLOBEX_TENANT }), 404);
       // Part 5 rule 2: the Acme tenant header does not open Acme's records to the Globex key either.
-      expectError(await callRoute(route, { key: 'globex-admin-key' }), 404);
+      expectErrorBody(await callRoute(route, { key: 'globex-admin-key' }), 404);
     },
   );
 
@@ -114,11 +96,11 @@ describe('spec Parts 5 and 7, for every route of the contract', () => {
   it.each(bodyRoutes.map((r) => [label(r), r] as const))(
     '%s: a malformed body is a 400 with field errors',
     async (_, route) => {
-      const unknownField = expectError(await callRoute(route, { body: { bogus: 1 } }), 400);
+      const unknownField = expectErrorBody(await callRoute(route, { body: { bogus: 1 } }), 400);
       expect(unknownField.message).toEqual(expect.arrayContaining(['bogus is not allowed']));
       for (const rawBody of ['{not json', '[1,2]', '"text"']) {
         const res = await call(route.host, route.method, sampleFor(fake, route).path, { rawBody });
-        const body = expectError(res, 400);
+        const body = expectErrorBody(res, 400);
         expect(Array.isArray(body.message)).toBe(true);
         expect((body.message as string[])[0]).toMatch(/^body /);
       }
@@ -130,12 +112,15 @@ describe('spec Parts 5 and 7, for every route of the contract', () => {
     '%s: unknown and repeated query parameters are 400s',
     async (_, route) => {
       const sample = sampleFor(fake, route);
-      const unknown = expectError(await callRoute(route, { query: { ...sample.query, bogus: '1' } }), 400);
+      const unknown = expectErrorBody(
+        await callRoute(route, { query: { ...sample.query, bogus: '1' } }),
+        400,
+      );
       expect(unknown.message).toEqual(['bogus is not allowed']);
       const repeated = new URLSearchParams(sample.query);
       repeated.append('limit', '5');
       repeated.append('limit', '6');
-      const res = expectError(await callRoute(route, { query: repeated.toString() }), 400);
+      const res = expectErrorBody(await callRoute(route, { query: repeated.toString() }), 400);
       expect(res.message).toEqual(['limit must not be repeated']);
     },
   );
@@ -144,7 +129,7 @@ describe('spec Parts 5 and 7, for every route of the contract', () => {
     '%s: a plan limit turns the write into a 403',
     async (_, route) => {
       fake.control.planLimit(fake.workspace().id, 'monthly active contacts');
-      const body = expectError(await callRoute(route), 403);
+      const body = expectErrorBody(await callRoute(route), 403);
       expect(body.message).toBe('Plan limit reached: monthly active contacts');
     },
   );
@@ -152,9 +137,9 @@ describe('spec Parts 5 and 7, for every route of the contract', () => {
 
 describe('dispatcher edges', () => {
   it('answers an off-table path with a 404 error body naming it', async () => {
-    const body = expectError(await call('social', 'GET', '/v1/nothing-here'), 404);
+    const body = expectErrorBody(await call('social', 'GET', '/v1/nothing-here'), 404);
     expect(body.message).toBe('Cannot GET /social/api/v1/nothing-here');
-    expectError(await call('crm', 'PUT', '/v1/leads'), 404);
+    expectErrorBody(await call('crm', 'PUT', '/v1/leads'), 404);
   });
 
   it('serves the key\u2019s own workspace whatever well-formed tenant is sent', async () => {
@@ -184,16 +169,16 @@ describe('dispatcher edges', () => {
   it('revokes a key at once', async () => {
     expect((await call('social', 'GET', '/v1/connect/channels')).status).toBe(200);
     fake.control.revoke('demo-admin-key');
-    expectError(await call('social', 'GET', '/v1/connect/channels'), 401);
+    expectErrorBody(await call('social', 'GET', '/v1/connect/channels'), 401);
   });
 
   it('names paging bounds in field errors', async () => {
-    const res = expectError(
+    const res = expectErrorBody(
       await call('social', 'GET', '/v1/conversations', { query: { limit: 101, page: 0 } }),
       400,
     );
     expect(res.message).toEqual(expect.arrayContaining(['limit must not be greater than 100']));
-    expect(messageText(res)).toMatch(/^page |\npage /);
+    expect(errorText(res)).toMatch(/^page |\npage /);
   });
 
   it('turns an exception in an implementation into a 500 error body', async () => {
@@ -204,7 +189,7 @@ describe('dispatcher edges', () => {
     const logged: unknown[] = [];
     console.error = (...args: unknown[]) => logged.push(args);
     try {
-      expectError(await call('social', 'GET', '/v1/conversations'), 500);
+      expectErrorBody(await call('social', 'GET', '/v1/conversations'), 500);
     } finally {
       console.error = original;
     }
@@ -218,7 +203,7 @@ describe('injected failures', () => {
     fake.control.fail({ method: 'GET', path: '/v1/leads/{id}', status: 503, count: 2, message: 'Try later' });
     for (let i = 0; i < 2; i++) {
       const res = await call('crm', 'GET', `/v1/leads/${leadId}`);
-      expect(expectError(res, 503).message).toBe('Try later');
+      expect(expectErrorBody(res, 503).message).toBe('Try later');
       expect(res.headers.get('retry-after')).toBe('1');
     }
     expect((await call('crm', 'GET', `/v1/leads/${leadId}`)).status).toBe(200);

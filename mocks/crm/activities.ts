@@ -1,7 +1,7 @@
 import type { Activity, ActivityCreate } from '../../src/contract';
-import { badRequest } from '../core/errors';
+import { compareText } from '../core/compare';
+import { badRequest, findOr404 } from '../core/errors';
 import type { RouteContext, RouteResult } from '../core/types';
-import { compareText, findOr404 } from './records';
 import type { CrmState } from './state';
 
 /** Newest first by when it happened; creation time and id break ties. */

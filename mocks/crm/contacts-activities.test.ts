@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Activity, Contact } from '../../src/contract';
+import { UNKNOWN_ID } from '../core/test-client';
 import { crmHarness, type CrmHarness } from './test-context';
 
 let h: CrmHarness;
@@ -7,7 +8,6 @@ beforeEach(() => {
   h = crmHarness();
 });
 
-const UNKNOWN = '00000000-0000-4000-8000-000000000000';
 const business = () => [...h.crm.customers.values()].find((c) => c.customer_type === 'business')!;
 const contactsOf = (customerId: string) =>
   h.call('contacts.byCustomer', { params: { customerId } }).body as Contact[];
@@ -31,13 +31,13 @@ describe('contacts', () => {
   });
 
   it('refuses a customer_id of no customer, and unknown tags', () => {
-    expect(h.fail('contacts.create', { body: { customer_id: UNKNOWN, first_name: 'A' } }).detail).toEqual([
+    expect(h.fail('contacts.create', { body: { customer_id: UNKNOWN_ID, first_name: 'A' } }).detail).toEqual([
       'customer_id must refer to an existing customer',
     ]);
     const err = h.fail('contacts.create', {
-      body: { customer_id: business().id, first_name: 'A', tags: [UNKNOWN] },
+      body: { customer_id: business().id, first_name: 'A', tags: [UNKNOWN_ID] },
     });
-    expect(err.detail).toEqual([`tags contains unknown tag ids: ${UNKNOWN}`]);
+    expect(err.detail).toEqual([`tags contains unknown tag ids: ${UNKNOWN_ID}`]);
   });
 
   it('refuses a missing first name with a field error', () => {
@@ -72,9 +72,11 @@ describe('contacts', () => {
   });
 
   it('404s an unknown contact or customer', () => {
-    expect(h.fail('contacts.get', { params: { id: UNKNOWN } }).statusCode).toBe(404);
-    expect(h.fail('contacts.update', { params: { id: UNKNOWN }, body: { notes: 'x' } }).statusCode).toBe(404);
-    expect(h.fail('contacts.byCustomer', { params: { customerId: UNKNOWN } }).statusCode).toBe(404);
+    expect(h.fail('contacts.get', { params: { id: UNKNOWN_ID } }).statusCode).toBe(404);
+    expect(h.fail('contacts.update', { params: { id: UNKNOWN_ID }, body: { notes: 'x' } }).statusCode).toBe(
+      404,
+    );
+    expect(h.fail('contacts.byCustomer', { params: { customerId: UNKNOWN_ID } }).statusCode).toBe(404);
   });
 });
 
@@ -100,8 +102,8 @@ describe('activities', () => {
     expect(rows.length).toBeGreaterThan(0);
     expect(rows.every((a) => a.lead_id === leadId)).toBe(true);
     expect(isNewestFirst(rows)).toBe(true);
-    expect(h.fail('activities.byLead', { params: { leadId: UNKNOWN } }).statusCode).toBe(404);
-    expect(h.fail('activities.byCustomer', { params: { customerId: UNKNOWN } }).statusCode).toBe(404);
+    expect(h.fail('activities.byLead', { params: { leadId: UNKNOWN_ID } }).statusCode).toBe(404);
+    expect(h.fail('activities.byCustomer', { params: { customerId: UNKNOWN_ID } }).statusCode).toBe(404);
   });
 
   it('logs an activity on a lead, which then tops its timeline', () => {
@@ -138,11 +140,12 @@ describe('activities', () => {
 
   it('refuses a subject that does not exist, or neither or both subjects', () => {
     expect(
-      h.fail('activities.create', { body: { customer_id: UNKNOWN, activity_type: 'note', subject: 'x' } })
+      h.fail('activities.create', { body: { customer_id: UNKNOWN_ID, activity_type: 'note', subject: 'x' } })
         .detail,
     ).toEqual(['customer_id must refer to an existing customer']);
     expect(
-      h.fail('activities.create', { body: { lead_id: UNKNOWN, activity_type: 'note', subject: 'x' } }).detail,
+      h.fail('activities.create', { body: { lead_id: UNKNOWN_ID, activity_type: 'note', subject: 'x' } })
+        .detail,
     ).toEqual(['lead_id must refer to an existing lead']);
     expect(h.fail('activities.create', { body: { activity_type: 'note', subject: 'x' } }).statusCode).toBe(
       400,

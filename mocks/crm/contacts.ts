@@ -1,7 +1,8 @@
 import type { Contact, ContactCreate, ContactUpdate } from '../../src/contract';
-import { badRequest } from '../core/errors';
+import { compareText } from '../core/compare';
+import { badRequest, findOr404 } from '../core/errors';
 import type { RouteContext, RouteResult } from '../core/types';
-import { assertKnownTags, compareText, dedupe, findOr404 } from './records';
+import { assertKnownTags, dedupe } from './records';
 import type { CrmState } from './state';
 
 /** A customer has at most one primary contact: naming a new one demotes the others. */

@@ -6,6 +6,7 @@ import {
   type CustomerStats,
   type TagList,
 } from '../../src/contract';
+import { UNKNOWN_ID } from '../core/test-client';
 import { crmHarness, type CrmHarness } from './test-context';
 
 let h: CrmHarness;
@@ -14,7 +15,6 @@ beforeEach(() => {
 });
 
 const list = (query: Record<string, unknown>) => h.call('customers.list', { query }).body as CustomerList;
-const UNKNOWN = '00000000-0000-4000-8000-000000000000';
 
 describe('GET /v1/customers', () => {
   it('pages with its own envelope and describes the custom fields', () => {
@@ -74,7 +74,7 @@ describe('one customer', () => {
   it('reads, and 404s an unknown id', () => {
     const c = some();
     expect(h.call('customers.get', { params: { id: c.id } }).body).toEqual(c);
-    expect(h.fail('customers.get', { params: { id: UNKNOWN } }).statusCode).toBe(404);
+    expect(h.fail('customers.get', { params: { id: UNKNOWN_ID } }).statusCode).toBe(404);
   });
 
   it('patches, merging the address member-wise and custom fields key-wise', () => {
@@ -124,16 +124,16 @@ describe('POST /v1/customers/{id}/tags', () => {
   it('refuses unknown tag ids, naming them, and changes nothing', () => {
     const c = [...h.crm.customers.values()][0]!;
     const known = [...h.crm.tags.keys()][0]!;
-    const err = h.fail('customers.addTags', { params: { id: c.id }, body: { tagIds: [known, UNKNOWN] } });
+    const err = h.fail('customers.addTags', { params: { id: c.id }, body: { tagIds: [known, UNKNOWN_ID] } });
     expect(err.statusCode).toBe(400);
-    expect(err.detail).toEqual([`tagIds contains unknown tag ids: ${UNKNOWN}`]);
+    expect(err.detail).toEqual([`tagIds contains unknown tag ids: ${UNKNOWN_ID}`]);
     expect(h.crm.customers.get(c.id)!.tags).toEqual(c.tags);
   });
 
   it('404s an unknown customer', () => {
     const known = [...h.crm.tags.keys()][0]!;
     expect(
-      h.fail('customers.addTags', { params: { id: UNKNOWN }, body: { tagIds: [known] } }).statusCode,
+      h.fail('customers.addTags', { params: { id: UNKNOWN_ID }, body: { tagIds: [known] } }).statusCode,
     ).toBe(404);
   });
 });

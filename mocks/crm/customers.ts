@@ -1,17 +1,19 @@
 import {
-  DEFAULT_LIMIT,
   type AddTagsBody,
   type Customer,
   type CustomerListQuery,
   type CustomerStats,
   type CustomerUpdate,
 } from '../../src/contract';
+import { newestFirst } from '../core/compare';
+import { findOr404 } from '../core/errors';
+import { pageOf } from '../core/paging';
 import type { RouteContext, RouteResult } from '../core/types';
-import { assertKnownTags, dedupe, findOr404, newestFirst } from './records';
+import { assertKnownTags, dedupe } from './records';
 import { CUSTOMER_FIELDS } from './seed-customers';
 
 export function listCustomers(ctx: RouteContext<unknown, CustomerListQuery>): RouteResult {
-  const { status, customer_type, page = 1, limit = DEFAULT_LIMIT } = ctx.query;
+  const { status, customer_type, page, limit } = ctx.query;
   const rows = [...ctx.ws.crm.customers.values()]
     .filter(
       (c) =>
@@ -19,16 +21,9 @@ export function listCustomers(ctx: RouteContext<unknown, CustomerListQuery>): Ro
         (customer_type === undefined || c.customer_type === customer_type),
     )
     .sort(newestFirst);
-  return {
-    body: {
-      customers: rows.slice((page - 1) * limit, page * limit),
-      total: rows.length,
-      page,
-      limit,
-      totalPages: Math.ceil(rows.length / limit),
-      fields: CUSTOMER_FIELDS,
-    },
-  };
+  // The spec's own envelope for customers: the leads envelope's paging, `customers` for `data`.
+  const { data, hasMore: _hasMore, ...paging } = pageOf(rows, { page, limit });
+  return { body: { customers: data, ...paging, fields: CUSTOMER_FIELDS } };
 }
 
 export function customerStats(ctx: RouteContext): RouteResult {

@@ -13,29 +13,19 @@ import {
   LeadStageList,
   TagList,
 } from '../../src/contract';
+import { crm, type CallOptions } from '../core/test-client';
+import { fake, useFakeServer } from '../node';
 import { ACME_TENANT, GLOBEX_TENANT } from '../team';
-import { CRM_BASE, fake, useFakeServer } from '../node';
 
 useFakeServer();
 
-const ACME = { key: 'demo-admin-key', tenant: ACME_TENANT };
-const READONLY = { key: 'demo-readonly-key', tenant: ACME_TENANT };
-const GLOBEX = { key: 'globex-admin-key', tenant: GLOBEX_TENANT };
+const READONLY: CallOptions = { key: 'demo-readonly-key' };
+const GLOBEX: CallOptions = { key: 'globex-admin-key', tenant: GLOBEX_TENANT };
 
-async function api(path: string, init: { method?: string; body?: unknown; as?: typeof ACME } = {}) {
-  const as = init.as ?? ACME;
-  const res = await fetch(`${CRM_BASE}${path}`, {
-    method: init.method ?? 'GET',
-    headers: {
-      'x-api-key': as.key,
-      'X-Tenant-Id': as.tenant,
-      ...(init.body !== undefined ? { 'content-type': 'application/json' } : {}),
-    },
-    ...(init.body !== undefined ? { body: JSON.stringify(init.body) } : {}),
-  });
-  const text = await res.text();
-  return { status: res.status, body: text ? (JSON.parse(text) as unknown) : undefined };
-}
+const api = (path: string, opts: CallOptions & { method?: string } = {}) => {
+  const { method = 'GET', ...rest } = opts;
+  return crm(method, path, rest);
+};
 
 const parses = (schema: ZodMiniType, value: unknown) => schema.safeParse(value).success;
 
@@ -80,17 +70,17 @@ describe('the CRM host over HTTP', () => {
     const id = (created.body as Lead).id;
     expect((await api(`/v1/leads/${id}`)).body).toEqual(created.body);
 
-    const refused = await api('/v1/leads', { method: 'POST', body: { name: 'Nope' }, as: READONLY });
+    const refused = await api('/v1/leads', { method: 'POST', body: { name: 'Nope' }, ...READONLY });
     expect(refused.status).toBe(403);
     expect((refused.body as { message: string }).message).toBe('Missing scope(s): leads:create');
   });
 
   it("answers 404 for another workspace's records", async () => {
     const acmeLead = [...fake.workspace(ACME_TENANT).crm.leads.values()][0]!;
-    expect((await api(`/v1/leads/${acmeLead.id}`, { as: GLOBEX })).status).toBe(404);
+    expect((await api(`/v1/leads/${acmeLead.id}`, GLOBEX)).status).toBe(404);
     const acmeCustomer = [...fake.workspace(ACME_TENANT).crm.customers.values()][0]!;
-    expect((await api(`/contacts/customer/${acmeCustomer.id}`, { as: GLOBEX })).status).toBe(404);
-    const globexLeads = await api('/v1/leads', { as: GLOBEX });
+    expect((await api(`/contacts/customer/${acmeCustomer.id}`, GLOBEX)).status).toBe(404);
+    const globexLeads = await api('/v1/leads', GLOBEX);
     expect((globexLeads.body as LeadList).total).toBe(fake.workspace(GLOBEX_TENANT).crm.leads.size);
   });
 
@@ -112,9 +102,9 @@ describe('the CRM host over HTTP', () => {
     const made = await api('/v1/lead-stages', { method: 'POST', body: { key: 'parked', name: 'Parked' } });
     expect(made.status).toBe(201);
     const id = (made.body as { id: string }).id;
-    expect(await api(`/v1/lead-stages/${id}`, { method: 'DELETE' })).toEqual({
+    expect(await api(`/v1/lead-stages/${id}`, { method: 'DELETE' })).toMatchObject({
       status: 204,
-      body: undefined,
+      body: null,
     });
     const defaultStage = fake.workspace().crm.stages.find((s) => s.is_default)!;
     expect((await api(`/v1/lead-stages/${defaultStage.id}`, { method: 'DELETE' })).status).toBe(400);

@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Lead, LeadStage, LeadList } from '../../src/contract';
+import { UNKNOWN_ID } from '../core/test-client';
 import { crmHarness, type CrmHarness } from './test-context';
 
 let h: CrmHarness;
@@ -112,7 +113,7 @@ describe('PATCH /v1/lead-stages/{id}', () => {
 
   it('404s an unknown stage', () => {
     const err = h.fail('leadStages.update', {
-      params: { id: '00000000-0000-4000-8000-000000000000' },
+      params: { id: UNKNOWN_ID },
       body: {},
     });
     expect(err.statusCode).toBe(404);

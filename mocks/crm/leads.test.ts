@@ -1,5 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Lead, PageEnvelope } from '../../src/contract';
+import { UNKNOWN_ID } from '../core/test-client';
+import { expectFirstPage } from '../core/test-expect';
 import { crmHarness, type CrmHarness } from './test-context';
 
 let h: CrmHarness;
@@ -12,18 +14,7 @@ const inStage = (key: string) => [...h.crm.leads.values()].filter((l) => l.statu
 
 describe('GET /v1/leads', () => {
   it('defaults to 20 rows, newest first, with the envelope maths', () => {
-    const page = list({});
-    const total = h.crm.leads.size;
-    expect(page).toMatchObject({
-      total,
-      page: 1,
-      limit: 20,
-      totalPages: Math.ceil(total / 20),
-      hasMore: true,
-    });
-    expect(page.data).toHaveLength(20);
-    const times = page.data.map((l) => l.created_at);
-    expect([...times].sort().reverse()).toEqual(times);
+    expectFirstPage(list({}), h.crm.leads.size, (l) => l.created_at);
   });
 
   it('filters by stage key and priority together', () => {
@@ -168,9 +159,9 @@ describe('POST /v1/leads', () => {
 
   it('refuses unknown tag ids', () => {
     const err = h.fail('leads.create', {
-      body: { name: 'X', tags: ['00000000-0000-4000-8000-000000000000'] },
+      body: { name: 'X', tags: [UNKNOWN_ID] },
     });
-    expect(err.detail).toEqual(['tags contains unknown tag ids: 00000000-0000-4000-8000-000000000000']);
+    expect(err.detail).toEqual([`tags contains unknown tag ids: ${UNKNOWN_ID}`]);
   });
 });
 
@@ -180,9 +171,7 @@ describe('one lead', () => {
   it('reads, and 404s an unknown id', () => {
     const lead = someLead();
     expect(h.call('leads.get', { params: { id: lead.id } }).body).toEqual(lead);
-    expect(h.fail('leads.get', { params: { id: '00000000-0000-4000-8000-000000000000' } }).statusCode).toBe(
-      404,
-    );
+    expect(h.fail('leads.get', { params: { id: UNKNOWN_ID } }).statusCode).toBe(404);
   });
 
   it('patches any field, moves by stage key and bumps updated_at', () => {

@@ -6,9 +6,11 @@ import type {
   LeadUpdate,
   LeadStage,
 } from '../../src/contract';
-import { badRequest, FakeError } from '../core/errors';
+import { newestFirst } from '../core/compare';
+import { badRequest, FakeError, findOr404 } from '../core/errors';
+import { pageOf } from '../core/paging';
 import type { RouteContext, RouteResult } from '../core/types';
-import { assertKnownTags, dedupe, findOr404, newestFirst, paginate, stageByKey } from './records';
+import { assertKnownTags, dedupe, stageByKey } from './records';
 import type { CrmState } from './state';
 
 const STATUS_UNKNOWN = 'status must be a lead stage key';
@@ -37,7 +39,7 @@ function matches(lead: Lead, query: LeadListQuery): boolean {
 export function listLeads(ctx: RouteContext<unknown, LeadListQuery>): RouteResult {
   const query = ctx.query;
   const rows = [...ctx.ws.crm.leads.values()].filter((l) => matches(l, query)).sort(newestFirst);
-  return { body: paginate(rows, query) };
+  return { body: pageOf(rows, query) };
 }
 
 export function createLead(ctx: RouteContext<LeadCreate>): RouteResult {

@@ -1,14 +1,13 @@
 import { CUSTOMER_SOURCES, type Contact, type Customer } from '../../src/contract';
 import type { Rng } from '../core/rng';
+import { DAY_MS } from '../core/time';
 import {
-  DAY_MS,
-  companyName,
   displayPhone,
-  domainOf,
   emailOf,
   isoDate,
   laterIso,
   mobileDigits,
+  organisation,
   ownerId,
   pastIso,
   person,
@@ -55,8 +54,7 @@ export function seedCustomers(
   for (let i = 0; i < opts.count; i++) {
     const business = rng.chance(opts.businessShare ?? 0.65);
     const p = person(rng);
-    const company = business ? companyName(rng) : null;
-    const domain = company ? domainOf(company) : 'mail.example';
+    const { company, domain } = organisation(rng, business);
     const createdAt = pastIso(rng, now, 1, 720);
     const tier = rng.pick(CUSTOMER_FIELDS[0].options);
     const customer: Customer = {

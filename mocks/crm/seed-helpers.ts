@@ -1,5 +1,6 @@
 // Small deterministic building blocks for the CRM seed: every value comes from the rng and `now`.
 import type { Rng } from '../core/rng';
+import { DAY_MS, iso } from '../core/time';
 import { TEAM_MEMBERS } from '../team';
 import {
   COMPANY_STEMS,
@@ -10,8 +11,6 @@ import {
   PLACES,
   type Place,
 } from './seed-names';
-
-export const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Picks by relative weight: `weighted(rng, [['a', 3], ['b', 1]])` yields 'a' three times as often. */
 export function weighted<T>(rng: Rng, options: readonly (readonly [T, number])[]): T {
@@ -28,17 +27,17 @@ export function weighted<T>(rng: Rng, options: readonly (readonly [T, number])[]
 export function pastIso(rng: Rng, now: Date, minDaysAgo: number, maxDaysAgo: number): string {
   const span = (maxDaysAgo - minDaysAgo) * DAY_MS;
   const at = now.getTime() - minDaysAgo * DAY_MS - Math.floor(rng.next() * span);
-  return new Date(Math.floor(at / 1000) * 1000).toISOString();
+  return iso(Math.floor(at / 1000) * 1000);
 }
 
 /** A moment after `fromIso` and not after `now`. */
 export function laterIso(rng: Rng, fromIso: string, now: Date): string {
   const from = Date.parse(fromIso);
   const at = from + Math.floor(rng.next() * Math.max(0, now.getTime() - from));
-  return new Date(Math.floor(at / 1000) * 1000).toISOString();
+  return iso(Math.floor(at / 1000) * 1000);
 }
 
-export const isoDate = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+export const isoDate = (ms: number) => iso(ms).slice(0, 10);
 
 export interface Person {
   first: string;
@@ -66,6 +65,12 @@ const ascii = (s: string) =>
     .replace(/[^a-z0-9]+/g, '');
 
 export const domainOf = (company: string) => `${ascii(company.split(' ').slice(0, 2).join(''))}.example`;
+
+/** A business gets a company name and its own mail domain; a private person a webmail domain. */
+export function organisation(rng: Rng, business: boolean): { company: string | null; domain: string } {
+  const company = business ? companyName(rng) : null;
+  return { company, domain: company ? domainOf(company) : 'mail.example' };
+}
 
 export const emailOf = (p: Person, domain: string) => `${ascii(p.first)}.${ascii(p.last)}@${domain}`;
 

@@ -1,13 +1,12 @@
 import { PRIORITIES, type Lead } from '../../src/contract';
 import type { Rng } from '../core/rng';
+import { DAY_MS } from '../core/time';
 import {
-  DAY_MS,
-  companyName,
   displayPhone,
-  domainOf,
   emailOf,
   isoDate,
   laterIso,
+  organisation,
   ownerId,
   pastIso,
   person,
@@ -38,8 +37,7 @@ export function seedLeads(
     const stage = i < opts.stages.length ? opts.stages[i]! : weighted(rng, stageWeights);
     const p = person(rng);
     const business = rng.chance(0.7);
-    const company = business ? companyName(rng) : null;
-    const domain = company ? domainOf(company) : 'mail.example';
+    const { company, domain } = organisation(rng, business);
     const createdAt = pastIso(rng, now, 0, 180);
     const created = Date.parse(createdAt);
     const closed = stage.is_won === true || stage.is_lost === true;

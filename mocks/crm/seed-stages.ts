@@ -1,5 +1,6 @@
 import type { LeadStage, Tag } from '../../src/contract';
 import type { Rng } from '../core/rng';
+import { MINUTE_MS, iso } from '../core/time';
 
 export interface StageDef {
   key: string;
@@ -84,7 +85,7 @@ export const GLOBEX_STAGES: readonly StageDef[] = [
 /** Stages are created a minute apart in board order, so ties on `position` sort the seeded way. */
 export function seedStages(rng: Rng, createdAt: Date, defs: readonly StageDef[]): LeadStage[] {
   return defs.map((d, position) => {
-    const at = new Date(createdAt.getTime() + position * 60_000).toISOString();
+    const at = iso(createdAt.getTime() + position * MINUTE_MS);
     return {
       id: rng.uuid(),
       key: d.key,

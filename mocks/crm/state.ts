@@ -5,7 +5,7 @@ import { seedActivities } from './seed-activities';
 import { seedCustomers } from './seed-customers';
 import { seedLeads } from './seed-leads';
 import { ACME_STAGES, ACME_TAGS, GLOBEX_STAGES, GLOBEX_TAGS, seedStages, seedTags } from './seed-stages';
-import { DAY_MS } from './seed-helpers';
+import { DAY_MS } from '../core/time';
 
 export interface CrmState {
   customers: Map<string, Customer>;

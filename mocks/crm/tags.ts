@@ -1,5 +1,5 @@
 import type { RouteContext, RouteResult } from '../core/types';
-import { compareText } from './records';
+import { compareText } from '../core/compare';
 
 export function listTags(ctx: RouteContext): RouteResult {
   const data = [...ctx.ws.crm.tags.values()].sort((a, b) =>

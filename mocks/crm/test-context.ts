@@ -1,10 +1,10 @@
-// Test support: calls a CRM implementation the way the dispatcher does (input parsed by the
-// contract's schemas first, 400 with field errors otherwise), without HTTP.
-import type { ZodMiniType } from 'zod/mini';
-import { fieldErrors, ROUTES_BY_ID, type RouteId } from '../../src/contract';
+// Test support: calls a CRM implementation the way the dispatcher does (input checked by the same
+// rules, mocks/core/validate.ts, 400 with field errors otherwise), without HTTP or the auth rules.
+import { ROUTES_BY_ID, type RouteId } from '../../src/contract';
 import { badRequest, FakeError } from '../core/errors';
 import { createRng, type Rng } from '../core/rng';
 import type { FakeState, RouteResult, Workspace } from '../core/types';
+import { checkBody, checkQuery, type Checked } from '../core/validate';
 import { crmImpls } from './index';
 import { seedCrm, type CrmState } from './state';
 
@@ -22,11 +22,10 @@ export interface CrmHarness {
   fail(id: RouteId, input?: { params?: Record<string, string>; query?: unknown; body?: unknown }): FakeError;
 }
 
-function parse(schema: ZodMiniType | undefined, value: unknown): unknown {
-  if (!schema) return value;
-  const result = schema.safeParse(value);
-  if (result.success) return result.data;
-  throw badRequest(fieldErrors(result.error));
+/** The checked value, or the dispatcher's 400 with its field errors. */
+function accepted(checked: Checked<unknown>): unknown {
+  if (!checked.ok) throw badRequest(checked.errors);
+  return checked.value;
 }
 
 export function crmHarness(
@@ -62,8 +61,8 @@ export function crmHarness(
         ws,
         now: harness.now,
         params: input.params ?? {},
-        query: parse('query' in route ? route.query : undefined, input.query ?? {}),
-        body: parse('body' in route ? route.body : undefined, input.body),
+        query: accepted(checkQuery(route, (input.query ?? {}) as Record<string, unknown>)),
+        body: accepted(checkBody(route, input.body)),
       };
       return impl(ctx);
     },

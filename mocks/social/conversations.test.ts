@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Conversation, ConversationList, MessagePage } from '../../src/contract';
 import { social } from '../core/test-client';
+import { expectFirstPage } from '../core/test-expect';
 import { fake, useFakeServer } from '../node';
 import { AI_AGENTS, TEAM_MEMBERS } from '../team';
 import { ACME_CHANNELS } from './seed-channels';
@@ -17,18 +18,7 @@ const list = async (query: Record<string, string | number> = {}) => {
 
 describe('GET /v1/conversations', () => {
   it('pages newest first in the leads envelope', async () => {
-    const page = await list();
-    const total = fake.workspace().social.threads.size;
-    expect(page).toMatchObject({
-      total,
-      page: 1,
-      limit: 20,
-      totalPages: Math.ceil(total / 20),
-      hasMore: true,
-    });
-    expect(page.data).toHaveLength(20);
-    const times = page.data.map((c) => c.last_message_at ?? '');
-    expect([...times].sort().reverse()).toEqual(times);
+    expectFirstPage(await list(), fake.workspace().social.threads.size, (c) => c.last_message_at ?? '');
   });
 
   it('reads every thread exactly once by page and by offset', async () => {

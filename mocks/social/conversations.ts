@@ -3,6 +3,7 @@ import type {
   AssignOwnerBody,
   ConversationListQuery,
 } from '../../src/contract/conversations';
+import { compareText } from '../core/compare';
 import { pageOf } from '../core/paging';
 import type { RouteContext, RouteImpls, RouteResult } from '../core/types';
 import { contactName, getThread } from './lookup';
@@ -23,8 +24,8 @@ function matchesSearch(ctx: Ctx, thread: Thread, needle: string): boolean {
 }
 
 const newestFirst = (a: Thread, b: Thread) =>
-  (b.conv.last_message_at ?? '').localeCompare(a.conv.last_message_at ?? '') ||
-  a.conv.id.localeCompare(b.conv.id);
+  compareText(b.conv.last_message_at ?? '', a.conv.last_message_at ?? '') ||
+  compareText(a.conv.id, b.conv.id);
 
 function list(ctx: Ctx<unknown, ConversationListQuery>): RouteResult {
   const q = ctx.query;

@@ -1,12 +1,10 @@
-import { notFound } from '../core/errors';
+import type { Contact } from '../../src/contract';
+import { findOr404, notFound } from '../core/errors';
 import type { Workspace } from '../core/types';
 import type { ChannelRec, Thread } from './state';
 
-export function getThread(ws: Workspace, id: string): Thread {
-  const thread = ws.social.threads.get(id);
-  if (!thread) throw notFound('Conversation');
-  return thread;
-}
+export const getThread = (ws: Workspace, id: string | undefined): Thread =>
+  findOr404(ws.social.threads, id, 'Conversation');
 
 export function getChannel(ws: Workspace, id: string): ChannelRec {
   const channel = ws.social.channels.find((c) => c.id === id);
@@ -25,17 +23,23 @@ export function findThreadByExternalId(
   return undefined;
 }
 
+/** A CRM contact's full name, or null when it has none. */
+export const contactFullName = (contact: Contact): string | null =>
+  `${contact.first_name ?? ''} ${contact.last_name ?? ''}`.trim() || null;
+
+/** The number the chat platform knows a CRM contact by: the mobile (else the phone) as bare digits. */
+export const contactDigits = (contact: Contact): string =>
+  (contact.mobile ?? contact.phone ?? '').replace(/\D/g, '');
+
 /** decisions.md: the CRM contact's name when linked, else the latest inbound sender name. */
 export function contactName(ws: Workspace, thread: Thread): string | null {
   const contact = thread.conv.contact_id ? ws.crm.contacts.get(thread.conv.contact_id) : undefined;
-  if (contact) return `${contact.first_name ?? ''} ${contact.last_name ?? ''}`.trim() || null;
+  if (contact) return contactFullName(contact);
   return thread.meta.contactName;
 }
 
 /** The CRM contact whose mobile (or phone) is this number, so a new thread links to it. */
-export function contactByNumber(ws: Workspace, digits: string) {
-  for (const contact of ws.crm.contacts.values()) {
-    if ((contact.mobile ?? contact.phone ?? '').replace(/\D/g, '') === digits) return contact;
-  }
+export function contactByNumber(ws: Workspace, digits: string): Contact | undefined {
+  for (const contact of ws.crm.contacts.values()) if (contactDigits(contact) === digits) return contact;
   return undefined;
 }

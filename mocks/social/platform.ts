@@ -1,7 +1,8 @@
 import { WINDOWLESS_PLATFORMS, type Platform } from '../../src/contract/channels';
-import type { Rng } from '../core/rng';
+import { ALPHANUMERIC, type Rng } from '../core/rng';
+import { DAY_MS } from '../core/time';
 
-export const WINDOW_MS = 24 * 60 * 60 * 1000;
+export const WINDOW_MS = DAY_MS;
 
 export const windowApplies = (platform: Platform) => !WINDOWLESS_PLATFORMS.includes(platform);
 
@@ -13,12 +14,7 @@ export const UNREACHABLE_REASON: Record<Platform, string> = {
   telegram: 'Forbidden: bot was blocked by the user',
 };
 
-const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
-export function randomToken(rng: Rng, length: number): string {
-  let out = '';
-  for (let i = 0; i < length; i++) out += ALPHABET[Math.floor(rng.next() * ALPHABET.length)];
-  return out;
-}
+export const randomToken = (rng: Rng, length: number) => rng.chars(length, ALPHANUMERIC);
 
 /** The platform's own id, as it appears once the platform acknowledges a send. */
 export function platformMessageId(platform: Platform, rng: Rng): string {

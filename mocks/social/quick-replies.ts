@@ -1,5 +1,5 @@
 import type { QuickReply, QuickReplyCreate, QuickReplyUpdate } from '../../src/contract/quick-replies';
-import { badRequest, notFound } from '../core/errors';
+import { badRequest, findOr404 } from '../core/errors';
 import type { RouteContext, RouteImpls, Workspace } from '../core/types';
 
 function assertShortcutFree(ws: Workspace, shortcut: string, exceptId?: string): void {
@@ -10,11 +10,8 @@ function assertShortcutFree(ws: Workspace, shortcut: string, exceptId?: string):
   }
 }
 
-function getQuickReply(ws: Workspace, id: string): QuickReply {
-  const qr = ws.social.quickReplies.get(id);
-  if (!qr) throw notFound('Quick reply');
-  return qr;
-}
+const getQuickReply = (ws: Workspace, id: string | undefined): QuickReply =>
+  findOr404(ws.social.quickReplies, id, 'Quick reply');
 
 export const quickReplyImpls: RouteImpls = {
   'quickReplies.list': (ctx: RouteContext) => ({

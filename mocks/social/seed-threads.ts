@@ -1,26 +1,17 @@
 import { E164_DIGITS } from '../../src/contract/common';
 import type { ConversationStatus, MessageType } from '../../src/contract/conversations';
+import { DIGITS, type Rng } from '../core/rng';
+import { DAY_MS, HOUR_MS, MINUTE_MS, iso } from '../core/time';
+import { FIRST_NAMES, LAST_NAMES } from '../crm/seed-names';
 import type { CrmState } from '../crm/state';
-import type { Rng } from '../core/rng';
 import { AI_AGENTS, TEAM_MEMBERS } from '../team';
 import { UNREACHABLE_REASON, platformMessageId } from './platform';
 import { renderTemplate } from './seed-channels';
 import { seededContent } from './seed-media';
-import {
-  FILLERS,
-  FIRST_NAMES,
-  GROUP_LINES,
-  GROUP_SUBJECTS,
-  LAST_NAMES,
-  SCRIPTS,
-  type ScriptLine,
-} from './seed-text';
+import { contactDigits, contactFullName } from './lookup';
+import { FILLERS, GROUP_LINES, GROUP_SUBJECTS, SCRIPTS, type ScriptLine } from './seed-text';
 import type { ChannelRec, GroupRec, MessageRec, SocialState, TemplateRec, Thread } from './state';
-import { appendMessage, iso } from './thread-ops';
-
-const MIN = 60_000;
-const HOUR = 60 * MIN;
-const DAY = 24 * HOUR;
+import { appendMessage } from './thread-ops';
 
 const OTHER_TYPES: readonly MessageType[] = [
   'image',
@@ -65,7 +56,7 @@ interface SeedCtx {
   templates: TemplateRec[];
 }
 
-const digits = (rng: Rng, n: number) => Array.from({ length: n }, () => rng.int(0, 9)).join('');
+const digits = (rng: Rng, n: number) => rng.chars(n, DIGITS);
 const randomName = (rng: Rng) => `${rng.pick(FIRST_NAMES)} ${rng.pick(LAST_NAMES)}`;
 
 function externalIdFor(rng: Rng, channel: ChannelRec, phone: string | null): string {
@@ -83,10 +74,9 @@ function externalIdFor(rng: Rng, channel: ChannelRec, phone: string | null): str
 
 const contactPool = (crm: CrmState) =>
   [...crm.contacts.values()].flatMap((c) => {
-    const phone = (c.mobile ?? c.phone ?? '').replace(/\D/g, '');
+    const phone = contactDigits(c);
     if (!E164_DIGITS.test(phone)) return [];
-    const name = `${c.first_name ?? ''} ${c.last_name ?? ''}`.trim() || 'Unknown';
-    return [{ id: c.id, customerId: c.customer_id, name, phone }];
+    return [{ id: c.id, customerId: c.customer_id, name: contactFullName(c) ?? 'Unknown', phone }];
   });
 
 function scriptLines(rng: Rng, index: number, count: number): ScriptLine[] {
@@ -112,9 +102,9 @@ function buildMessages(ctx: SeedCtx, thread: Thread, spec: ThreadSpec, index: nu
   const k = body.length - 1;
   const times: number[] = new Array<number>(lines.length);
   times[k] = now - spec.lastInboundAgeMs;
-  for (let j = k + 1; j < lines.length; j++) times[j] = times[j - 1]! + rng.int(1, 5) * MIN;
+  for (let j = k + 1; j < lines.length; j++) times[j] = times[j - 1]! + rng.int(1, 5) * MINUTE_MS;
   for (let j = k - 1; j >= 0; j--)
-    times[j] = times[j + 1]! - (rng.chance(0.12) ? rng.int(2, 40) * HOUR : rng.int(1, 20) * MIN);
+    times[j] = times[j + 1]! - (rng.chance(0.12) ? rng.int(2, 40) * HOUR_MS : rng.int(1, 20) * MINUTE_MS);
   thread.conv.created_at = iso(times[0]! - 1000);
   thread.conv.updated_at = thread.conv.created_at;
 
@@ -247,16 +237,16 @@ function newThread(ctx: SeedCtx, spec: ThreadSpec, group: { subject: string; cou
 
 /** Window ages placed on purpose (open for 10 min, 3 h, 23 h 50 min; just closed; long closed). */
 const FIXED_AGES = [
-  10 * MIN,
-  3 * HOUR,
-  23 * HOUR + 50 * MIN,
-  30 * HOUR,
-  2 * HOUR,
-  3 * DAY,
-  10 * DAY,
-  5 * DAY,
-  20 * MIN,
-  HOUR,
+  10 * MINUTE_MS,
+  3 * HOUR_MS,
+  23 * HOUR_MS + 50 * MINUTE_MS,
+  30 * HOUR_MS,
+  2 * HOUR_MS,
+  3 * DAY_MS,
+  10 * DAY_MS,
+  5 * DAY_MS,
+  20 * MINUTE_MS,
+  HOUR_MS,
 ];
 
 function randomSpec(
@@ -280,8 +270,8 @@ function randomSpec(
     i < FIXED_AGES.length
       ? FIXED_AGES[i]!
       : rng.chance(0.5)
-        ? rng.int(1, 23 * 60) * MIN
-        : rng.int(25, 60 * 24) * HOUR;
+        ? rng.int(1, 23 * 60) * MINUTE_MS
+        : rng.int(25, 60 * 24) * HOUR_MS;
   return {
     channel,
     status: i < FIXED_AGES.length ? 'open' : status,
@@ -297,7 +287,7 @@ function randomSpec(
     ),
     lastInboundAgeMs: age,
     messageCount: rng.int(8, 34),
-    trailingReplies: age > 30 * MIN ? rng.int(0, 2) : 0,
+    trailingReplies: age > 30 * MINUTE_MS ? rng.int(0, 2) : 0,
     readReceipts: i === 9 ? false : rng.chance(0.8),
     unreachable: i === 7 ? UNREACHABLE_REASON[channel.platform] : null,
     forcedType: OTHER_TYPES[i % OTHER_TYPES.length]!,
@@ -330,7 +320,7 @@ function seedGroup(ctx: SeedCtx, channel: ChannelRec, i: number): Thread {
     leadId: null,
     name: subject,
     externalId: id,
-    lastInboundAgeMs: rng.int(5, 600) * MIN,
+    lastInboundAgeMs: rng.int(5, 600) * MINUTE_MS,
     messageCount: rng.int(10, 30),
     trailingReplies: 1,
     readReceipts: true,
@@ -351,7 +341,7 @@ function seedGroup(ctx: SeedCtx, channel: ChannelRec, i: number): Thread {
     participants,
     join_requests: Array.from({ length: rng.int(2, 4) }, () => ({
       phone: `3519${digits(rng, 8)}`,
-      requested_at: iso(now - rng.int(10, 3000) * MIN),
+      requested_at: iso(now - rng.int(10, 3000) * MINUTE_MS),
     })),
     invite_link: link,
   };
@@ -371,7 +361,7 @@ function seedLongThread(ctx: SeedCtx, channel: ChannelRec, count: number): Threa
     leadId: null,
     name: 'Benchmark Buyer',
     externalId: '447700900999',
-    lastInboundAgeMs: 5 * MIN,
+    lastInboundAgeMs: 5 * MINUTE_MS,
     messageCount: count,
     trailingReplies: 0,
     readReceipts: true,
@@ -382,8 +372,8 @@ function seedLongThread(ctx: SeedCtx, channel: ChannelRec, count: number): Threa
   const thread = newThread(ctx, spec, null);
   buildMessages(ctx, thread, spec, 0);
   // Even spacing keeps `before` paging predictable over the whole thread.
-  const start = ctx.now - spec.lastInboundAgeMs - (count - 1) * MIN;
-  thread.messages.forEach((m, j) => (m.created_at = iso(start + j * MIN)));
+  const start = ctx.now - spec.lastInboundAgeMs - (count - 1) * MINUTE_MS;
+  thread.messages.forEach((m, j) => (m.created_at = iso(start + j * MINUTE_MS)));
   thread.conv.created_at = iso(start - 1000);
   thread.conv.last_message_at = thread.messages.at(-1)!.created_at;
   return thread;

@@ -1,6 +1,7 @@
 import type { QuickReply } from '../../src/contract/quick-replies';
 import type { CrmState } from '../crm/state';
 import type { Rng } from '../core/rng';
+import { DAY_MS, iso } from '../core/time';
 import { seedChannels, seedTemplates } from './seed-channels';
 import { seedThreads } from './seed-threads';
 import { emptySocialState, type SocialState } from './state';
@@ -26,7 +27,7 @@ function seedQuickReplies(rng: Rng, now: Date, workspace: 'acme' | 'globex'): Ma
   const rows = workspace === 'acme' ? QUICK_REPLIES : QUICK_REPLIES.slice(0, 2);
   return new Map(
     rows.map(([title, shortcut, body], i) => {
-      const at = new Date(now.getTime() - (90 - i) * 24 * 60 * 60 * 1000).toISOString();
+      const at = iso(now.getTime() - (90 - i) * DAY_MS);
       const qr: QuickReply = { id: rng.uuid(), title, shortcut, body, created_at: at, updated_at: at };
       return [qr.id, qr];
     }),

@@ -1,11 +1,10 @@
 import type { MessageType } from '../../src/contract/conversations';
 import { badRequest } from '../core/errors';
 import type { Rng } from '../core/rng';
+import { iso } from '../core/time';
 import type { Workspace } from '../core/types';
 import { UNREACHABLE_REASON, WINDOW_MS, platformMessageId, windowApplies } from './platform';
 import type { ChannelRec, ConversationRec, MessageRec, SocialState, Thread } from './state';
-
-export const iso = (ms: number) => new Date(ms).toISOString();
 
 export function channelOf(social: SocialState, thread: Thread): ChannelRec | undefined {
   return social.channels.find((c) => c.id === thread.conv.channel_id);
