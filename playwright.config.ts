@@ -57,6 +57,7 @@ export default defineConfig({
         TENANT_ID: e2eEnv.tenantId,
         STATIC_DIR: staticDir,
         USERS_FILE: 'e2e/users.json',
+        TEAM_FILE: 'e2e/team.json',
         LOG_LEVEL: 'info',
       },
       reuseExistingServer: false,

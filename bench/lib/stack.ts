@@ -75,6 +75,7 @@ export async function startStack(opts: {
       API_KEY: 'demo-admin-key',
       TENANT_ID: '11111111-1111-4111-8111-111111111111',
       USERS_FILE: 'e2e/users.json',
+      TEAM_FILE: 'e2e/team.json',
       STATIC_DIR: opts.staticDir ?? 'dist',
       LOG_LEVEL: 'warn',
     },

@@ -1,1 +1,10 @@
 import '@testing-library/jest-dom/vitest';
+import { cleanup } from '@testing-library/react';
+import { afterEach } from 'vitest';
+
+// Vitest runs without globals, so Testing Library cannot register its own cleanup: unmount here,
+// or each test's page would pile onto the next.
+afterEach(() => {
+  cleanup();
+  localStorage.clear();
+});
