@@ -1,0 +1,115 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startRecordingUpstream, type RecordingUpstream } from '../testing/recording-upstream';
+import { startTestRedis, type TestRedis } from '../testing/redis-server';
+import { buildTestApp, LogCapture } from '../testing/test-app';
+import { sameOriginHeaders, signIn, TEST_USERS } from '../testing/test-users';
+import { MemoryStore } from './memory-store';
+import { RedisStore } from './redis-store';
+import type { Store } from './store';
+
+let redis: TestRedis;
+let upstream: RecordingUpstream;
+
+beforeAll(async () => {
+  redis = await startTestRedis();
+  upstream = await startRecordingUpstream();
+});
+afterAll(async () => {
+  await upstream?.close();
+  await redis?.stop();
+});
+
+// The same behaviour from both stores; Redis keeps its own clock for expiry, so these checks use
+// real, short windows there.
+describe.each([
+  ['memory', () => new MemoryStore()],
+  ['redis', () => new RedisStore(redis.url, `t${Math.random().toString(36).slice(2)}:`)],
+] as const)('%s store', (_name, make: () => Store) => {
+  it('keeps, returns and forgets sessions, honouring the TTL', async () => {
+    const store = make();
+    try {
+      const data = { username: 'ana@acme.test', createdAt: 1, lastSeenAt: 2 };
+      await store.setSession('k1', data, 60_000);
+      expect(await store.getSession('k1')).toEqual(data);
+      expect(await store.getSession('k2')).toBeNull();
+      await store.deleteSession('k1');
+      expect(await store.getSession('k1')).toBeNull();
+    } finally {
+      await store.close();
+    }
+  });
+
+  it('runs a token bucket: burst, refusal with a wait, refill over time', async () => {
+    const store = make();
+    try {
+      const now = 1_000_000;
+      for (let i = 0; i < 3; i++) expect((await store.takeToken('b', 2, 3, now)).allowed).toBe(true);
+      const refused = await store.takeToken('b', 2, 3, now);
+      expect(refused).toEqual({ allowed: false, retryAfterMs: 500 });
+      expect((await store.takeToken('b', 2, 3, now + 500)).allowed).toBe(true);
+      expect((await store.takeToken('b', 2, 3, now + 500)).allowed).toBe(false);
+      expect((await store.takeToken('other', 2, 3, now)).allowed).toBe(true);
+    } finally {
+      await store.close();
+    }
+  });
+
+  it('counts events in a window and resets them', async () => {
+    const store = make();
+    try {
+      const now = Date.now();
+      expect((await store.peekCount('c', now)).count).toBe(0);
+      expect((await store.countEvent('c', 60_000, now)).count).toBe(1);
+      const second = await store.countEvent('c', 60_000, now);
+      expect(second.count).toBe(2);
+      expect(second.resetInMs).toBeGreaterThan(50_000);
+      expect((await store.peekCount('c', now)).count).toBe(2);
+      await store.resetCount('c');
+      expect((await store.peekCount('c', now)).count).toBe(0);
+    } finally {
+      await store.close();
+    }
+  });
+});
+
+describe('two BFF instances on one Redis', () => {
+  let a: FastifyInstance;
+  let b: FastifyInstance;
+  const logs = new LogCapture();
+
+  beforeAll(async () => {
+    a = await buildTestApp(upstream, { logs, env: { REDIS_URL: redis.url } });
+    b = await buildTestApp(upstream, { logs, env: { REDIS_URL: redis.url } });
+  });
+  afterAll(async () => {
+    await a?.close();
+    await b?.close();
+  });
+
+  it('share sessions: signed in on one, known on the other, signed out everywhere', async () => {
+    const cookie = await signIn(a, 'agent');
+    expect((await b.inject({ method: 'GET', url: '/bff/me', headers: { cookie } })).json()).toMatchObject({
+      role: 'agent',
+    });
+    expect(
+      (await b.inject({ method: 'POST', url: '/auth/logout', headers: { ...sameOriginHeaders, cookie } }))
+        .statusCode,
+    ).toBe(204);
+    expect((await a.inject({ method: 'GET', url: '/bff/me', headers: { cookie } })).statusCode).toBe(401);
+  });
+
+  it('share sign-in failure counters', async () => {
+    const { username, password } = TEST_USERS.manager;
+    const attempt = (app: FastifyInstance, pw: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/auth/login',
+        headers: sameOriginHeaders,
+        payload: { username, password: pw },
+      });
+    for (let i = 0; i < 5; i++) expect((await attempt(i % 2 ? a : b, 'wrong')).statusCode).toBe(401);
+    expect((await attempt(a, password)).statusCode).toBe(429);
+    expect((await attempt(b, password)).statusCode).toBe(429);
+  });
+});
