@@ -73,7 +73,7 @@ export function BoardColumn({ stage, state, ownerNames, onOpen }: BoardColumnPro
         <p className="mt-0.5 truncate text-xs tabular-nums text-muted" title={formatSums(sums)}>
           {sums.length ? formatSums(sums) : '\u00a0'}
         </p>
-        <p className="truncate text-xs tabular-nums text-subtle" title="Weighted by probability">
+        <p className="truncate text-xs tabular-nums text-muted" title="Weighted by probability">
           {sums.length ? formatWeighted(sums) : '\u00a0'}
         </p>
         {!stage ? (
@@ -141,7 +141,7 @@ function ColumnBody({
   return (
     <div ref={scrollRef} className="min-h-0 flex-1 overflow-y-auto px-2 pb-2" data-column-scroll={column}>
       {state.rows.length === 0 ? (
-        <p className="px-1 py-6 text-center text-[13px] text-subtle">No leads</p>
+        <p className="px-1 py-6 text-center text-[13px] text-muted">No leads</p>
       ) : (
         <ul
           aria-label={`Leads in ${name}`}
