@@ -87,6 +87,8 @@ export function CustomerDetailsForm({ customer, onDone }: { customer: Customer; 
       {(props) => (
         <Input
           {...props}
+          // Opening the form puts the keyboard in its first field.
+          autoFocus={key === 'name'}
           type={type}
           autoComplete={autoComplete}
           value={values[key]}

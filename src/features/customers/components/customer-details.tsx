@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Pencil } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import type { Customer } from '@/contract';
 import { Button } from '@/components/ui/button';
 import { addressLines } from '@/lib/address';
@@ -83,6 +83,12 @@ function DetailsView({ customer }: { customer: Customer }) {
 /** The customer's details: read first, edited on request. */
 export function CustomerDetails({ customer }: { customer: Customer }) {
   const [editing, setEditing] = useState(false);
+  // Leaving the form hands the keyboard back to the button that opened it.
+  const refocus = useRef(false);
+  const done = () => {
+    refocus.current = true;
+    setEditing(false);
+  };
   return (
     <section
       aria-labelledby="customer-details-title"
@@ -93,14 +99,24 @@ export function CustomerDetails({ customer }: { customer: Customer }) {
           Details and address
         </h2>
         {editing ? null : (
-          <Button size="sm" variant="ghost" onClick={() => setEditing(true)}>
+          <Button
+            ref={(el) => {
+              if (el && refocus.current) {
+                refocus.current = false;
+                el.focus();
+              }
+            }}
+            size="sm"
+            variant="ghost"
+            onClick={() => setEditing(true)}
+          >
             <Pencil size={14} aria-hidden />
             Edit details
           </Button>
         )}
       </div>
       {editing ? (
-        <CustomerDetailsForm customer={customer} onDone={() => setEditing(false)} />
+        <CustomerDetailsForm customer={customer} onDone={done} />
       ) : (
         <DetailsView customer={customer} />
       )}

@@ -56,6 +56,7 @@ describe('CustomerPage', () => {
     await render(customer.id);
     await user.click(await screen.findByRole('button', { name: 'Edit details' }));
     const form = screen.getByRole('form', { name: 'Edit customer details' });
+    expect(within(form).getByRole('textbox', { name: 'Name' })).toHaveFocus();
     const email = within(form).getByRole('textbox', { name: 'Email' });
     await user.clear(email);
     await user.type(email, 'not-an-email');
@@ -80,6 +81,7 @@ describe('CustomerPage', () => {
     expect(stored.address?.street).toBe(customer.address?.street);
     expect(stored.email).toBe('billing@example.com');
     expect(screen.getByRole('group', { name: 'Address' })).toHaveTextContent('Lisbon');
+    expect(screen.getByRole('button', { name: 'Edit details' })).toHaveFocus();
   });
 
   it('adds a tag through the picker', async () => {

@@ -63,8 +63,16 @@ export function LogActivityDialog({
   const [errors, setErrors] = useState<FormErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
   const log = useLogActivity(customerId);
+  // The default time is "now" as of opening, not as of the page's first render.
+  const [wasOpen, setWasOpen] = useState(open);
+  const [dateTouched, setDateTouched] = useState(false);
+  if (open !== wasOpen) {
+    setWasOpen(open);
+    if (open && !dateTouched) setValues((v) => ({ ...v, activity_date: toLocalInput(new Date()) }));
+  }
 
   const set = (key: keyof Values) => (value: string) => {
+    if (key === 'activity_date') setDateTouched(true);
     setValues((v) => ({ ...v, [key]: value }));
     setErrors((e) => ({ ...e, [key]: '' }));
   };
@@ -84,6 +92,7 @@ export function LogActivityDialog({
       onSuccess: () => {
         notify.success('Activity logged');
         setValues(initialValues());
+        setDateTouched(false);
         setErrors({});
         onOpenChange(false);
       },
