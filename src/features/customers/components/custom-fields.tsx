@@ -1,6 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
+import { Pencil } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { CustomerUpdate, type Customer } from '@/contract';
+import { Button } from '@/components/ui/button';
+import { Field, Input, Select } from '@/components/ui/field';
+import { errorText } from '@/components/ui/states';
 import { calendarDate, count } from '@/lib/format';
-import { customerFieldsQuery, type CustomFieldDescription } from '../api/customers';
+import { errorsFromApi, errorsFromSchema } from '@/lib/form-errors';
+import { notify } from '@/lib/notify';
+import { customerFieldsQuery, useUpdateCustomer, type CustomFieldDescription } from '../api/customers';
+import { customFieldsChange, editableFields, inputValue } from '../custom-field-values';
 
 /** "account_tier" → "Account tier": a label for a field no description names. */
 export function labelOfKey(key: string): string {
@@ -44,16 +53,137 @@ export function customFieldRows(
   return rows;
 }
 
-export function CustomFields({ values }: { values: Record<string, unknown> | null | undefined }) {
+function CustomFieldsForm({
+  customer,
+  descriptions,
+  onDone,
+}: {
+  customer: Customer;
+  descriptions: readonly CustomFieldDescription[];
+  onDone: () => void;
+}) {
+  const fields = editableFields(customer.custom_fields, descriptions);
+  const [inputs, setInputs] = useState<Record<string, string>>(() =>
+    Object.fromEntries(fields.map((f) => [f.key, inputValue(customer.custom_fields?.[f.key])])),
+  );
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const update = useUpdateCustomer(customer.id);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setFormError(null);
+    const { change, errors: found } = customFieldsChange(inputs, customer.custom_fields, fields);
+    if (Object.keys(found).length) {
+      setErrors(found);
+      return;
+    }
+    if (Object.keys(change).length === 0) {
+      onDone();
+      return;
+    }
+    const checked = CustomerUpdate.safeParse({ custom_fields: change });
+    if (!checked.success) {
+      setFormError(Object.values(errorsFromSchema(checked.error)).join(' '));
+      return;
+    }
+    update.mutate(checked.data, {
+      onSuccess: () => {
+        notify.success('Custom fields saved');
+        onDone();
+      },
+      onError: (error) => {
+        const byPath = errorsFromApi(error);
+        const byKey = Object.fromEntries(
+          Object.entries(byPath).map(([path, message]) => [path.replace(/^custom_fields\./, ''), message]),
+        );
+        setErrors(byKey);
+        setFormError(Object.keys(byKey).length ? 'Some fields need attention.' : errorText(error));
+      },
+    });
+  };
+
+  return (
+    <form onSubmit={submit} noValidate aria-label="Edit custom fields" className="flex flex-col gap-3">
+      {formError ? (
+        <p role="alert" className="rounded-md bg-danger-soft px-3 py-2 text-danger">
+          {formError}
+        </p>
+      ) : null}
+      <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
+        {fields.map((field, index) => (
+          <Field key={field.key} label={field.label} error={errors[field.key]}>
+            {(props) => {
+              const common = {
+                ...props,
+                autoFocus: index === 0,
+                value: inputs[field.key] ?? '',
+                onChange: (e: { target: { value: string } }) => {
+                  setInputs((v) => ({ ...v, [field.key]: e.target.value }));
+                  setErrors((er) => ({ ...er, [field.key]: '' }));
+                },
+              };
+              if (field.kind === 'select') {
+                const current = inputs[field.key] ?? '';
+                const options =
+                  current && !field.options.includes(current) ? [current, ...field.options] : field.options;
+                return (
+                  <Select {...common}>
+                    <option value="">Not set</option>
+                    {options.map((o) => (
+                      <option key={o} value={o}>
+                        {labelOfKey(o)}
+                      </option>
+                    ))}
+                  </Select>
+                );
+              }
+              return (
+                <Input
+                  {...common}
+                  type={field.kind === 'number' ? 'number' : field.kind === 'date' ? 'date' : 'text'}
+                  autoComplete="off"
+                />
+              );
+            }}
+          </Field>
+        ))}
+      </div>
+      <div className="flex justify-end gap-2">
+        <Button variant="ghost" onClick={onDone} disabled={update.isPending}>
+          Cancel
+        </Button>
+        <Button variant="primary" type="submit" disabled={update.isPending}>
+          {update.isPending ? 'Saving…' : 'Save fields'}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+export function CustomFields({ customer }: { customer: Customer }) {
   // Without descriptions (still loading, or failed) the fields show as plain key and value.
   const fields = useQuery(customerFieldsQuery());
-  const rows = customFieldRows(values, fields.data ?? []);
+  const [editing, setEditing] = useState(false);
+  const descriptions = fields.data ?? [];
+  const rows = customFieldRows(customer.custom_fields, descriptions);
+  const canEdit = editableFields(customer.custom_fields, descriptions).length > 0;
   return (
     <section aria-labelledby="custom-fields-title" className="rounded-lg border border-border bg-raised p-4">
-      <h2 id="custom-fields-title" className="mb-2 font-semibold">
-        Custom fields
-      </h2>
-      {rows.length === 0 ? (
+      <div className="mb-2 flex items-center justify-between gap-2">
+        <h2 id="custom-fields-title" className="font-semibold">
+          Custom fields
+        </h2>
+        {!editing && canEdit ? (
+          <Button size="sm" variant="ghost" onClick={() => setEditing(true)}>
+            <Pencil size={14} aria-hidden />
+            Edit fields
+          </Button>
+        ) : null}
+      </div>
+      {editing ? (
+        <CustomFieldsForm customer={customer} descriptions={descriptions} onDone={() => setEditing(false)} />
+      ) : rows.length === 0 ? (
         <p className="text-muted">No custom fields on this customer.</p>
       ) : (
         <dl className="text-sm">

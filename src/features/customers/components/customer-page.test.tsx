@@ -134,6 +134,25 @@ describe('CustomerPage', () => {
     });
   });
 
+  it('edits custom fields by their described types', async () => {
+    const customer = pickCustomer();
+    const user = userEvent.setup();
+    await render(customer.id);
+    const section = await screen.findByRole('region', { name: 'Custom fields' });
+    await user.click(await within(section).findByRole('button', { name: 'Edit fields' }));
+    const form = within(section).getByRole('form', { name: 'Edit custom fields' });
+    await user.selectOptions(within(form).getByRole('combobox', { name: 'Account tier' }), 'platinum');
+    const seats = within(form).getByRole('spinbutton', { name: 'Seats' });
+    await user.clear(seats);
+    await user.type(seats, '42');
+    await user.click(within(form).getByRole('button', { name: 'Save fields' }));
+    await waitFor(() => expect(within(section).queryByRole('form')).not.toBeInTheDocument());
+    expect(section).toHaveTextContent('Platinum');
+    const stored = fake.workspace().crm.customers.get(customer.id)!.custom_fields!;
+    expect(stored).toMatchObject({ account_tier: 'platinum', seats: 42 });
+    expect(stored.renewal_date).toBe(customer.custom_fields?.renewal_date);
+  });
+
   it('says a customer of no workspace is not in this workspace', async () => {
     await render('5d8e6f1a-0b2c-4d3e-8f4a-9b0c1d2e3f4a');
     expect(await screen.findByText('This customer is not in this workspace')).toBeInTheDocument();

@@ -70,7 +70,7 @@ export function CustomerPage({ customerId, contacts }: { customerId: string; con
           <CustomerDetails customer={c} />
           <CustomerTags customer={c} />
           {contacts}
-          <CustomFields values={c.custom_fields} />
+          <CustomFields customer={c} />
           <RelatedRecords customer={c} />
         </div>
         <div className="min-w-0">
