@@ -31,6 +31,8 @@ test('a manager filters and pages customers, edits one, tags it, adds a contact 
   await page.getByRole('combobox', { name: 'Type' }).selectOption('business');
   await expect(page).toHaveURL(/status=active/);
   await expect(page).toHaveURL(/type=business/);
+  // The previous page stays on screen while the next loads: wait for the list to settle.
+  await expect(page.getByRole('region', { name: 'Customer list' })).toHaveAttribute('aria-busy', 'false');
   for (const row of await tableRows(page).all()) {
     await expect(row).toContainText('Active');
     await expect(row).toContainText('Business');
