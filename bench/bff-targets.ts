@@ -107,13 +107,16 @@ async function startBare(upstreamOrigin: string): Promise<number> {
 async function main(): Promise<void> {
   const role = process.argv[2] as Role;
   const upstreamOrigin = process.argv[3] ?? '';
-  const port =
+  const started: { port: number; cookie: string } =
     role === 'upstream'
-      ? await startUpstream()
+      ? { port: await startUpstream(), cookie: '' }
       : role === 'bff'
         ? await startBff(upstreamOrigin)
-        : await startBare(upstreamOrigin);
-  process.send?.({ port });
+        : { port: await startBare(upstreamOrigin), cookie: '' };
+  process.send?.(started);
 }
 
+// Exit through process.exit so `--cpu-prof` can write its profile when the bench stops us.
+process.once('SIGTERM', () => process.exit(0));
+process.once('SIGINT', () => process.exit(0));
 if (process.send) void main();
