@@ -48,6 +48,12 @@ export function MediaLinkForm({
   return (
     <form
       onSubmit={submit}
+      onKeyDown={(event) => {
+        if (event.key === 'Escape') {
+          event.stopPropagation();
+          onCancel();
+        }
+      }}
       aria-label="Send media by link"
       className="flex flex-col gap-2 rounded-md border border-border bg-surface p-3"
     >

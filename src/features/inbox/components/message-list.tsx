@@ -103,8 +103,9 @@ export function MessageList({
 
   useLayoutEffect(() => {
     const el = scrollRef.current;
-    const firstKey = rows[0]?.key;
-    const lastKey = rows.at(-1)?.key;
+    // Messages, not rows: a day separator stays first when older messages of the same day arrive.
+    const firstKey = messages.at(-1)?.id;
+    const lastKey = messages[0]?.id;
     const before = previous.current;
     const total = virtualizer.getTotalSize();
     if (el && rows.length > 0) {
@@ -118,7 +119,7 @@ export function MessageList({
       }
     }
     previous.current = { firstKey, lastKey, total, atBottom: before.atBottom };
-  }, [rows, virtualizer]);
+  }, [rows, messages, virtualizer]);
 
   const maybeLoadOlder = useCallback(() => {
     const el = scrollRef.current;
