@@ -153,6 +153,23 @@ describe('CustomerPage', () => {
     expect(stored.renewal_date).toBe(customer.custom_fields?.renewal_date);
   });
 
+  it('lists leads found by the company name as possibly related, with stage names and links', async () => {
+    const customer = pickCustomer();
+    const { crm } = fake.workspace();
+    const lead = [...crm.leads.values()][0]!;
+    crm.leads.set(lead.id, {
+      ...lead,
+      name: 'Lead for related test',
+      company_name: customer.company_name ?? customer.name,
+    });
+    await render(customer.id);
+    const related = await screen.findByRole('region', { name: 'Possibly related' });
+    const link = await within(related).findByRole('link', { name: 'Lead for related test' });
+    expect(link.getAttribute('href')).toBe(`/leads?lead=${lead.id}`);
+    const stage = crm.stages.find((st) => st.key === lead.status)!;
+    await waitFor(() => expect(link.closest('li')).toHaveTextContent(stage.name));
+  });
+
   it('says a customer of no workspace is not in this workspace', async () => {
     await render('5d8e6f1a-0b2c-4d3e-8f4a-9b0c1d2e3f4a');
     expect(await screen.findByText('This customer is not in this workspace')).toBeInTheDocument();

@@ -1,8 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
 import type { Customer } from '@/contract';
 import { Badge } from '@/components/ui/badge';
 import { Skeleton, errorText } from '@/components/ui/states';
-import { money, relativeTime } from '@/lib/format';
+import { money, phone, relativeTime } from '@/lib/format';
+import { leadStagesQuery } from '@/lib/lead-stages-query';
+import { stageByKey } from '@/lib/lead-stages';
 import { relatedConversationsQuery, relatedLeadsQuery } from '../api/related';
 
 function Loading() {
@@ -16,6 +19,9 @@ function Loading() {
 
 function RelatedLeads({ term }: { term: string }) {
   const leads = useQuery(relatedLeadsQuery(term));
+  // Stage names by key; a key no stage holds shows as the key itself.
+  const stages = useQuery(leadStagesQuery());
+  const byKey = stageByKey(stages.data ?? []);
   if (leads.isPending) return <Loading />;
   if (leads.isError)
     return <p className="text-muted">Leads could not be searched. {errorText(leads.error)}</p>;
@@ -24,10 +30,16 @@ function RelatedLeads({ term }: { term: string }) {
     <ul className="flex flex-col gap-1">
       {leads.data.data.map((lead) => (
         <li key={lead.id} className="flex items-center justify-between gap-2">
-          <span className="min-w-0 truncate">{lead.name}</span>
+          <Link
+            to="/leads"
+            search={{ lead: lead.id }}
+            className="inline-flex min-h-8 min-w-0 items-center truncate hover:text-accent hover:underline"
+          >
+            {lead.name}
+          </Link>
           <span className="flex shrink-0 items-center gap-2 text-muted tabular-nums">
             {money(lead.value, lead.currency)}
-            <Badge>{lead.status}</Badge>
+            <Badge>{byKey.get(lead.status)?.name ?? lead.status}</Badge>
           </span>
         </li>
       ))}
@@ -51,13 +63,16 @@ function RelatedConversations({ term, customerId }: { term: string; customerId: 
     <ul className="flex flex-col gap-1">
       {conversations.data.data.map((c) => (
         <li key={c.id} className="flex items-center justify-between gap-2">
-          <span className="min-w-0 truncate">
-            {c.group_subject || c.external_thread_id}
-            {c.customer_id === customerId ? (
-              <span className="ml-2">
-                <Badge tone="accent">Linked</Badge>
-              </span>
-            ) : null}
+          <span className="flex min-w-0 items-center gap-2">
+            <Link
+              to="/inbox/$conversationId"
+              params={{ conversationId: c.id }}
+              search={{ status: c.status }}
+              className="inline-flex min-h-8 min-w-0 items-center truncate hover:text-accent hover:underline"
+            >
+              {c.group_subject || phone(c.external_thread_id)}
+            </Link>
+            {c.customer_id === customerId ? <Badge tone="accent">Linked</Badge> : null}
           </span>
           <span className="shrink-0 text-muted">
             {c.status} · {relativeTime(c.last_message_at)}
