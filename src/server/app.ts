@@ -52,7 +52,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     loggerInstance: logger,
     // One line per request would cost more than the proxying itself; see onResponse below.
     logController: new LogController({ disableRequestLogging: true }),
-    trustProxy: config.trustProxy,
+    // One hop: only the TLS-terminating proxy in front is believed, so a client cannot spoof its
+    // address (the sign-in throttle's key) or the protocol with its own X-Forwarded-* headers.
+    trustProxy: config.trustProxy ? (_address: string, hop: number) => hop === 0 : false,
     routerOptions: { maxParamLength: 2048 },
     bodyLimit: 1024 * 1024,
     return503OnClosing: true,

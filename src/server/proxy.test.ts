@@ -90,6 +90,7 @@ describe('forwarding', () => {
     expect(res.headers['x-powered-by']).toBeUndefined();
     expect(res.headers['x-request-id']).toBe('upstream-req-1');
     expect(res.headers['content-type']).toContain('application/json');
+    expect(res.headers['cache-control']).toBe('private, no-store');
   });
 
   it('forwards an encoded group JID intact and re-serialises the query', async () => {

@@ -99,6 +99,8 @@ export async function registerProxy(app: FastifyInstance, opts: ProxyOptions): P
       const value = headers[name];
       if (value !== undefined) out[name] = value;
     }
+    // Workspace data is private: unless the upstream says otherwise, no cache keeps it.
+    if (out['cache-control'] === undefined) out['cache-control'] = 'private, no-store';
     return out;
   };
 
