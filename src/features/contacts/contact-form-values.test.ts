@@ -41,6 +41,17 @@ describe('contact form values', () => {
     expect(checked.success).toBe(false);
   });
 
+  it('sends the chosen tags on create and a changed tag set on update', () => {
+    const tag = '9c8b7a6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d';
+    expect(createBody({ ...emptyContactValues(), first_name: 'Ana', tags: [tag] }, CUSTOMER).tags).toEqual([
+      tag,
+    ]);
+    expect(createBody({ ...emptyContactValues(), first_name: 'Ana' }, CUSTOMER)).not.toHaveProperty('tags');
+    expect(updateBody({ ...valuesFromContact(contact), tags: [tag] }, contact)).toEqual({ tags: [tag] });
+    const tagged = { ...contact, tags: [tag] };
+    expect(updateBody(valuesFromContact(tagged), tagged)).toEqual({});
+  });
+
   it('updates only what changed', () => {
     const values = { ...valuesFromContact(contact), position: 'Head of buying', is_primary: true };
     const body = updateBody(values, contact);

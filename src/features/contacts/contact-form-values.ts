@@ -13,6 +13,7 @@ export interface ContactValues {
   is_primary: boolean;
   status: 'active' | 'inactive';
   notes: string;
+  tags: string[];
 }
 
 export const emptyContactValues = (): ContactValues => ({
@@ -26,6 +27,7 @@ export const emptyContactValues = (): ContactValues => ({
   is_primary: false,
   status: 'active',
   notes: '',
+  tags: [],
 });
 
 export function valuesFromContact(c: Contact): ContactValues {
@@ -40,6 +42,7 @@ export function valuesFromContact(c: Contact): ContactValues {
     is_primary: c.is_primary === true,
     status: c.status ?? 'active',
     notes: c.notes ?? '',
+    tags: [...(c.tags ?? [])],
   };
 }
 
@@ -59,6 +62,7 @@ export function createBody(values: ContactValues, customerId: string): ContactCr
     if (value) body[key] = value;
   }
   if (values.is_primary) body.is_primary = true;
+  if (values.tags.length) body.tags = [...values.tags];
   return body;
 }
 
@@ -77,5 +81,8 @@ export function updateBody(values: ContactValues, original: Contact): ContactUpd
   }
   if (values.is_primary !== before.is_primary) body.is_primary = values.is_primary;
   if (values.status !== before.status) body.status = values.status;
+  const sameTags =
+    values.tags.length === before.tags.length && values.tags.every((id) => before.tags.includes(id));
+  if (!sameTags) body.tags = [...values.tags];
   return body;
 }

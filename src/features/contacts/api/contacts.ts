@@ -42,3 +42,15 @@ export function useUpdateContact(id: string) {
     },
   });
 }
+
+/**
+ * The workspace's tags for the contact form. Same key and fetch as the customers feature's tag
+ * query, so both read one cache entry.
+ */
+export const contactTagsQuery = () =>
+  queryOptions({
+    queryKey: ['tags', 'list'] as const,
+    queryFn: ({ signal }) => callApi('tags.list', { signal }),
+    staleTime: 5 * 60_000,
+    select: (list) => list.data,
+  });

@@ -1,5 +1,8 @@
+import { useQuery } from '@tanstack/react-query';
 import { Field, Input, Select, Textarea } from '@/components/ui/field';
 import type { FormErrors } from '@/lib/form-errors';
+import { UNKNOWN_TAG_NAME, safeTagColor, tagIndex } from '@/lib/tags';
+import { contactTagsQuery } from '../api/contacts';
 import type { ContactValues } from '../contact-form-values';
 
 interface Props {
@@ -65,6 +68,9 @@ export function ContactFormFields({ values, errors, onChange, withStatus = false
         {errors.is_primary ? <span className="text-xs text-danger">{errors.is_primary}</span> : null}
       </label>
       <div className="sm:col-span-2">
+        <TagChoices chosen={values.tags} error={errors.tags} onChange={(tags) => onChange('tags', tags)} />
+      </div>
+      <div className="sm:col-span-2">
         <Field label="Notes" error={errors.notes}>
           {(props) => (
             <Textarea
@@ -77,5 +83,62 @@ export function ContactFormFields({ values, errors, onChange, withStatus = false
         </Field>
       </div>
     </div>
+  );
+}
+
+/** Tags as toggles; a tag the record holds that the list lacks stays listed as "Unknown tag". */
+function TagChoices({
+  chosen,
+  error,
+  onChange,
+}: {
+  chosen: string[];
+  error: string | undefined;
+  onChange: (tags: string[]) => void;
+}) {
+  const tags = useQuery(contactTagsQuery());
+  if (tags.isPending) return <p className="text-xs text-muted">Loading tags…</p>;
+  if (tags.isError)
+    return (
+      <p className="text-xs text-muted">Tags could not be loaded; the contact can be saved without them.</p>
+    );
+  const index = tagIndex(tags.data);
+  const unknown = chosen
+    .filter((id) => !index.has(id))
+    .map((id) => ({ id, name: UNKNOWN_TAG_NAME, color: null }));
+  const options = [...tags.data, ...unknown];
+  if (options.length === 0) return null;
+  return (
+    <fieldset>
+      <legend className="mb-1 text-[13px] font-medium text-muted">Tags</legend>
+      <ul className="flex flex-wrap gap-1.5">
+        {options.map((tag) => {
+          const on = chosen.includes(tag.id);
+          return (
+            <li key={tag.id}>
+              <label
+                className={`inline-flex min-h-8 cursor-pointer items-center gap-1.5 rounded-full border px-2.5 text-xs ${on ? 'border-accent bg-accent-soft text-fg' : 'border-border text-muted'}`}
+              >
+                <input
+                  type="checkbox"
+                  className="size-3.5"
+                  checked={on}
+                  onChange={(e) =>
+                    onChange(e.target.checked ? [...chosen, tag.id] : chosen.filter((id) => id !== tag.id))
+                  }
+                />
+                <span
+                  aria-hidden
+                  className="size-2 rounded-full"
+                  style={{ backgroundColor: safeTagColor(tag.color) }}
+                />
+                {tag.name}
+              </label>
+            </li>
+          );
+        })}
+      </ul>
+      {error ? <p className="mt-1 text-xs text-danger">{error}</p> : null}
+    </fieldset>
   );
 }

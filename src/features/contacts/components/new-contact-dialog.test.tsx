@@ -65,7 +65,7 @@ describe('New contact', () => {
     );
   });
 
-  it('makes a new primary contact the first of the list', async () => {
+  it('makes a new primary contact, with a tag, the first of the list', async () => {
     const customer = business();
     const user = userEvent.setup();
     await renderWithApp(<CustomerContacts customerId={customer.id} />);
@@ -73,9 +73,12 @@ describe('New contact', () => {
     const dialog = await screen.findByRole('dialog', { name: 'New contact' });
     await user.type(within(dialog).getByRole('textbox', { name: 'First name' }), 'Zoe');
     await user.click(within(dialog).getByRole('checkbox', { name: 'Primary contact' }));
+    const tag = [...fake.workspace().crm.tags.values()][0]!;
+    await user.click(await within(dialog).findByRole('checkbox', { name: tag.name }));
     await user.click(within(dialog).getByRole('button', { name: 'Create contact' }));
     const list = screen.getByRole('region', { name: 'Contacts' });
     await waitFor(() => expect(within(list).getAllByRole('listitem')[0]).toHaveTextContent(/^Zoe\s*Primary/));
     expect(within(list).getAllByText('Primary')).toHaveLength(1);
+    expect(contactsOf(customer.id).find((c) => c.first_name === 'Zoe')?.tags).toEqual([tag.id]);
   });
 });
