@@ -84,6 +84,28 @@ describe('CustomerPage', () => {
     expect(screen.getByRole('button', { name: 'Edit details' })).toHaveFocus();
   });
 
+  it("puts the upstream's field errors on the details form and keeps what was typed", async () => {
+    const customer = pickCustomer();
+    fake.control.fail({
+      method: 'PATCH',
+      path: '/v1/customers/{id}',
+      status: 400,
+      message: 'website is not reachable',
+    });
+    const user = userEvent.setup();
+    await render(customer.id);
+    await user.click(await screen.findByRole('button', { name: 'Edit details' }));
+    const form = screen.getByRole('form', { name: 'Edit customer details' });
+    const website = within(form).getByRole('textbox', { name: 'Website' });
+    await user.clear(website);
+    await user.type(website, 'https://new.example');
+    await user.click(within(form).getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(website).toHaveAccessibleDescription('Is not reachable.'));
+    expect(within(form).getByRole('alert')).toHaveTextContent('Some fields need attention.');
+    expect(website).toHaveValue('https://new.example');
+    expect(fake.workspace().crm.customers.get(customer.id)?.website).toBe(customer.website);
+  });
+
   it('adds a tag through the picker', async () => {
     const customer = pickCustomer();
     const { crm } = fake.workspace();
