@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import type { Conversation, ConversationList, GroupResponse, QuickReplyList } from '../src/contract';
-import { phone } from '../src/lib/format';
+import { phone } from '../src/lib/phone';
 import { DEMO_USERS, expect, expectAccessible, test } from './fixtures';
 import type { FakeControl } from './fake-control';
 

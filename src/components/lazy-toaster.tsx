@@ -6,7 +6,7 @@ const Toaster = lazy(() =>
   import('sonner').then((m) => ({
     default: function MountedToaster() {
       useEffect(() => toasterSignal.mounted(), []);
-      return <m.Toaster position="bottom-right" richColors closeButton />;
+      return <m.Toaster position="bottom-right" closeButton theme="system" />;
     },
   })),
 );

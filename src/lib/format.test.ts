@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { initials, money, phone, relativeTime } from './format';
+import { initials, money, relativeTime } from './format';
+import { phone } from './phone';
 
 describe('format', () => {
   const now = Date.parse('2026-11-22T12:00:00Z');

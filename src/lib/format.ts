@@ -1,5 +1,3 @@
-import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
-
 const locale = () => (typeof navigator === 'undefined' ? 'en' : navigator.language);
 
 const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
@@ -57,14 +55,6 @@ export function money(value: number | null | undefined, currency: string | null 
 
 export function count(value: number): string {
   return new Intl.NumberFormat(locale()).format(value);
-}
-
-/** A stored phone number (E.164, with or without the plus) formatted for people. */
-export function phone(value: string | null | undefined): string {
-  if (!value) return '';
-  const digits = value.replace(/[^\d+]/g, '');
-  const parsed = parsePhoneNumberFromString(digits.startsWith('+') ? digits : `+${digits}`);
-  return parsed?.isPossible() ? parsed.formatInternational() : value;
 }
 
 export function initials(name: string | null | undefined): string {

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { EmptyState, ErrorState, Skeleton } from '@/components/ui/states';
-import { phone } from '@/lib/format';
+import { phone } from '@/lib/phone';
 import { customerContactsQuery } from '../api/contacts';
 import { contactName } from '../phone-digits';
 import { NewContactDialog } from './new-contact-dialog';

@@ -2,7 +2,7 @@ import { cleanup, configure, screen, waitFor, within } from '@testing-library/re
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Conversation } from '@/contract';
-import { phone } from '@/lib/format';
+import { phone } from '@/lib/phone';
 import { renderWithApp } from '@/test/render';
 // Renamed: it registers Vitest hooks, not a React hook (the react-hooks lint rule goes by the name).
 import { fake, useFakeServer as withFakeServer } from '../../../../mocks/node';
