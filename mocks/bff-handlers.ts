@@ -1,6 +1,6 @@
 import { http, HttpResponse, type HttpHandler } from 'msw';
 import type { Host } from '../src/contract/routes';
-import { toDispatchRequest, toHttpResponse } from './core/respond';
+import { below, toDispatchRequest, toHttpResponse } from './core/respond';
 import type { Fake } from './fake';
 import { ACME_TENANT, AI_AGENTS, TEAM_MEMBERS } from './team';
 
@@ -12,7 +12,7 @@ const bffError = (status: number, message: string, error: string) =>
 
 /** The browser's view through the BFF: the BFF adds the Acme admin key and tenant (decisions.md). */
 const mount = (fake: Fake, origin: string, host: Host) =>
-  http.all(`${origin}/api/${host}/*`, async ({ request }) => {
+  http.all(below(`${origin}/api/${host}`), async ({ request }) => {
     // decisions.md: state-changing calls from the web client carry `X-CSRF: 1`; the BFF refuses others.
     if (request.method !== 'GET' && request.method !== 'HEAD' && request.headers.get('x-csrf') !== '1') {
       return bffError(403, 'Missing X-CSRF header on a state-changing request', 'Forbidden');

@@ -1,12 +1,12 @@
 import { http, type HttpHandler } from 'msw';
 import type { Host } from '../src/contract/routes';
 import { createControlHandlers } from './core/control-handlers';
-import { toDispatchRequest, toHttpResponse } from './core/respond';
+import { below, toDispatchRequest, toHttpResponse } from './core/respond';
 import type { Fake } from './fake';
 
 const hostHandler = (fake: Fake, origin: string, host: Host) => {
   const basePath = `${new URL(origin).pathname.replace(/\/$/, '')}/${host}/api`;
-  return http.all(`${origin}/${host}/api/*`, async ({ request }) =>
+  return http.all(below(`${origin}/${host}/api`), async ({ request }) =>
     toHttpResponse(await fake.dispatch(await toDispatchRequest(host, request, basePath))),
   );
 };

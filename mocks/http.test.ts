@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ChannelList, ErrorBody, GroupResponse, type Message } from '../src/contract';
+import { expectErrorBody } from './core/test-expect';
 import { call, control } from './core/test-client';
-import { startFakeUpstream, type FakeUpstream } from './http';
+import { MAX_BODY_BYTES, startFakeUpstream, type FakeUpstream } from './http';
 import { ACME_CHANNELS } from './social/seed-channels';
 import { ACME_TENANT } from './team';
 
@@ -150,5 +151,30 @@ describe('the /__fake control surface over HTTP', () => {
       query: { limit: 1 },
     });
     expect(page.body.data[0]).toMatchObject({ id: sent.body.id, status: 'sent' });
+  });
+});
+
+describe('malformed requests over real sockets', () => {
+  const at = (path: string, opts: Parameters<typeof call>[3] = {}) =>
+    call('social', 'POST', path, { origin: upstream.origin, ...opts });
+
+  it('answers a bad escape in the path, bad JSON and a non-JSON body with 400s', async () => {
+    const badEscape = await call('crm', 'GET', '/v1/leads/%ZZ', { origin: upstream.origin });
+    expect(expectErrorBody(badEscape, 400).message).toEqual(['id must be correctly percent-encoded']);
+    expectErrorBody(await at('/v1/quick-replies', { rawBody: '{"title":' }), 400);
+    const form = await at('/v1/quick-replies', {
+      rawBody: 'title=a&body=b&shortcut=c',
+      contentType: 'application/x-www-form-urlencoded',
+    });
+    expectErrorBody(form, 400);
+    const control = await fetch(`${upstream.origin}/__fake/%ZZ`);
+    expect(control.status).toBe(404);
+  });
+
+  it('refuses a body past the size limit with a 413 and keeps serving', async () => {
+    const res = await at('/v1/quick-replies', { rawBody: 'x'.repeat(MAX_BODY_BYTES + 1) });
+    expectErrorBody(res, 413);
+    const after = await call('social', 'GET', '/v1/connect/channels', { origin: upstream.origin });
+    expect(after.status).toBe(200);
   });
 });

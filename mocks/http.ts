@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { getResponse } from 'msw';
+import { FakeError } from './core/errors';
 import { createFake, type Fake } from './fake';
 import { createUpstreamHandlers } from './handlers';
 
@@ -19,9 +20,18 @@ export interface FakeUpstreamOptions {
   chatter?: boolean;
 }
 
-async function readBody(req: IncomingMessage): Promise<Buffer> {
+/** Larger bodies are refused with a 413 before they fill the memory of a test machine. */
+export const MAX_BODY_BYTES = 5 * 1024 * 1024;
+
+/** The request body, or null once it grows past MAX_BODY_BYTES. */
+async function readBody(req: IncomingMessage): Promise<Buffer | null> {
   const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
+  let size = 0;
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length;
+    if (size > MAX_BODY_BYTES) return null;
+    chunks.push(chunk as Buffer);
+  }
   return Buffer.concat(chunks);
 }
 
@@ -50,9 +60,8 @@ async function writeResponse(res: ServerResponse, response: Response): Promise<v
 }
 
 function sendError(res: ServerResponse, status: number, message: string): void {
-  const error = status === 404 ? 'Not Found' : 'Internal Server Error';
-  res.writeHead(status, { 'content-type': 'application/json' });
-  res.end(JSON.stringify({ statusCode: status, message, error }));
+  res.writeHead(status, { 'content-type': 'application/json', connection: 'close' });
+  res.end(JSON.stringify(new FakeError(status, message).toBody()));
 }
 
 /**
@@ -72,7 +81,10 @@ export async function startFakeUpstream(opts: FakeUpstreamOptions = {}): Promise
   const server = createServer((req, res) => {
     void (async () => {
       try {
-        const request = toRequest(req, origin, await readBody(req));
+        const body = await readBody(req);
+        if (body === null)
+          return sendError(res, 413, `The request body must not be larger than ${MAX_BODY_BYTES} bytes`);
+        const request = toRequest(req, origin, body);
         const response = await getResponse(handlers, request);
         if (!response)
           return sendError(res, 404, `Cannot ${req.method ?? 'GET'} ${new URL(request.url).pathname}`);

@@ -1,28 +1,43 @@
 import * as z from 'zod/mini';
 import { E164_DIGITS, Id } from '../../src/contract/common';
 import { MessageType } from '../../src/contract/conversations';
+import { DAY_MS } from './time';
 
 // Bodies of the `/__fake/*` control surface (mocks/README.md), checked like the real routes' bodies.
 
 export const ResetBody = z.strictObject({ scale: z.optional(z.int().check(z.minimum(1), z.maximum(20))) });
 
-export const InboundBody = z.union([
-  z.strictObject({
-    conversationId: Id,
+// One flat object rather than a union, so a wrong field is named in the 400 (a union's error names
+// none). Either form: `conversationId`, or `channelId` + `from` + `text` to find or start a thread.
+export const InboundBody = z
+  .strictObject({
+    conversationId: z.optional(Id),
+    channelId: z.optional(Id),
+    from: z.optional(z.string().check(z.regex(E164_DIGITS, 'must be E.164 digits without a plus sign'))),
     text: z.optional(z.string()),
     type: z.optional(MessageType),
     media: z.optional(z.record(z.string(), z.unknown())),
     senderName: z.optional(z.string()),
-  }),
-  z.strictObject({
-    channelId: Id,
-    from: z.string().check(z.regex(E164_DIGITS, 'must be E.164 digits without a plus sign')),
-    text: z.string().check(z.minLength(1)),
-    senderName: z.optional(z.string()),
-  }),
-]);
+  })
+  .check(
+    z.refine((b) => b.conversationId !== undefined || b.channelId !== undefined, {
+      message: 'is required (or channelId with from and text)',
+      path: ['conversationId'],
+    }),
+    z.refine((b) => b.conversationId !== undefined || b.channelId === undefined || b.from !== undefined, {
+      message: 'is required with channelId',
+      path: ['from'],
+    }),
+    z.refine((b) => b.conversationId !== undefined || b.channelId === undefined || !!b.text, {
+      message: 'is required with channelId',
+      path: ['text'],
+    }),
+  );
 
-export const ClockBody = z.strictObject({ advanceMs: z.number().check(z.minimum(0)) });
+// Ten years at most: the clock must stay a valid date (a larger jump would make every date-time invalid).
+export const ClockBody = z.strictObject({
+  advanceMs: z.number().check(z.minimum(0), z.maximum(10 * 365 * DAY_MS)),
+});
 
 export const FailBody = z
   .strictObject({
@@ -48,3 +63,6 @@ export const PlanLimitBody = z.strictObject({
 export const RevokeBody = z.strictObject({ key: z.string().check(z.minLength(1)) });
 export const FailDeliveryBody = z.strictObject({ conversationId: Id, reason: z.optional(z.string()) });
 export const ChatterBody = z.strictObject({ on: z.boolean() });
+
+export const NoQuery = z.strictObject({});
+export const InviteLinkQuery = z.strictObject({ link: z.string().check(z.minLength(1)) });

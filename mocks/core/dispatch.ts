@@ -1,8 +1,9 @@
 import { Id } from '../../src/contract/common';
-import { matchRoute, requiredScope, type Host, type RouteDef } from '../../src/contract/routes';
+import { requiredScope, type Host, type RouteDef } from '../../src/contract/routes';
 import { FakeError } from './errors';
 import type { Faults } from './faults';
 import { keyRefusal } from './keys';
+import { findRouteCall } from './route-shape';
 import type { FakeState, RouteImpls, RouteResult } from './types';
 import { checkBody, checkQuery, decodeJsonBody, searchRecord } from './validate';
 
@@ -54,7 +55,7 @@ const writesSomething = (route: RouteDef) =>
  */
 export async function dispatch(deps: DispatchDeps, req: DispatchRequest): Promise<DispatchResponse> {
   const method = req.method.toUpperCase();
-  const match = matchRoute(req.host, method, req.rawPath);
+  const match = findRouteCall(req.host, method, req.rawPath);
   const fault = deps.faults.take(req.host, method, match?.route.path, req.rawPath);
   if (fault?.delayMs) await sleep(fault.delayMs);
   if (fault?.status) {
@@ -62,7 +63,7 @@ export async function dispatch(deps: DispatchDeps, req: DispatchRequest): Promis
     return errorResponse(fault.status, fault.message ?? `Injected failure (${fault.status})`, retry);
   }
   if (!match) return errorResponse(404, `Cannot ${method} ${req.fullPath}`);
-  const { route, params } = match;
+  const { route } = match;
   const { state } = deps;
   const now = state.clock.now();
   deps.settle(now);
@@ -80,26 +81,31 @@ export async function dispatch(deps: DispatchDeps, req: DispatchRequest): Promis
   if (!Id.safeParse(tenant).success) return errorResponse(400, 'X-Tenant-Id header must be a workspace UUID');
   // Spec Part 5 rule 2: the tenant header never selects another workspace; the key's own one is served.
 
-  const decoded = route.body ? decodeJsonBody(req.bodyText) : ({ ok: true, value: undefined } as const);
+  // A route without a body ignores one sent anyway (close, reopen, deletes).
+  const decoded = route.body
+    ? decodeJsonBody(req.bodyText, req.headers.get('content-type'))
+    : ({ ok: true, value: undefined } as const);
   const scope = requiredScope(route, decoded.ok ? decoded.value : undefined);
   if (key.scopes.length > 0 && !key.scopes.includes(scope))
     return errorResponse(403, `Missing scope(s): ${scope}`);
   if (ws.planLimit && writesSomething(route))
     return errorResponse(403, `Plan limit reached: ${ws.planLimit}`);
 
+  // Every malformed part of the request in one 400: path parameters, query, then body.
+  const params = match.params;
   const search = searchRecord(req.search);
-  if (!search.ok) return errorResponse(400, search.errors);
-  const query = checkQuery(route, search.value);
-  if (!query.ok) return errorResponse(400, query.errors);
-  if (!decoded.ok) return errorResponse(400, decoded.errors);
-  const body = checkBody(route, decoded.value);
-  if (!body.ok) return errorResponse(400, body.errors);
+  const query = search.ok ? checkQuery(route, search.value) : search;
+  const body = decoded.ok ? checkBody(route, decoded.value) : decoded;
+  if (!params.ok || !query.ok || !body.ok) {
+    const errors = [params, query, body].flatMap((c) => (c.ok ? [] : c.errors));
+    return errorResponse(400, errors);
+  }
 
   const impl = deps.impls[route.id as keyof RouteImpls];
   if (!impl) return errorResponse(500, `Route ${route.id} is not implemented by the fake`);
   let result: RouteResult;
   try {
-    result = impl({ state, ws, now, params, query: query.value, body: body.value });
+    result = impl({ state, ws, now, params: params.value, query: query.value, body: body.value });
   } catch (error) {
     if (error instanceof FakeError) return { status: error.statusCode, body: error.toBody() };
     console.error(`fake upstream: ${route.id} failed`, error);

@@ -1,6 +1,16 @@
-import { HttpResponse } from 'msw';
+import { HttpResponse, type HttpCustomPredicate } from 'msw';
 import type { Host } from '../../src/contract/routes';
 import type { DispatchRequest, DispatchResponse } from './dispatch';
+
+/**
+ * Matches every URL below `prefix` (an origin plus a path). A predicate rather than an msw path
+ * pattern: msw decodes a wildcard's value and throws on a malformed escape such as `%ZZ`, which
+ * would turn a client's bad path into a 500 before the dispatcher could answer it with a 400.
+ */
+export const below =
+  (prefix: string): HttpCustomPredicate<Record<string, never>> =>
+  ({ request }) =>
+    request.url.startsWith(`${prefix}/`);
 
 export function toHttpResponse(res: DispatchResponse): Response {
   if (res.status === 204) return new HttpResponse(null, { status: 204, headers: res.headers });

@@ -88,7 +88,7 @@ export function callRoute(fake: Fake, route: RouteDef, opts: CallOptions = {}): 
   const sample = sampleFor(fake, route);
   return call(route.host, route.method, sample.path, {
     ...(sample.query ? { query: sample.query } : {}),
-    ...(sample.body !== undefined ? { body: sample.body } : {}),
+    ...(sample.body !== undefined && opts.rawBody === undefined ? { body: sample.body } : {}),
     ...opts,
   });
 }

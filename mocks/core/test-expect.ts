@@ -17,6 +17,19 @@ export function expectErrorBody(res: CallResult, status: number): ErrorBody {
 export const errorText = (body: ErrorBody) =>
   Array.isArray(body.message) ? body.message.join('\n') : body.message;
 
+/** A 400 whose field errors include one starting with `field` (decisions.md), in the error body. */
+export function expectFieldError(res: CallResult, field: string): void {
+  const body = expectErrorBody(res, 400);
+  expect(Array.isArray(body.message), errorText(body)).toBe(true);
+  expect(errorText(body)).toMatch(new RegExp(`(^|\\n)${field}[ .]`));
+}
+
+/** Whatever the contract accepts may still be refused by a rule of the fake, but never with a 500. */
+export function expectAnswered(res: CallResult): void {
+  expect(res.status, JSON.stringify(res.body).slice(0, 300)).toBeLessThan(500);
+  if (res.status >= 400) expectErrorBody(res, res.status);
+}
+
 /** A default first page of `total` rows: the envelope maths, and newest first by `time`. */
 export function expectFirstPage<T>(page: PageEnvelope<T>, total: number, time: (row: T) => string): void {
   expect(page).toMatchObject({

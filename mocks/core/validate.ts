@@ -15,9 +15,16 @@ export function checkWith<S extends z.ZodMiniType>(schema: S, value: unknown): C
   return result.success ? ok(result.data) : refused(fieldErrors(result.error));
 }
 
-/** A request body's text as JSON. Empty reads as `{}`, so a PATCH of optional fields needs none. */
-export function decodeJsonBody(bodyText: string | null): Checked<unknown> {
+const isJson = (contentType: string | null) =>
+  contentType !== null && /^application\/([\w.+-]+\+)?json\s*(;|$)/i.test(contentType.trim());
+
+/**
+ * A request body's text as a JSON object (spec: all bodies are JSON, sent as `application/json`).
+ * Empty reads as `{}`, so a PATCH of optional fields needs none, whatever the content type.
+ */
+export function decodeJsonBody(bodyText: string | null, contentType: string | null): Checked<unknown> {
   if (bodyText === null || bodyText.trim() === '') return ok({});
+  if (!isJson(contentType)) return refused(['body must be sent as JSON (Content-Type: application/json)']);
   let value: unknown;
   try {
     value = JSON.parse(bodyText);
@@ -39,9 +46,11 @@ export function searchRecord(search: URLSearchParams): Checked<Record<string, st
   return repeated.length ? refused(repeated.map((k) => `${k} must not be repeated`)) : ok(raw);
 }
 
-/** The route's query. */
+/** The route's query; a route that takes none refuses every parameter, as the strict ones do. */
 export function checkQuery(route: RouteDef, raw: Record<string, unknown>): Checked<unknown> {
-  return route.query ? checkWith(route.query, raw) : ok({});
+  if (route.query) return checkWith(route.query, raw);
+  const names = Object.keys(raw);
+  return names.length ? refused(names.map((k) => `${k} is not allowed`)) : ok({});
 }
 
 /** The route's body, already decoded; undefined for a route that takes none. */
