@@ -1,9 +1,12 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
+import { meQuery } from '@/lib/session';
 import { renderWithApp } from '@/test/render';
 // Renamed: it registers Vitest hooks, not a React hook (the react-hooks lint rule goes by the name).
-import { fake, useFakeServer as withFakeServer } from '../../../../mocks/node';
+import { BFF_ORIGIN, fake, server, useFakeServer as withFakeServer } from '../../../../mocks/node';
+import { TEAM_MEMBERS } from '../../../../mocks/team';
 import { ContactPage } from './contact-page';
 
 withFakeServer();
@@ -22,7 +25,8 @@ describe('ContactPage', () => {
     expect(await screen.findByRole('heading', { level: 1, name })).toBeInTheDocument();
     expect(screen.getByTestId('customer')).toHaveTextContent(contact.customer_id);
 
-    const form = screen.getByRole('form', { name: 'Edit contact' });
+    // The form waits for the role (an admin here) to be known.
+    const form = await screen.findByRole('form', { name: 'Edit contact' });
     const save = within(form).getByRole('button', { name: 'Save changes' });
     expect(save).toBeDisabled();
     const position = within(form).getByRole('textbox', { name: 'Position' });
@@ -46,6 +50,33 @@ describe('ContactPage', () => {
     await renderWithApp(<ContactPage contactId={contact.id} />);
     expect(await screen.findByText(/add a mobile number with its country code/)).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Message' })).not.toBeInTheDocument();
+  });
+
+  it('shows an agent the contact read-only, says who can edit, and keeps Message', async () => {
+    const ana = TEAM_MEMBERS[0];
+    server.use(
+      http.get(`${BFF_ORIGIN}/bff/me`, () =>
+        HttpResponse.json({ id: ana.email, name: ana.name, role: 'agent', upstreamUserId: ana.id }),
+      ),
+    );
+    const contact = [...fake.workspace().crm.contacts.values()].find(
+      (c) => c.mobile && c.email && c.first_name,
+    )!;
+    const { queryClient } = await renderWithApp(<ContactPage contactId={contact.id} />);
+    await screen.findByRole('heading', { level: 1 });
+    // While `/bff/me` loads nothing is allowed: a missing form proves nothing until it has answered.
+    await waitFor(() => expect(queryClient.getQueryState(meQuery().queryKey)?.status).toBe('success'));
+    const section = screen.getByRole('region', { name: 'Contact details' });
+    expect(within(section).getByText('Only managers and admins can edit contacts.')).toBeInTheDocument();
+    expect(screen.queryByRole('form', { name: 'Edit contact' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Save changes' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Message' })).toBeInTheDocument();
+    expect(within(section).getByText(contact.first_name!)).toBeInTheDocument();
+    expect(within(section).getByRole('link', { name: contact.email! })).toHaveAttribute(
+      'href',
+      `mailto:${contact.email!}`,
+    );
   });
 
   it('says a missing contact is not in this workspace', async () => {

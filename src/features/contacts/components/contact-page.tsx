@@ -10,9 +10,12 @@ import { isApiError } from '@/lib/api-error';
 import { exactTime, initials, relativeTime } from '@/lib/format';
 import { errorsFromApi, errorsFromSchema } from '@/lib/form-errors';
 import { notify } from '@/lib/notify';
+import { useCan } from '@/lib/permissions';
+import { whoCan } from '@/lib/who-can';
 import { contactQuery, useUpdateContact } from '../api/contacts';
 import { emptyContactValues, updateBody, valuesFromContact } from '../contact-form-values';
 import { contactName, messageTarget } from '../phone-digits';
+import { ContactDetailsView } from './contact-details-view';
 import { ContactFormFields } from './contact-form-fields';
 import { splitErrors, useContactForm } from './use-contact-form';
 
@@ -115,6 +118,7 @@ export function ContactPage({
   customer?: (customerId: string) => ReactNode;
 }) {
   const contact = useQuery(contactQuery(contactId));
+  const can = useCan();
   if (contact.isPending) return <LoadingState label="Loading contact…" />;
   if (contact.isError) {
     if (isApiError(contact.error) && contact.error.kind === 'not-found') {
@@ -182,7 +186,15 @@ export function ContactPage({
               </time>
             </span>
           </div>
-          <ContactForm key={c.id} contact={c} />
+          {can('contacts.update') ? (
+            <ContactForm key={c.id} contact={c} />
+          ) : (
+            <>
+              {/* Said once, so a read-only page does not look broken. */}
+              <p className="mb-2 text-xs text-muted">Only {whoCan('contacts.update')} can edit contacts.</p>
+              <ContactDetailsView contact={c} />
+            </>
+          )}
         </section>
       </div>
     </div>

@@ -5,13 +5,16 @@ import { useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { EmptyState, ErrorState, Skeleton } from '@/components/ui/states';
+import { useCan } from '@/lib/permissions';
 import { phone } from '@/lib/phone';
 import { customerContactsQuery } from '../api/contacts';
 import { contactName } from '../phone-digits';
 import { NewContactDialog } from './new-contact-dialog';
 
-/** The people at a customer, primary first, with "New contact". */
+/** The people at a customer, primary first, with "New contact" for a role that may create one. */
 export function CustomerContacts({ customerId }: { customerId: string }) {
+  const can = useCan();
+  const mayCreate = can('contacts.create');
   const [creating, setCreating] = useState(false);
   const contacts = useQuery(customerContactsQuery(customerId));
   return (
@@ -20,12 +23,16 @@ export function CustomerContacts({ customerId }: { customerId: string }) {
         <h2 id="contacts-title" className="font-semibold">
           Contacts
         </h2>
-        <Button size="sm" variant="ghost" onClick={() => setCreating(true)}>
-          <Plus size={14} aria-hidden />
-          New contact
-        </Button>
+        {mayCreate ? (
+          <Button size="sm" variant="ghost" onClick={() => setCreating(true)}>
+            <Plus size={14} aria-hidden />
+            New contact
+          </Button>
+        ) : null}
       </div>
-      <NewContactDialog customerId={customerId} open={creating} onOpenChange={setCreating} />
+      {mayCreate ? (
+        <NewContactDialog customerId={customerId} open={creating} onOpenChange={setCreating} />
+      ) : null}
       {contacts.isPending ? (
         <div className="flex flex-col gap-2" aria-hidden>
           <Skeleton className="h-10 w-full" />
@@ -39,7 +46,9 @@ export function CustomerContacts({ customerId }: { customerId: string }) {
         />
       ) : contacts.data.length === 0 ? (
         <EmptyState title="No contacts yet" icon={<UserRound size={24} />}>
-          Add the people you talk to at this customer.
+          {mayCreate
+            ? 'Add the people you talk to at this customer.'
+            : 'No one at this customer has been added yet.'}
         </EmptyState>
       ) : (
         <ul className="flex flex-col divide-y divide-border">

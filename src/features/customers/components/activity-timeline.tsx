@@ -6,6 +6,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { EmptyState, ErrorState, Skeleton } from '@/components/ui/states';
 import { exactTime, relativeTime } from '@/lib/format';
+import { useCan } from '@/lib/permissions';
 import { customerActivitiesQuery } from '../api/activities';
 import { ACTIVITY_LABELS, OUTCOME_LABELS, OUTCOME_TONES } from '../labels';
 import { durationText, splitTimeline } from '../timeline';
@@ -53,18 +54,22 @@ function ActivityItem({ activity, highlighted = false }: { activity: Activity; h
 export function ActivityTimeline({ customerId }: { customerId: string }) {
   const [logging, setLogging] = useState(false);
   const activities = useQuery(customerActivitiesQuery(customerId));
+  const can = useCan();
+  const mayLog = can('activities.create');
   return (
     <section aria-labelledby="activity-title" className="flex flex-col gap-3">
       <div className="flex items-center justify-between gap-2">
         <h2 id="activity-title" className="font-semibold">
           Activity
         </h2>
-        <Button size="sm" variant="secondary" onClick={() => setLogging(true)}>
-          <Plus size={14} aria-hidden />
-          Log activity
-        </Button>
+        {mayLog ? (
+          <Button size="sm" variant="secondary" onClick={() => setLogging(true)}>
+            <Plus size={14} aria-hidden />
+            Log activity
+          </Button>
+        ) : null}
       </div>
-      <LogActivityDialog customerId={customerId} open={logging} onOpenChange={setLogging} />
+      {mayLog ? <LogActivityDialog customerId={customerId} open={logging} onOpenChange={setLogging} /> : null}
       {activities.isPending ? (
         <div className="flex flex-col gap-2" aria-hidden>
           <Skeleton className="h-16 w-full" />
@@ -78,7 +83,11 @@ export function ActivityTimeline({ customerId }: { customerId: string }) {
           title="The timeline could not be loaded"
         />
       ) : activities.data.length === 0 ? (
-        <EmptyState title="No activity yet">Log a call, email or meeting to start the timeline.</EmptyState>
+        <EmptyState title="No activity yet">
+          {mayLog
+            ? 'Log a call, email or meeting to start the timeline.'
+            : 'Calls, emails and meetings show here.'}
+        </EmptyState>
       ) : (
         <Timeline activities={activities.data} />
       )}

@@ -7,6 +7,7 @@ import { Field, Input, Select } from '@/components/ui/field';
 import { errorText } from '@/components/ui/states';
 import { calendarDate, count } from '@/lib/format';
 import { errorsFromApi, errorsFromSchema } from '@/lib/form-errors';
+import { useCan } from '@/lib/permissions';
 import { notify } from '@/lib/notify';
 import { customerFieldsQuery, useUpdateCustomer, type CustomFieldDescription } from '../api/customers';
 import { customFieldsChange, editableFields, inputValue } from '../custom-field-values';
@@ -164,10 +165,11 @@ function CustomFieldsForm({
 export function CustomFields({ customer }: { customer: Customer }) {
   // Without descriptions (still loading, or failed) the fields show as plain key and value.
   const fields = useQuery(customerFieldsQuery());
+  const can = useCan();
   const [editing, setEditing] = useState(false);
   const descriptions = fields.data ?? [];
   const rows = customFieldRows(customer.custom_fields, descriptions);
-  const canEdit = editableFields(customer.custom_fields, descriptions).length > 0;
+  const canEdit = can('customers.update') && editableFields(customer.custom_fields, descriptions).length > 0;
   return (
     <section aria-labelledby="custom-fields-title" className="rounded-lg border border-border bg-raised p-4">
       <div className="mb-2 flex items-center justify-between gap-2">
@@ -181,7 +183,7 @@ export function CustomFields({ customer }: { customer: Customer }) {
           </Button>
         ) : null}
       </div>
-      {editing ? (
+      {editing && canEdit ? (
         <CustomFieldsForm customer={customer} descriptions={descriptions} onDone={() => setEditing(false)} />
       ) : rows.length === 0 ? (
         <p className="text-muted">No custom fields on this customer.</p>

@@ -5,6 +5,7 @@ import type { Customer } from '@/contract';
 import { Button } from '@/components/ui/button';
 import { addressLines } from '@/lib/address';
 import { exactTime, relativeTime } from '@/lib/format';
+import { useCan } from '@/lib/permissions';
 import { phone } from '@/lib/phone';
 import { teamQuery } from '@/lib/session';
 import { SOURCE_LABELS, TYPE_LABELS } from '../labels';
@@ -81,8 +82,10 @@ function DetailsView({ customer }: { customer: Customer }) {
   );
 }
 
-/** The customer's details: read first, edited on request. */
+/** The customer's details: read first, edited on request by a role that may update customers. */
 export function CustomerDetails({ customer }: { customer: Customer }) {
+  const can = useCan();
+  const mayEdit = can('customers.update');
   const [editing, setEditing] = useState(false);
   // Leaving the form hands the keyboard back to the button that opened it.
   const refocus = useRef(false);
@@ -99,7 +102,7 @@ export function CustomerDetails({ customer }: { customer: Customer }) {
         <h2 id="customer-details-title" className="font-semibold">
           Details and address
         </h2>
-        {editing ? null : (
+        {editing || !mayEdit ? null : (
           <Button
             ref={(el) => {
               if (el && refocus.current) {
@@ -116,7 +119,7 @@ export function CustomerDetails({ customer }: { customer: Customer }) {
           </Button>
         )}
       </div>
-      {editing ? (
+      {editing && mayEdit ? (
         <CustomerDetailsForm customer={customer} onDone={done} />
       ) : (
         <DetailsView customer={customer} />

@@ -6,6 +6,7 @@ import type { Customer } from '@/contract';
 import { Button } from '@/components/ui/button';
 import { Skeleton, errorText } from '@/components/ui/states';
 import { notify } from '@/lib/notify';
+import { useCan } from '@/lib/permissions';
 import { resolveTags, safeTagColor, tagsNotOn } from '@/lib/tags';
 import { tagsQuery, useAddCustomerTags } from '../api/tags';
 import { TagChips } from './tag-chips';
@@ -105,13 +106,14 @@ function AddTagsPicker({ customer }: { customer: Customer }) {
 
 export function CustomerTags({ customer }: { customer: Customer }) {
   const tags = useQuery(tagsQuery());
+  const can = useCan();
   return (
     <section aria-labelledby="customer-tags-title" className="rounded-lg border border-border bg-raised p-4">
       <div className="mb-2 flex items-center justify-between gap-2">
         <h2 id="customer-tags-title" className="font-semibold">
           Tags
         </h2>
-        <AddTagsPicker customer={customer} />
+        {can('customers.addTags') ? <AddTagsPicker customer={customer} /> : null}
       </div>
       {tags.isPending && (customer.tags?.length ?? 0) > 0 ? (
         <Skeleton className="h-6 w-40" />

@@ -1,9 +1,13 @@
 import { cleanup, configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
+import { roleCan } from '@/contract';
+import { meQuery } from '@/lib/session';
 import { renderWithApp } from '@/test/render';
 // Renamed: it registers Vitest hooks, not a React hook (the react-hooks lint rule goes by the name).
-import { fake, useFakeServer as withFakeServer } from '../../../../mocks/node';
+import { BFF_ORIGIN, fake, server, useFakeServer as withFakeServer } from '../../../../mocks/node';
+import { TEAM_MEMBERS } from '../../../../mocks/team';
 import { QuickRepliesPage } from './quick-replies-page';
 
 withFakeServer();
@@ -90,6 +94,25 @@ describe('QuickRepliesPage', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(await screen.findByRole('button', { name: 'Delete Closing' })).toBeInTheDocument();
     expect(stored().some((q) => q.shortcut === 'bye')).toBe(true);
+  });
+
+  it('offers an agent exactly what the role table grants', async () => {
+    const ana = TEAM_MEMBERS[0];
+    server.use(
+      http.get(`${BFF_ORIGIN}/bff/me`, () =>
+        HttpResponse.json({ id: ana.email, name: ana.name, role: 'agent', upstreamUserId: ana.id }),
+      ),
+    );
+    const { queryClient } = await renderWithApp(<QuickRepliesPage />);
+    await screen.findByRole('list', { name: 'Quick replies' });
+    // While `/bff/me` loads nothing is allowed: wait for the role before reading what is offered.
+    await waitFor(() => expect(queryClient.getQueryState(meQuery().queryKey)?.status).toBe('success'));
+    const offered = (name: string) => screen.queryByRole('button', { name }) !== null;
+    expect(offered('New quick reply')).toBe(roleCan('agent', 'quickReplies.create'));
+    expect(offered('Edit Greeting')).toBe(roleCan('agent', 'quickReplies.update'));
+    expect(offered('Delete Greeting')).toBe(roleCan('agent', 'quickReplies.delete'));
+    // Today agents may do all three (the team shares its replies).
+    expect(offered('New quick reply') && offered('Edit Greeting') && offered('Delete Greeting')).toBe(true);
   });
 
   it('shows an empty state, and a load failure with a retry', async () => {

@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/field';
 import { EmptyState, ErrorState, Skeleton } from '@/components/ui/states';
 import { exactTime, relativeTime } from '@/lib/format';
+import { useCan } from '@/lib/permissions';
 import { quickRepliesQuery } from '../api';
 import { DeleteQuickReplyDialog } from './delete-quick-reply';
 import { QuickReplyFormDialog } from './quick-reply-form';
@@ -17,6 +18,10 @@ export function QuickRepliesPage() {
   const [editing, setEditing] = useState<Editing>(null);
   const [deleting, setDeleting] = useState<QuickReply | null>(null);
   const [filter, setFilter] = useState('');
+  const can = useCan();
+  const mayCreate = can('quickReplies.create');
+  const mayUpdate = can('quickReplies.update');
+  const mayDelete = can('quickReplies.delete');
 
   const visible = useMemo(() => {
     const needle = filter.trim().toLowerCase().replace(/^\//, '');
@@ -36,10 +41,12 @@ export function QuickRepliesPage() {
             Shared answers for the whole team. Type / in a conversation to use one.
           </p>
         </div>
-        <Button variant="primary" onClick={() => setEditing({ reply: null })}>
-          <Plus size={16} aria-hidden />
-          New quick reply
-        </Button>
+        {mayCreate ? (
+          <Button variant="primary" onClick={() => setEditing({ reply: null })}>
+            <Plus size={16} aria-hidden />
+            New quick reply
+          </Button>
+        ) : null}
       </header>
       <div className="min-h-0 flex-1 overflow-y-auto px-6 py-4">
         {replies.isPending ? (
@@ -56,10 +63,16 @@ export function QuickRepliesPage() {
           />
         ) : replies.data.data.length === 0 ? (
           <EmptyState title="No quick replies yet" icon={<MessageSquareText size={28} />}>
-            <p>Save the answers you give often, then insert them in any conversation with /shortcut.</p>
-            <Button className="mt-3" variant="primary" onClick={() => setEditing({ reply: null })}>
-              Create the first one
-            </Button>
+            {mayCreate ? (
+              <>
+                <p>Save the answers you give often, then insert them in any conversation with /shortcut.</p>
+                <Button className="mt-3" variant="primary" onClick={() => setEditing({ reply: null })}>
+                  Create the first one
+                </Button>
+              </>
+            ) : (
+              <p>The answers your team saves show here, ready to insert with /shortcut.</p>
+            )}
           </EmptyState>
         ) : (
           <>
@@ -84,8 +97,8 @@ export function QuickRepliesPage() {
                   <QuickReplyRow
                     key={reply.id}
                     reply={reply}
-                    onEdit={() => setEditing({ reply })}
-                    onDelete={() => setDeleting(reply)}
+                    onEdit={mayUpdate ? () => setEditing({ reply }) : undefined}
+                    onDelete={mayDelete ? () => setDeleting(reply) : undefined}
                   />
                 ))}
               </ul>
@@ -111,8 +124,9 @@ function QuickReplyRow({
   onDelete,
 }: {
   reply: QuickReply;
-  onEdit: () => void;
-  onDelete: () => void;
+  /** Left out when the role may not edit or delete: the button is not shown. */
+  onEdit?: () => void;
+  onDelete?: () => void;
 }) {
   return (
     <li className="flex items-start gap-3 px-4 py-3">
@@ -129,14 +143,20 @@ function QuickReplyRow({
           </time>
         </p>
       </div>
-      <div className="flex shrink-0 gap-1">
-        <Button size="sm" variant="ghost" onClick={onEdit} aria-label={`Edit ${reply.title}`}>
-          <Pencil size={14} aria-hidden />
-        </Button>
-        <Button size="sm" variant="ghost" onClick={onDelete} aria-label={`Delete ${reply.title}`}>
-          <Trash2 size={14} aria-hidden />
-        </Button>
-      </div>
+      {onEdit || onDelete ? (
+        <div className="flex shrink-0 gap-1">
+          {onEdit ? (
+            <Button size="sm" variant="ghost" onClick={onEdit} aria-label={`Edit ${reply.title}`}>
+              <Pencil size={14} aria-hidden />
+            </Button>
+          ) : null}
+          {onDelete ? (
+            <Button size="sm" variant="ghost" onClick={onDelete} aria-label={`Delete ${reply.title}`}>
+              <Trash2 size={14} aria-hidden />
+            </Button>
+          ) : null}
+        </div>
+      ) : null}
     </li>
   );
 }
