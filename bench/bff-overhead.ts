@@ -9,6 +9,7 @@ import { BENCH_PATH } from './bff-targets';
 export const BUDGET_ADDED_LATENCY_MS = 1;
 export const BUDGET_THROUGHPUT_RATIO = 0.75;
 const STEADY_RATE = 500;
+const STEADY_CONNECTIONS = 2;
 const DURATION_S = 5;
 const ROUNDS = 3;
 
@@ -21,6 +22,9 @@ export interface BffOverheadFigures {
   readonly bareRps: number[];
   readonly throughputRatio: number;
   readonly throughputPass: boolean;
+  /** CPU time (user + system) per request in the saturated runs, median of the rounds. */
+  readonly bffCpuUsPerRequest: number;
+  readonly bareCpuUsPerRequest: number;
 }
 
 const TARGETS = fileURLToPath(new URL('./bff-targets.ts', import.meta.url));
@@ -43,6 +47,18 @@ async function spawnTarget(role: string, upstreamOrigin = ''): Promise<Target> {
   });
   return { child, origin: `http://127.0.0.1:${port}`, cookie };
 }
+
+const cpuMicros = (target: Target): Promise<number> =>
+  new Promise((resolve) => {
+    const onMessage = (m: unknown): void => {
+      const cpu = (m as { cpu?: NodeJS.CpuUsage }).cpu;
+      if (!cpu) return;
+      target.child.off('message', onMessage);
+      resolve(cpu.user + cpu.system);
+    };
+    target.child.on('message', onMessage);
+    target.child.send('cpu');
+  });
 
 interface Load {
   readonly url: string;
@@ -77,17 +93,26 @@ export async function run(): Promise<BffOverheadFigures> {
     const { cookie } = bff;
     for (const url of [direct, viaBff, viaBare]) await load({ url, connections: 20, duration: 1, cookie });
 
-    const steady = { connections: 10, duration: DURATION_S, overallRate: STEADY_RATE };
+    // autocannon paces a rate per connection and per second: each connection sends its share
+    // back to back, then waits for the next second. Ten connections would make every second
+    // start with a burst ten deep, measuring queueing rather than the hop; two keep it steady.
+    const steady = { connections: STEADY_CONNECTIONS, duration: DURATION_S, overallRate: STEADY_RATE };
     const directRun = await load({ url: direct, ...steady });
     const bffRun = await load({ url: viaBff, ...steady, cookie });
 
     const bffRps: number[] = [];
     const bareRps: number[] = [];
+    const bffCpu: number[] = [];
+    const bareCpu: number[] = [];
+    const saturated = async (target: Target, url: string, rps: number[], cpu: number[]): Promise<void> => {
+      const before = await cpuMicros(target);
+      const result = await load({ url, connections: 50, duration: DURATION_S, cookie: target.cookie });
+      cpu.push(((await cpuMicros(target)) - before) / result.requests.total);
+      rps.push(result.requests.average);
+    };
     for (let i = 0; i < ROUNDS; i++) {
-      bffRps.push(
-        (await load({ url: viaBff, connections: 50, duration: DURATION_S, cookie })).requests.average,
-      );
-      bareRps.push((await load({ url: viaBare, connections: 50, duration: DURATION_S })).requests.average);
+      await saturated(bff, viaBff, bffRps, bffCpu);
+      await saturated(bare, viaBare, bareRps, bareCpu);
     }
     const addedLatencyMs = bffRun.latency.mean - directRun.latency.mean;
     const throughputRatio = median(bffRps) / median(bareRps);
@@ -100,6 +125,8 @@ export async function run(): Promise<BffOverheadFigures> {
       bareRps,
       throughputRatio,
       throughputPass: throughputRatio >= BUDGET_THROUGHPUT_RATIO,
+      bffCpuUsPerRequest: median(bffCpu),
+      bareCpuUsPerRequest: median(bareCpu),
     };
   } finally {
     for (const t of [bare, bff, upstream]) t.child.kill('SIGTERM');
@@ -114,6 +141,8 @@ export function report(f: BffOverheadFigures): string {
       ` added ${f.addedLatencyMs.toFixed(3)} ms (budget <= ${BUDGET_ADDED_LATENCY_MS} ms) ${verdict(f.latencyPass)}`,
     `  (b) saturated req/s, BFF ${f.bffRps.map((x) => x.toFixed(0)).join(' / ')} vs bare proxy ${f.bareRps.map((x) => x.toFixed(0)).join(' / ')}:` +
       ` median ratio ${(f.throughputRatio * 100).toFixed(1)} % (budget >= ${BUDGET_THROUGHPUT_RATIO * 100} %) ${verdict(f.throughputPass)}`,
+    `  CPU per request (saturated, median): BFF ${f.bffCpuUsPerRequest.toFixed(0)} us, bare proxy ${f.bareCpuUsPerRequest.toFixed(0)} us` +
+      ' (less sensitive than latency to a busy machine)',
   ].join('\n');
 }
 
