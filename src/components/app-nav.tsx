@@ -60,7 +60,7 @@ export function AppNav() {
       </ul>
       {me.data ? (
         <div
-          className="flex items-center gap-2 border-t border-border px-3 py-3"
+          className="flex flex-col items-center gap-2 border-t border-border px-3 py-3 md:flex-row"
           title={`${me.data.name} (${me.data.role})`}
         >
           <span
@@ -76,7 +76,7 @@ export function AppNav() {
           <button
             type="button"
             onClick={() => void handleSignOut()}
-            className="ml-auto hidden size-8 shrink-0 place-items-center rounded-md text-muted hover:bg-raised hover:text-fg md:grid"
+            className="grid size-8 shrink-0 place-items-center rounded-md text-muted hover:bg-raised hover:text-fg md:ml-auto"
             aria-label="Sign out"
             title="Sign out"
           >

@@ -57,7 +57,7 @@ function SignInPage() {
         <div>
           <h1 className="text-lg font-semibold">Sign in to Chatdesk</h1>
           {redirect ? (
-            <p className="mt-1 text-muted">Your session ended. Sign in to carry on where you were.</p>
+            <p className="mt-1 text-muted">Sign in to continue; you will come back to the page you asked for.</p>
           ) : null}
         </div>
         <Field label="Email">
