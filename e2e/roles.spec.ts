@@ -115,7 +115,7 @@ test('a person signs in on the sign-in page, signs out, and comes back to where 
     await page.goto('/customers');
     await expect(page).toHaveURL(/\/sign-in\?redirect=/);
     expect(new URL(page.url()).searchParams.get('redirect')).toBe('/customers');
-    await expect(page.getByText('Your session ended. Sign in to carry on where you were.')).toBeVisible();
+    await expect(page.getByText('Sign in to continue; you will come back to the page you asked for.')).toBeVisible();
     await signInWith(agent.password);
     await expect(page).toHaveURL(/\/customers$/);
     await expect(page.getByRole('table', { name: 'Customers' })).toBeVisible();
