@@ -1,10 +1,12 @@
 import { Outlet, useLocation, useParams } from '@tanstack/react-router';
 import { AlertTriangle, X } from 'lucide-react';
-import { useCallback, useState } from 'react';
+import { Suspense, lazy, useCallback, useState } from 'react';
 import { useInboxShortcuts } from '../use-inbox-shortcuts';
 import { usePlanLimit } from '../use-plan-limit';
-import { ShortcutsHelp } from './shortcuts-help';
 import { ThreadList } from './thread-list';
+
+// The help dialog (and Radix Dialog with it) loads when first asked for, not with the first screen.
+const ShortcutsHelp = lazy(() => import('./shortcuts-help'));
 
 /**
  * Three panes: threads | conversation | context (the last two come from the child route). On a
@@ -51,7 +53,11 @@ export function InboxLayout() {
           <Outlet />
         </div>
       </div>
-      <ShortcutsHelp open={helpOpen} onOpenChange={setHelpOpen} />
+      {helpOpen ? (
+        <Suspense fallback={null}>
+          <ShortcutsHelp open onOpenChange={setHelpOpen} />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

@@ -11,7 +11,7 @@ const SHORTCUTS: [string[], string][] = [
   [['?'], 'Show this help'],
 ];
 
-export function ShortcutsHelp({
+export default function ShortcutsHelp({
   open,
   onOpenChange,
 }: {
