@@ -17,7 +17,7 @@ import { registerAuth } from './auth/auth-plugin';
 import { SessionManager } from './auth/sessions';
 import type { UserDirectory } from './auth/users';
 import { cookiePolicy } from './security/cookie-policy';
-import { registerSecurityHeaders } from './security/headers';
+import { registerSecurityHeaders, SECURITY_HEADER_ENTRIES } from './security/headers';
 import { DEFAULT_RATE_LIMITS, type RateLimits } from './security/rate-limits';
 import { MemoryStore } from './store/memory-store';
 import { RedisStore } from './store/redis-store';
@@ -62,11 +62,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     frameworkErrors: (error, _request, reply) => {
       const status = typeof error.statusCode === 'number' && error.statusCode < 500 ? error.statusCode : 400;
       // The hook's reply is generic over its route types; the plain reply is what it is at run time.
-      sendBffError(
-        reply as unknown as FastifyReply,
-        status,
-        status === 400 ? 'Malformed request' : error.message,
-      );
+      const plain = reply as unknown as FastifyReply;
+      // Malformed URLs are refused before the hooks run, so their headers are set here.
+      for (const [name, value] of SECURITY_HEADER_ENTRIES) plain.header(name, value);
+      sendBffError(plain, status, status === 400 ? 'Malformed request' : error.message);
     },
   });
 

@@ -117,6 +117,7 @@ describe('security headers', () => {
       ['401', { method: 'GET', url: '/bff/me' }],
       ['403 CSRF', { method: 'POST', url: '/auth/logout' }],
       ['health', { method: 'GET', url: '/healthz' }],
+      ['malformed URL', { method: 'GET', url: '/api/crm/%zz' }],
       [
         'sign-in',
         {

@@ -27,6 +27,10 @@ const SECURITY_HEADERS = {
 
 const HSTS = 'max-age=31536000; includeSubDomains';
 
+/** For replies written outside the hook chain (Fastify's framework errors). */
+export const SECURITY_HEADER_ENTRIES: readonly (readonly [string, string])[] =
+  Object.entries(SECURITY_HEADERS);
+
 export function registerSecurityHeaders(app: FastifyInstance): void {
   app.addHook('onRequest', (request, reply, done) => {
     reply.headers(SECURITY_HEADERS);
