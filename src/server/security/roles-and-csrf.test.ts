@@ -76,7 +76,9 @@ const send = (sample: (typeof SAMPLES)[number], headers: Record<string, string>)
 describe('the role matrix', () => {
   it('puts every state-changing route of the table in exactly one role tier', () => {
     for (const route of ROUTES.filter((r) => r.mutates)) {
-      const tiers = [AGENT_WRITES, MANAGER_WRITES, ADMIN_WRITES].filter((t) => t.includes(route.id as RouteId));
+      const tiers = [AGENT_WRITES, MANAGER_WRITES, ADMIN_WRITES].filter((t) =>
+        t.includes(route.id as RouteId),
+      );
       expect(tiers, route.id).toHaveLength(1);
     }
   });
