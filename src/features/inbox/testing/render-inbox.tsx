@@ -29,7 +29,7 @@ export async function renderInbox(path: string) {
 }
 
 /**
- * jsdom lays nothing out: give scroll containers a height and items a size, so the virtualised
+ * jsdom lays nothing out and has no matchMedia: give scroll containers a height and items a size, so the virtualised
  * message list renders (jsdom cannot scroll, so the window is made tall instead).
  */
 export function stubLayout() {
@@ -40,4 +40,20 @@ export function stubLayout() {
   define('clientWidth', 800);
   define('offsetHeight', 60);
   define('offsetWidth', 800);
+  // The toaster (mounted on the first notify) asks for the colour scheme, which jsdom lacks.
+  if (typeof window.matchMedia !== 'function') {
+    Object.defineProperty(window, 'matchMedia', {
+      configurable: true,
+      value: (query: string) => ({
+        matches: false,
+        media: query,
+        onchange: null,
+        addEventListener: () => undefined,
+        removeEventListener: () => undefined,
+        addListener: () => undefined,
+        removeListener: () => undefined,
+        dispatchEvent: () => false,
+      }),
+    });
+  }
 }
