@@ -54,21 +54,21 @@ export function messagePreview(message: Message): string {
     case 'template':
       return caption;
     case 'image':
-      return caption ? `📷 ${caption}` : '📷 Photo';
+      return caption ? `Photo: ${caption}` : 'Photo';
     case 'video':
-      return caption ? `🎬 ${caption}` : '🎬 Video';
+      return caption ? `Video: ${caption}` : 'Video';
     case 'audio':
-      return '🎤 Voice message';
+      return 'Voice message';
     case 'document':
-      return `📄 ${media?.file_name ?? (caption || 'Document')}`;
+      return `Document: ${media?.file_name ?? (caption || 'file')}`;
     case 'sticker':
       return 'Sticker';
     case 'location':
-      return `📍 ${caption || 'Location'}`;
+      return caption ? `Location: ${caption}` : 'Location';
     case 'contact':
-      return `👤 ${typeof media?.['name'] === 'string' ? media['name'] : 'Contact card'}`;
+      return typeof media?.['name'] === 'string' ? `Contact: ${media['name']}` : 'Contact card';
     case 'poll':
-      return `📊 ${caption || 'Poll'}`;
+      return caption ? `Poll: ${caption}` : 'Poll';
     case 'reaction':
       return `Reacted ${caption}`;
   }

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { SendMedia, type SendMedia as SendMediaValue } from '@/contract';
 import { Button } from '@/components/ui/button';
 import { Field, Input, Select } from '@/components/ui/field';
+import { mediaMimeType } from '../media-mime';
 
 const KINDS = { image: { label: 'Image' }, document: { label: 'Document' } } as const;
 type Kind = keyof typeof KINDS;
@@ -34,6 +35,7 @@ export function MediaLinkForm({
     const media: SendMediaValue = {
       url: url.trim(),
       ...(caption.trim() ? { caption: caption.trim() } : {}),
+      mime_type: mediaMimeType(kind, url.trim()),
       ...(kind === 'document' ? { file_name: fileNameOf(url.trim()) } : {}),
     };
     const parsed = SendMedia.safeParse(media);
