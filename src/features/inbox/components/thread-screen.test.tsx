@@ -216,3 +216,23 @@ describe('new conversation', () => {
     expect(started.messages.at(-1)).toMatchObject({ type: 'template' });
   });
 });
+
+describe('upstream errors in words', () => {
+  it('a plan-limit refusal shows a banner at the top of the inbox; the draft stays', async () => {
+    const user = userEvent.setup();
+    const t = thread('whatsapp', true);
+    fake.control.planLimit(ws().id, 'monthly active contacts');
+    await renderInbox(`/inbox/${t.conv.id}`);
+    const box = await composer();
+    await user.type(box, 'Hello there{Enter}');
+    const banner = await screen.findByText(/Your workspace has reached a plan limit/);
+    expect(banner.closest('[role="alert"]')).not.toBeNull();
+    expect(banner).toHaveTextContent('monthly active contacts');
+    expect(box).toHaveValue('Hello there');
+  });
+
+  it('a conversation that is not in the workspace says so', async () => {
+    await renderInbox('/inbox/0f0f0f0f-0f0f-4f0f-8f0f-0f0f0f0f0f0f');
+    expect(await screen.findByText(/not in this workspace/)).toBeInTheDocument();
+  });
+});

@@ -1,6 +1,7 @@
 import { render } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider, createMemoryHistory, createRouter } from '@tanstack/react-router';
+import { ErrorScreen, NotFoundScreen } from '@/components/app-screens';
 import { createQueryClient } from '@/lib/query-client';
 import { routeTree } from '@/routeTree.gen';
 
@@ -18,6 +19,9 @@ export async function renderInbox(path: string) {
     context: { queryClient },
     history: createMemoryHistory({ initialEntries: [path] }),
     defaultPendingMinMs: 0,
+    // As the app's router (src/router.tsx) does.
+    defaultErrorComponent: ErrorScreen,
+    defaultNotFoundComponent: NotFoundScreen,
   });
   await router.load();
   const result = render(
