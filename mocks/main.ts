@@ -9,7 +9,7 @@ const chatter = process.env['FAKE_CHATTER'] === '1';
 const upstream = await startFakeUpstream({ host: '127.0.0.1', port, scale, chatter });
 process.stdout.write(
   [
-    `fake upstream listening on ${upstream.origin} (seed scale ${scale}, chatter ${chatter ? 'on' : 'off'})`,
+    `fake upstream listening on ${upstream.origin} (seed scale ${scale}, chatter ${chatter ? 'on' : 'off'}, ready in ${Math.round(performance.now())} ms)`,
     `  social base: ${upstream.socialBase}`,
     `  crm base:    ${upstream.crmBase}`,
     `  tenants: Acme ${ACME_TENANT}, Globex ${GLOBEX_TENANT}`,

@@ -235,7 +235,11 @@ function newThread(ctx: SeedCtx, spec: ThreadSpec, group: { subject: string; cou
   };
 }
 
-/** Window ages placed on purpose (open for 10 min, 3 h, 23 h 50 min; just closed; long closed). */
+/**
+ * The first threads, placed on purpose (mocks/README.md lists them): windows open for 10 min, 3 h and
+ * 23 h 50 min, just closed (30 h), long closed (3 and 10 days). Thread 7, the unreachable contact, is
+ * inside its window so a send to it can be tried and seen to fail.
+ */
 const FIXED_AGES = [
   10 * MINUTE_MS,
   3 * HOUR_MS,
@@ -244,7 +248,7 @@ const FIXED_AGES = [
   2 * HOUR_MS,
   3 * DAY_MS,
   10 * DAY_MS,
-  5 * DAY_MS,
+  45 * MINUTE_MS,
   20 * MINUTE_MS,
   HOUR_MS,
 ];

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { CONVERSATION_STATUSES, MESSAGE_STATUSES, MESSAGE_TYPES, PLATFORMS } from '../../src/contract';
 import { createFake } from '../fake';
 import { AI_AGENTS, TEAM_MEMBERS } from '../team';
+import type { Thread } from './state';
 import { channelOf, windowIsOpen } from './thread-ops';
 
 const fake = createFake({ scale: 1 });
@@ -96,5 +97,70 @@ describe('the Acme messaging seed', () => {
     const sizes = [...large.social.threads.values()].map((t) => t.messages.length);
     expect(sizes.length).toBeGreaterThanOrEqual(1000);
     expect(Math.max(...sizes)).toBe(10_000);
+    // mocks/README.md names it.
+    const long = large.social.threads.get('146b94f7-88f8-4cec-8899-4d7f11efd54a')!;
+    expect(long.messages).toHaveLength(10_000);
+    expect(long.meta.contactName).toBe('Benchmark Buyer');
+    expect(long.conv.external_thread_id).toBe('447700900999');
+  });
+});
+
+describe('the records mocks/README.md names', () => {
+  const MIN = 60_000;
+  const rows: [
+    string,
+    Partial<Record<'platform' | 'status', string>>,
+    number | null,
+    (t: Thread) => boolean,
+  ][] = [
+    [
+      'f1ca5c1c-5ec4-46e1-a657-d57b20a75ad2',
+      { platform: 'whatsapp' },
+      10,
+      (t) => t.messages.some((m) => m.status === 'pending'),
+    ],
+    ['a0b52181-8044-46f8-94e9-7692b6313062', { platform: 'whatsapp' }, 180, () => true],
+    [
+      'b583aba6-aa7b-443e-abe8-ec5e6ffbe202',
+      { platform: 'whatsapp' },
+      23 * 60 + 50,
+      (t) => !t.conv.contact_id,
+    ],
+    ['c6ae807a-9dde-4c5e-8152-34737da12651', { platform: 'whatsapp' }, 30 * 60, (t) => !t.meta.readReceipts],
+    ['59e9b9be-2e05-4cdd-9622-de7ec763c427', { platform: 'whatsapp' }, 3 * 24 * 60, () => true],
+    ['d5bfdd64-6383-41e8-acfc-cbc6f54346b7', { platform: 'whatsapp' }, 10 * 24 * 60, () => true],
+    [
+      '5a42e075-69a9-466c-91e4-37b425fd9414',
+      { platform: 'instagram' },
+      45,
+      (t) => t.meta.unreachable !== null,
+    ],
+    [
+      '9258fa13-45e8-4f68-ba21-5786846791ab',
+      { platform: 'whatsapp' },
+      null,
+      (t) => t.conv.ai_agent_id !== null,
+    ],
+    ['aae28cec-a9a7-4100-8bed-e6019cf32579', { platform: 'messenger' }, null, (t) => !t.meta.readReceipts],
+    [
+      'd12764a0-a4a5-4f7c-8cd5-c71f1864be2c',
+      { platform: 'whatsapp' },
+      null,
+      (t) => t.conv.is_group && t.conv.external_thread_id === '120363025246125486@g.us',
+    ],
+    ['5275bb91-cac4-468e-b549-d055194b38d0', { status: 'closed', platform: 'instagram' }, null, () => true],
+    ['83c5d31d-50f4-40c3-9d56-b2f8e6858f88', { platform: 'telegram' }, null, () => true],
+  ];
+  it.each(rows)('%s is what the README says', (id, want, inboundMinutesAgo, check) => {
+    const thread = ws.social.threads.get(id);
+    expect(thread).toBeDefined();
+    const t = thread!;
+    if (want.platform) expect(channelOf(ws.social, t)!.platform).toBe(want.platform);
+    if (want.status) expect(t.conv.status).toBe(want.status);
+    if (inboundMinutesAgo !== null) {
+      expect(now - t.meta.lastInboundAt!).toBe(inboundMinutesAgo * MIN);
+      expect(windowIsOpen(ws.social, t, new Date(now))).toBe(inboundMinutesAgo < 24 * 60);
+    }
+    expect(check(t)).toBe(true);
   });
 });

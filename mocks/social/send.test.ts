@@ -288,6 +288,20 @@ describe('delivery statuses on the fake clock', () => {
     });
   });
 
+  it('fails every message to the seeded unreachable contact, whose window is open', async () => {
+    const [unreachable] = [...fake.workspace().social.threads.values()].filter((t) => t.meta.unreachable);
+    expect(unreachable).toBeDefined();
+    const res = await send({ conversationId: unreachable!.conv.id, text: 'Are you there?' });
+    expect(res.status).toBe(202);
+    fake.control.advance(2000);
+    const [latest] = await messagesOf(unreachable!.conv.id);
+    expect(latest).toMatchObject({
+      id: res.body.id,
+      status: 'failed',
+      error_reason: unreachable!.meta.unreachable,
+    });
+  });
+
   it('fails the next message of a thread marked by fail-delivery, and only that one', async () => {
     const id = findThread(fake, { platform: 'whatsapp', window: 'open' }).conv.id;
     fake.control.failDelivery(id, 'Message undeliverable');
