@@ -4,6 +4,7 @@ import type { Conversation } from '@/contract';
 import { ErrorState, Skeleton } from '@/components/ui/states';
 import { callApi } from '@/lib/api-client';
 import { money } from '@/lib/format';
+import { leadStagesQuery } from '@/lib/lead-stages-query';
 import { phone } from '@/lib/phone';
 import { contactQuery } from '../api/conversations';
 import { contactName } from '../thread-names';
@@ -96,6 +97,10 @@ function CustomerSection({ id }: { id: string }) {
 
 function LeadSection({ id }: { id: string }) {
   const lead = useQuery(leadQuery(id));
+  const stages = useQuery(leadStagesQuery());
+  // A lead's status is a stage key: show the stage's name, or the key while unknown.
+  const stageName = (key: string | null | undefined) =>
+    stages.data?.find((stage) => stage.key === key)?.name ?? key;
   return (
     <Section title="Lead">
       {lead.isPending ? (
@@ -105,7 +110,7 @@ function LeadSection({ id }: { id: string }) {
       ) : (
         <dl className="flex flex-col gap-1">
           <Row label="Name" value={lead.data.name} />
-          <Row label="Stage" value={lead.data.status} />
+          <Row label="Stage" value={stageName(lead.data.status)} />
           <Row label="Priority" value={lead.data.priority} />
           <Row label="Value" value={money(lead.data.value, lead.data.currency)} />
         </dl>
