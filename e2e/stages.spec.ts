@@ -68,9 +68,13 @@ test('a key change leaves leads in Unmatched until they are moved', async ({ pag
   await expect(unmatched.getByLabel(`${count} leads`)).toBeVisible();
   const first = cards(page, 'Unmatched').first();
   const name = (await first.getAttribute('aria-label'))!.split(',')[0]!;
+  const live = page.locator('[id^="DndLiveRegion"]');
+  const firstStage = (await fake.api<LeadStage[]>('crm', 'GET', '/v1/lead-stages'))[0]!;
   await first.focus();
   await page.keyboard.press('Space');
+  await expect(live).toContainText(`lead ${name}`, { ignoreCase: true });
   await page.keyboard.press('ArrowRight');
+  await expect(live).toContainText(`was moved over stage ${firstStage.name}`);
   await page.keyboard.press('Space');
   await expect(unmatched.getByLabel(`${count - 1} leads`)).toBeVisible();
   await expect(page.getByText(`${name} moved to`)).toBeVisible();

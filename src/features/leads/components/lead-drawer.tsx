@@ -208,22 +208,23 @@ function LeadTags({ lead }: { lead: Lead }) {
         })}
         {held.length === 0 ? <li className="text-[13px] text-muted">No tags</li> : null}
       </ul>
-      <Select
-        aria-label="Add a tag"
-        value=""
-        disabled={!tags.data || update.isPending}
-        onChange={(e) => e.target.value && setTags([...held, e.target.value])}
-        className="w-56"
-      >
-        <option value="">Add a tag…</option>
-        {(tags.data ?? [])
-          .filter((t) => !held.includes(t.id))
-          .map((t) => (
-            <option key={t.id} value={t.id}>
-              {t.name}
-            </option>
-          ))}
-      </Select>
+      <div className="w-56">
+        <Select
+          aria-label="Add a tag"
+          value=""
+          disabled={!tags.data || update.isPending}
+          onChange={(e) => e.target.value && setTags([...held, e.target.value])}
+        >
+          <option value="">Add a tag…</option>
+          {(tags.data ?? [])
+            .filter((t) => !held.includes(t.id))
+            .map((t) => (
+              <option key={t.id} value={t.id}>
+                {t.name}
+              </option>
+            ))}
+        </Select>
+      </div>
     </section>
   );
 }

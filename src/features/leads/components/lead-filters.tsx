@@ -25,7 +25,7 @@ export function LeadFiltersBar({ search, onChange, members }: LeadFiltersProps) 
 
   return (
     <div className="flex flex-wrap items-center gap-2" role="search" aria-label="Filter leads">
-      <div className="relative">
+      <div className="relative w-64">
         <Search
           size={14}
           className="pointer-events-none absolute left-2.5 top-1/2 -translate-y-1/2 text-subtle"
@@ -37,40 +37,42 @@ export function LeadFiltersBar({ search, onChange, members }: LeadFiltersProps) 
           placeholder="Search name, email, company"
           value={text}
           onChange={(e) => setText(e.target.value)}
-          className="w-64 pl-8"
+          className="pl-8"
         />
       </div>
-      <Select
-        aria-label="Priority"
-        value={search.priority ?? ''}
-        onChange={(e) =>
-          onChange({ priority: (e.target.value || undefined) as Priority | undefined, page: undefined })
-        }
-        className="w-36"
-      >
-        <option value="">Any priority</option>
-        {PRIORITIES.map((p) => (
-          <option key={p} value={p}>
-            {PRIORITY_LABEL[p]}
-          </option>
-        ))}
-      </Select>
-      <Select
-        aria-label="Owner"
-        value={search.owner ?? ''}
-        onChange={(e) =>
-          onChange({ owner: (e.target.value || undefined) as LeadsSearch['owner'], page: undefined })
-        }
-        className="w-44"
-      >
-        <option value="">Any owner</option>
-        <option value="none">Unassigned</option>
-        {members.map((m) => (
-          <option key={m.id} value={m.id}>
-            {m.name}
-          </option>
-        ))}
-      </Select>
+      <div className="w-36">
+        <Select
+          aria-label="Priority"
+          value={search.priority ?? ''}
+          onChange={(e) =>
+            onChange({ priority: (e.target.value || undefined) as Priority | undefined, page: undefined })
+          }
+        >
+          <option value="">Any priority</option>
+          {PRIORITIES.map((p) => (
+            <option key={p} value={p}>
+              {PRIORITY_LABEL[p]}
+            </option>
+          ))}
+        </Select>
+      </div>
+      <div className="w-44">
+        <Select
+          aria-label="Owner"
+          value={search.owner ?? ''}
+          onChange={(e) =>
+            onChange({ owner: (e.target.value || undefined) as LeadsSearch['owner'], page: undefined })
+          }
+        >
+          <option value="">Any owner</option>
+          <option value="none">Unassigned</option>
+          {members.map((m) => (
+            <option key={m.id} value={m.id}>
+              {m.name}
+            </option>
+          ))}
+        </Select>
+      </div>
     </div>
   );
 }
