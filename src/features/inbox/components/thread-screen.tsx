@@ -52,15 +52,17 @@ export function retryPayload(message: Message): Outgoing | null {
   }
   const name = message['template_name'];
   const language = message['template_language'];
-  if (message.type === 'template' && typeof name === 'string' && typeof language === 'string') {
-    const params = message['template_params'];
+  const params = message['template_params'];
+  // Without the parameters it was sent with, a template cannot be rebuilt: no Retry then.
+  if (
+    message.type === 'template' &&
+    typeof name === 'string' &&
+    typeof language === 'string' &&
+    Array.isArray(params)
+  ) {
     return {
       kind: 'template',
-      template: {
-        templateName: name,
-        templateLanguage: language,
-        ...(Array.isArray(params) ? { templateParams: params.map(String) } : {}),
-      },
+      template: { templateName: name, templateLanguage: language, templateParams: params.map(String) },
     };
   }
   return null;
