@@ -26,13 +26,15 @@ export function ColourField({
     <Field label="Colour" error={error}>
       {(props) => (
         <div className="flex flex-wrap items-center gap-2">
-          <Input
-            {...props}
-            type="color"
-            value={/^#[0-9a-f]{6}$/i.test(value) ? value : '#64748b'}
-            onChange={(e) => onChange(e.target.value)}
-            className="w-12 p-1"
-          />
+          <div className="w-14">
+            <Input
+              {...props}
+              type="color"
+              value={/^#[0-9a-f]{6}$/i.test(value) ? value : '#64748b'}
+              onChange={(e) => onChange(e.target.value)}
+              className="p-1"
+            />
+          </div>
           <div role="group" aria-label="Colour swatches" className="flex gap-1">
             {SWATCHES.map((hex) => (
               <button
