@@ -2,6 +2,7 @@ import type { HttpHandler } from 'msw';
 import { seedCrm } from './crm/state';
 import { crmImpls } from './crm/index';
 import { createClock, type FakeClock } from './core/clock';
+import { cloneStore } from './core/clone';
 import { dispatch, type DispatchRequest, type DispatchResponse } from './core/dispatch';
 import { FakeError, notFound } from './core/errors';
 import { Faults, type FaultRule } from './core/faults';
@@ -91,14 +92,14 @@ export function createFake(opts: FakeOptions = {}): Fake {
     state.rng = createRng(SEEDS.runtime);
     keys = seedKeys(now);
     if (reuse) {
-      workspaces = structuredClone(reuse.workspaces);
+      workspaces = cloneStore(reuse.workspaces);
       return;
     }
     workspaces = new Map([
       [ACME_TENANT, seedWorkspace(ACME_TENANT, 'Acme Inc.', 'acme', now, scale)],
       [GLOBEX_TENANT, seedWorkspace(GLOBEX_TENANT, 'Globex Corp.', 'globex', now, 1)],
     ]);
-    if (clock.frozen) snapshot = { at: now.getTime(), scale, workspaces: structuredClone(workspaces) };
+    if (clock.frozen) snapshot = { at: now.getTime(), scale, workspaces: cloneStore(workspaces) };
   };
   // Seeding is lazy: a reset costs nothing until something reads the state again.
   const state: FakeState = {

@@ -17,11 +17,16 @@ export const server = setupServer(
   ...createBffHandlers(fake, { origin: BFF_ORIGIN }),
 );
 
-export function useFakeServer(): void {
+/**
+ * Listens for the whole file (unhandled requests are errors) and resets handlers and the fake after
+ * every test. `resetAfterEach: false` leaves the fake's reset to the file, for a block of tests that
+ * change nothing and can share one seed.
+ */
+export function useFakeServer({ resetAfterEach = true }: { resetAfterEach?: boolean } = {}): void {
   beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
   afterEach(() => {
     server.resetHandlers();
-    fake.reset();
+    if (resetAfterEach) fake.reset();
   });
   afterAll(() => server.close());
 }
