@@ -52,11 +52,20 @@ export const E164_DIGITS = /^[1-9][0-9]{6,14}$/;
 /** A hex colour, as lead stages and tags carry. */
 export const HEX_COLOR = /^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/;
 
+// zod keeps an issue's input out of the error unless asked, so a missing field would read like a
+// wrong type. The input is still known when the issue is raised: name the missing case there.
+const REQUIRED = 'is required';
+z.config({
+  customError: (issue) => (issue.code === 'invalid_type' && issue.input === undefined ? REQUIRED : undefined),
+});
+
 const describeIssue = (issue: z.core.$ZodIssue): string => {
   switch (issue.code) {
     case 'invalid_type':
-      return issue.input === undefined ? 'is required' : `must be a ${issue.expected}`;
+      return issue.message === REQUIRED ? REQUIRED : `must be a ${issue.expected}`;
     case 'too_small':
+      if ((issue.origin === 'array' || issue.origin === 'string') && Number(issue.minimum) === 1)
+        return 'must not be empty';
       return issue.origin === 'array' || issue.origin === 'string'
         ? `must have at least ${String(issue.minimum)} ${issue.origin === 'array' ? 'items' : 'characters'}`
         : `must not be less than ${String(issue.minimum)}`;
@@ -94,7 +103,9 @@ export function fieldErrors(error: z.core.$ZodError, prefix = ''): string[] {
       continue;
     }
     const field = prefix + (issue.path.length ? issue.path.map(String).join('.') : 'body');
-    out.push(`${field} ${describeIssue(issue)}`);
+    const text = describeIssue(issue);
+    // A custom message may already start with its field ("conversationId or channelId with to is required").
+    out.push(text.startsWith(field) ? text : `${field} ${text}`);
   }
   return out;
 }

@@ -331,3 +331,28 @@ describe('field errors', () => {
     expect(c.errorsByField(messages).email).toBe('email must be an email');
   });
 });
+
+describe('field error wording', () => {
+  const errors = (
+    schema: { safeParse(v: unknown): { success: boolean; error?: unknown } },
+    value: unknown,
+  ) => {
+    const result = schema.safeParse(value);
+    return result.success ? [] : c.fieldErrors(result.error as Parameters<typeof c.fieldErrors>[0]);
+  };
+  it('tells a missing field from a wrong type', () => {
+    expect(errors(c.SendTextBody, {})).toContain('text is required');
+    expect(errors(c.SendTextBody, { text: 5 })).toContain('text must be a string');
+  });
+  it('does not repeat the field name of a custom message', () => {
+    expect(errors(c.SendMessageBody, { text: 'hi' })).toContain(
+      'conversationId or channelId with to is required',
+    );
+    expect(errors(c.SendMessageBody, { conversationId: id })).toContain(
+      'text, media or template is required',
+    );
+  });
+  it('says empty rather than "at least 1 characters"', () => {
+    expect(errors(c.SendTextBody, { text: '' })).toContain('text must not be empty');
+  });
+});

@@ -2,6 +2,22 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
+// jsdom has no matchMedia; the toaster (system theme) and reduced-motion checks ask it. Answer as a
+// light, motion-allowing screen.
+if (!window.matchMedia) {
+  window.matchMedia = (query: string) =>
+    ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+      addListener: () => undefined,
+      removeListener: () => undefined,
+      dispatchEvent: () => false,
+    }) as MediaQueryList;
+}
+
 // Vitest runs without globals, so Testing Library cannot register its own cleanup: unmount here,
 // or each test's page would pile onto the next.
 afterEach(() => {
