@@ -1,4 +1,5 @@
 import type { Contact, ContactCreate, ContactUpdate } from '@/contract';
+import { changedTexts, filledTexts, textsOf } from '@/lib/form-values';
 import { normalizePhone } from './phone-digits';
 
 /** The contact form's state, as its controls hold it. */
@@ -30,33 +31,25 @@ export const emptyContactValues = (): ContactValues => ({
   tags: [],
 });
 
+const TEXT = ['first_name', 'last_name', 'email', 'position', 'department', 'notes'] as const;
+const PHONES = ['phone', 'mobile'] as const;
+
 export function valuesFromContact(c: Contact): ContactValues {
   return {
-    first_name: c.first_name ?? '',
-    last_name: c.last_name ?? '',
-    email: c.email ?? '',
-    phone: c.phone ?? '',
-    mobile: c.mobile ?? '',
-    position: c.position ?? '',
-    department: c.department ?? '',
+    ...textsOf(c, [...TEXT, ...PHONES]),
     is_primary: c.is_primary === true,
     status: c.status ?? 'active',
-    notes: c.notes ?? '',
     tags: [...(c.tags ?? [])],
   };
 }
 
-const TEXT = ['first_name', 'last_name', 'email', 'position', 'department', 'notes'] as const;
-const PHONES = ['phone', 'mobile'] as const;
-
 /** The create body: blanks left out, numbers stored as E.164 digits when they are international. */
 export function createBody(values: ContactValues, customerId: string): ContactCreate {
-  const body: ContactCreate = { customer_id: customerId, first_name: values.first_name.trim() };
-  for (const key of TEXT) {
-    if (key === 'first_name') continue;
-    const value = values[key].trim();
-    if (value) body[key] = value;
-  }
+  const body: ContactCreate = {
+    ...filledTexts(values, TEXT),
+    customer_id: customerId,
+    first_name: values.first_name.trim(),
+  };
   for (const key of PHONES) {
     const value = normalizePhone(values[key]);
     if (value) body[key] = value;
@@ -69,11 +62,7 @@ export function createBody(values: ContactValues, customerId: string): ContactCr
 /** The update body: only what changed, so a save never overwrites someone else's edit. */
 export function updateBody(values: ContactValues, original: Contact): ContactUpdate {
   const before = valuesFromContact(original);
-  const body: ContactUpdate = {};
-  for (const key of TEXT) {
-    const value = values[key].trim();
-    if (value !== before[key].trim()) body[key] = value;
-  }
+  const body: ContactUpdate = changedTexts(values, before, TEXT);
   for (const key of PHONES) {
     // Stored numbers may be formatted ("+44 20 …"): compare as normalised, or every save rewrites them.
     const value = normalizePhone(values[key]);

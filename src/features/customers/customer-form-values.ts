@@ -6,6 +6,7 @@ import {
   type CustomerStatus,
   type CustomerUpdate,
 } from '@/contract';
+import { changedTexts, textsOf } from '@/lib/form-values';
 
 /** The details form's state: every control holds a string, as inputs do. */
 export interface DetailsValues {
@@ -29,22 +30,11 @@ export const TEXT_FIELDS = ['name', 'company_name', 'industry', 'website', 'emai
 export const ADDRESS_FIELDS = ['street', 'city', 'state', 'postal_code', 'country'] as const;
 
 export function valuesFromCustomer(c: Customer): DetailsValues {
-  const a = c.address ?? {};
   return {
+    ...textsOf(c, [...TEXT_FIELDS, 'customer_type', 'source']),
     name: c.name,
-    company_name: c.company_name ?? '',
-    industry: c.industry ?? '',
-    website: c.website ?? '',
-    email: c.email ?? '',
-    phone: c.phone ?? '',
-    customer_type: c.customer_type ?? '',
     status: c.status,
-    source: c.source ?? '',
-    street: a.street ?? '',
-    city: a.city ?? '',
-    state: a.state ?? '',
-    postal_code: a.postal_code ?? '',
-    country: a.country ?? '',
+    ...textsOf(c.address ?? {}, ADDRESS_FIELDS),
   };
 }
 
@@ -58,11 +48,7 @@ const oneOf = <T extends string>(list: readonly T[], value: string): T | undefin
  */
 export function updateFromValues(values: DetailsValues, original: Customer): CustomerUpdate {
   const before = valuesFromCustomer(original);
-  const body: CustomerUpdate = {};
-  for (const key of TEXT_FIELDS) {
-    const next = values[key].trim();
-    if (next !== before[key].trim()) body[key] = next;
-  }
+  const body: CustomerUpdate = changedTexts(values, before, TEXT_FIELDS);
   if (values.customer_type !== before.customer_type) {
     const type = oneOf(CUSTOMER_TYPES, values.customer_type);
     if (type) body.customer_type = type;
@@ -75,7 +61,7 @@ export function updateFromValues(values: DetailsValues, original: Customer): Cus
     const source = oneOf(CUSTOMER_SOURCES, values.source);
     if (source) body.source = source;
   }
-  if (ADDRESS_FIELDS.some((key) => values[key].trim() !== before[key].trim())) {
+  if (Object.keys(changedTexts(values, before, ADDRESS_FIELDS)).length) {
     body.address = Object.fromEntries(ADDRESS_FIELDS.map((key) => [key, values[key].trim()]));
   }
   return body;

@@ -7,6 +7,7 @@ import {
   type Lead,
   type Priority,
 } from '@/contract';
+import { changedEntries, filledOrUndefined, filledTexts, textsOf } from '@/lib/form-values';
 
 /** A lead form as typed: strings, so nothing typed is lost while it is invalid. */
 export interface LeadFormValues {
@@ -41,35 +42,33 @@ export const emptyLeadForm: LeadFormValues = {
   assigned_to_user_id: '',
 };
 
+const TEXT_FIELDS = ['name', 'email', 'phone', 'company_name', 'industry', 'source'] as const;
+
 export function formFromLead(lead: Lead): LeadFormValues {
   return {
+    ...textsOf(lead, [
+      ...TEXT_FIELDS,
+      'probability',
+      'value',
+      'currency',
+      'expected_close_date',
+      'assigned_to_user_id',
+    ]),
     name: lead.name,
-    email: lead.email ?? '',
-    phone: lead.phone ?? '',
-    company_name: lead.company_name ?? '',
     customer_type: lead.customer_type ?? '',
-    industry: lead.industry ?? '',
-    source: lead.source ?? '',
     priority: lead.priority ?? '',
-    probability: lead.probability === null || lead.probability === undefined ? '' : String(lead.probability),
-    value: lead.value === null || lead.value === undefined ? '' : String(lead.value),
-    currency: lead.currency ?? '',
-    expected_close_date: lead.expected_close_date ?? '',
-    assigned_to_user_id: lead.assigned_to_user_id ?? '',
   };
 }
 
-const TEXT_FIELDS = ['name', 'email', 'phone', 'company_name', 'industry', 'source'] as const;
-
 /** The body a form stands for: empty fields left out, numbers as numbers (NaN fails validation). */
 export function bodyFromForm(values: LeadFormValues): Record<string, unknown> {
-  const body: Record<string, unknown> = {};
-  for (const key of TEXT_FIELDS) if (values[key].trim() !== '') body[key] = values[key].trim();
+  const body: Record<string, unknown> = filledTexts(values, TEXT_FIELDS);
   if (values.customer_type) body.customer_type = values.customer_type;
   if (values.priority) body.priority = values.priority;
-  if (values.probability.trim() !== '') body.probability = Number(values.probability);
-  if (values.value.trim() !== '') body.value = Number(values.value);
-  if (values.currency.trim() !== '') body.currency = values.currency.trim().toUpperCase();
+  if (filledOrUndefined(values.probability) !== undefined) body.probability = Number(values.probability);
+  if (filledOrUndefined(values.value) !== undefined) body.value = Number(values.value);
+  const currency = filledOrUndefined(values.currency);
+  if (currency) body.currency = currency.toUpperCase();
   if (values.expected_close_date) body.expected_close_date = values.expected_close_date;
   if (values.assigned_to_user_id) body.assigned_to_user_id = values.assigned_to_user_id;
   return body;
@@ -77,11 +76,7 @@ export function bodyFromForm(values: LeadFormValues): Record<string, unknown> {
 
 /** Only what changed against the lead, for a PATCH. */
 export function changedFields(body: Record<string, unknown>, lead: Lead): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(body)) {
-    if ((lead as Record<string, unknown>)[key] !== value) out[key] = value;
-  }
-  return out;
+  return changedEntries(body, lead);
 }
 
 export type Checked<T> = { ok: true; body: T } | { ok: false; errors: Record<string, string> };
