@@ -9,6 +9,7 @@ import { count } from '@/lib/format';
 import { stageOutcome } from '@/lib/lead-stages';
 import { UNMATCHED, type ColumnDropData } from '../model/board-drop';
 import { columnSums, formatSums, formatWeighted } from '../model/column-aggregates';
+import { useBoardMovable } from './board-movable';
 import { CARD_HEIGHT, LeadCard } from './lead-card';
 
 export interface ColumnState {
@@ -37,10 +38,15 @@ const HEADER_TONE = { won: 'bg-success-soft', lost: 'bg-danger-soft', none: 'bg-
 
 /** A board column: a header that stays put and a virtualised list that scrolls on its own. */
 export function BoardColumn({ stage, state, ownerNames, onOpen }: BoardColumnProps) {
+  const movable = useBoardMovable();
   const column = stage?.key ?? UNMATCHED;
   const name = stage?.name ?? 'Unmatched';
   const drop: ColumnDropData = { type: 'column', column, name };
-  const { setNodeRef, isOver } = useDroppable({ id: `column:${column}`, data: drop, disabled: !stage });
+  const { setNodeRef, isOver } = useDroppable({
+    id: `column:${column}`,
+    data: drop,
+    disabled: !stage || !movable,
+  });
   const outcome = stage ? stageOutcome(stage) : 'none';
   const sums = useMemo(() => columnSums(state.rows), [state.rows]);
   const headingId = `column-${column}-heading`;
@@ -77,7 +83,9 @@ export function BoardColumn({ stage, state, ownerNames, onOpen }: BoardColumnPro
           {sums.length ? formatWeighted(sums) : '\u00a0'}
         </p>
         {!stage ? (
-          <p className="mt-1 text-xs text-muted">Their status matches no stage. Drag them into one.</p>
+          <p className="mt-1 text-xs text-muted">
+            Their status matches no stage.{movable ? ' Drag them into one.' : ''}
+          </p>
         ) : null}
         {!state.complete && !state.error && !state.loading ? (
           <p className="mt-1 text-xs text-muted" role="status">

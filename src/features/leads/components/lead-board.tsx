@@ -29,6 +29,7 @@ import {
 } from '../model/board-drop';
 import type { LeadsSearch } from '../model/leads-search';
 import { columnCoordinates } from './board-keyboard';
+import { BoardMovableContext } from './board-movable';
 import { LeadCardPreview } from './lead-card';
 import { StageColumn } from './stage-column';
 import { UnmatchedColumn } from './unmatched-column';
@@ -71,7 +72,12 @@ const isEditable = (target: EventTarget | null) =>
   target instanceof HTMLElement &&
   (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName));
 
+/** No sensors: nothing can start a drag (pointer, touch or keyboard) on a view-only board. */
+const NO_SENSORS: ReturnType<typeof useSensors> = [];
+
 interface LeadBoardProps {
+  /** Whether the signed-in role may move leads (leads.update). */
+  movable: boolean;
   stages: LeadStage[];
   filters: LeadFilters;
   owner: LeadsSearch['owner'];
@@ -79,7 +85,7 @@ interface LeadBoardProps {
   onOpen: (id: string) => void;
 }
 
-export function LeadBoard({ stages, filters, owner, ownerNames, onOpen }: LeadBoardProps) {
+export function LeadBoard({ movable, stages, filters, owner, ownerNames, onOpen }: LeadBoardProps) {
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 6 } }),
     useSensor(TouchSensor, { activationConstraint: { delay: 200, tolerance: 6 } }),
@@ -150,47 +156,49 @@ export function LeadBoard({ stages, filters, owner, ownerNames, onOpen }: LeadBo
   };
 
   return (
-    <DndContext
-      sensors={sensors}
-      collisionDetection={collision}
-      onDragStart={onDragStart}
-      onDragEnd={onDragEnd}
-      onDragCancel={() => setDragging(null)}
-      accessibility={{ announcements, screenReaderInstructions }}
-    >
-      <div className="flex min-h-0 flex-1 gap-3 overflow-x-auto p-4" data-board>
-        {unmatched ? (
-          <UnmatchedColumn
-            stageKeys={stageKeys}
-            filters={filters}
-            owner={owner}
-            ownerNames={ownerNames}
-            onOpen={onOpen}
-          />
-        ) : null}
-        {stages.map((stage) => (
-          <StageColumn
-            key={stage.id}
-            stage={stage}
-            filters={filters}
-            owner={owner}
-            ownerNames={ownerNames}
-            onOpen={onOpen}
-          />
-        ))}
-      </div>
-      <DragOverlay dropAnimation={null}>
-        {dragging ? (
-          <LeadCardPreview
-            lead={dragging.lead}
-            ownerName={
-              dragging.lead.assigned_to_user_id
-                ? ownerNames.get(dragging.lead.assigned_to_user_id)
-                : undefined
-            }
-          />
-        ) : null}
-      </DragOverlay>
-    </DndContext>
+    <BoardMovableContext value={movable}>
+      <DndContext
+        sensors={movable ? sensors : NO_SENSORS}
+        collisionDetection={collision}
+        onDragStart={onDragStart}
+        onDragEnd={onDragEnd}
+        onDragCancel={() => setDragging(null)}
+        accessibility={{ announcements, screenReaderInstructions }}
+      >
+        <div className="flex min-h-0 flex-1 gap-3 overflow-x-auto p-4" data-board>
+          {unmatched ? (
+            <UnmatchedColumn
+              stageKeys={stageKeys}
+              filters={filters}
+              owner={owner}
+              ownerNames={ownerNames}
+              onOpen={onOpen}
+            />
+          ) : null}
+          {stages.map((stage) => (
+            <StageColumn
+              key={stage.id}
+              stage={stage}
+              filters={filters}
+              owner={owner}
+              ownerNames={ownerNames}
+              onOpen={onOpen}
+            />
+          ))}
+        </div>
+        <DragOverlay dropAnimation={null}>
+          {dragging ? (
+            <LeadCardPreview
+              lead={dragging.lead}
+              ownerName={
+                dragging.lead.assigned_to_user_id
+                  ? ownerNames.get(dragging.lead.assigned_to_user_id)
+                  : undefined
+              }
+            />
+          ) : null}
+        </DragOverlay>
+      </DndContext>
+    </BoardMovableContext>
   );
 }

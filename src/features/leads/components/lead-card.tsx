@@ -3,6 +3,7 @@ import { memo, type KeyboardEvent } from 'react';
 import type { Lead } from '@/contract';
 import { calendarDate, initials, money } from '@/lib/format';
 import type { LeadDragData } from '../model/board-drop';
+import { useBoardMovable } from './board-movable';
 import { FollowUpBadge } from './follow-up-badge';
 import { PriorityBadge } from './priority-badge';
 
@@ -59,8 +60,18 @@ interface LeadCardProps {
   onOpen: (id: string) => void;
 }
 
-/** A draggable card: pointer, touch, or Space then arrows then Space; click or Enter opens it. */
-export const LeadCard = memo(function LeadCard({ lead, column, ownerName, onOpen }: LeadCardProps) {
+/**
+ * A card on the board: draggable when the role may move leads, otherwise a plain button that only
+ * opens the lead (no drag attributes, so nothing announces a pick-up that would be refused).
+ */
+export const LeadCard = memo(function LeadCard(props: LeadCardProps) {
+  return useBoardMovable() ? <DraggableLeadCard {...props} /> : <StaticLeadCard {...props} />;
+});
+
+const cardLabel = (lead: Lead) => `${lead.name}${lead.company_name ? `, ${lead.company_name}` : ''}`;
+
+/** Pointer, touch, or Space then arrows then Space; click or Enter opens it. */
+function DraggableLeadCard({ lead, column, ownerName, onOpen }: LeadCardProps) {
   const data: LeadDragData = { type: 'lead', lead, from: column };
   const { attributes, listeners, setNodeRef, isDragging } = useDraggable({ id: lead.id, data });
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
@@ -78,7 +89,7 @@ export const LeadCard = memo(function LeadCard({ lead, column, ownerName, onOpen
       {...listeners}
       onKeyDown={onKeyDown}
       onClick={() => onOpen(lead.id)}
-      aria-label={`${lead.name}${lead.company_name ? `, ${lead.company_name}` : ''}`}
+      aria-label={cardLabel(lead)}
       data-lead-card={lead.id}
       style={{ height: CARD_HEIGHT - 8 }}
       className={`${CARD_CLASS} cursor-grab touch-manipulation ${isDragging ? 'opacity-40' : ''}`}
@@ -86,7 +97,31 @@ export const LeadCard = memo(function LeadCard({ lead, column, ownerName, onOpen
       <LeadCardBody lead={lead} ownerName={ownerName} />
     </div>
   );
-});
+}
+
+/** Click, Enter or Space opens it; nothing else. */
+function StaticLeadCard({ lead, ownerName, onOpen }: LeadCardProps) {
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key !== 'Enter' && event.key !== ' ') return;
+    event.preventDefault();
+    onOpen(lead.id);
+  };
+  return (
+    // A div with a button role, not a <button>: the card body holds block content and a badge.
+    <div
+      role="button"
+      tabIndex={0}
+      onKeyDown={onKeyDown}
+      onClick={() => onOpen(lead.id)}
+      aria-label={cardLabel(lead)}
+      data-lead-card={lead.id}
+      style={{ height: CARD_HEIGHT - 8 }}
+      className={`${CARD_CLASS} cursor-pointer`}
+    >
+      <LeadCardBody lead={lead} ownerName={ownerName} />
+    </div>
+  );
+}
 
 /** What follows the pointer while dragging. */
 export function LeadCardPreview({ lead, ownerName }: { lead: Lead; ownerName: string | undefined }) {

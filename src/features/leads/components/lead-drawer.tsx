@@ -8,6 +8,8 @@ import { Field, Select } from '@/components/ui/field';
 import { ErrorState, LoadingState, errorText } from '@/components/ui/states';
 import { isApiError } from '@/lib/api-error';
 import { notify } from '@/lib/notify';
+import { useCan } from '@/lib/permissions';
+import { whoCan } from '@/lib/who-can';
 import { leadQuery, tagsQuery } from '../api/lead-queries';
 import { useReassignLead, useUpdateLead } from '../api/lead-mutations';
 import {
@@ -53,6 +55,13 @@ function LeadDetails({
   const update = useUpdateLead(lead.id);
   const reassign = useReassignLead(lead.id);
   const matched = stages.some((s) => s.key === lead.status);
+  const can = useCan();
+  const mayEdit = can('leads.update');
+  const mayReassign = can('leads.reassign');
+  const stageName = stages.find((s) => s.key === lead.status)?.name ?? lead.status;
+  const ownerName = lead.assigned_to_user_id
+    ? (members.find((m) => m.id === lead.assigned_to_user_id)?.name ?? 'A team member')
+    : 'Unassigned';
 
   const moveTo = (status: string) =>
     update.mutate(
@@ -75,49 +84,71 @@ function LeadDetails({
   return (
     <div className="flex flex-col gap-6">
       <div className="grid grid-cols-2 gap-3">
-        <Field label="Stage" hint={matched ? undefined : `Its status "${lead.status}" matches no stage.`}>
-          {(props) => (
-            <Select
-              {...props}
-              value={matched ? lead.status : ''}
-              onChange={(e) => e.target.value && moveTo(e.target.value)}
-              disabled={update.isPending}
-            >
-              {matched ? null : <option value="">Choose a stage</option>}
-              {stages.map((s) => (
-                <option key={s.id} value={s.key}>
-                  {s.name}
-                </option>
-              ))}
-            </Select>
-          )}
-        </Field>
-        <Field label="Owner">
-          {(props) => (
-            <Select
-              {...props}
-              value={lead.assigned_to_user_id ?? ''}
-              onChange={(e) => e.target.value && reassignTo(e.target.value)}
-              disabled={reassign.isPending}
-            >
-              {lead.assigned_to_user_id ? null : <option value="">Unassigned</option>}
-              {members.map((m) => (
-                <option key={m.id} value={m.id}>
-                  {m.name}
-                </option>
-              ))}
-            </Select>
-          )}
-        </Field>
+        {mayEdit ? (
+          <Field label="Stage" hint={matched ? undefined : `Its status "${lead.status}" matches no stage.`}>
+            {(props) => (
+              <Select
+                {...props}
+                value={matched ? lead.status : ''}
+                onChange={(e) => e.target.value && moveTo(e.target.value)}
+                disabled={update.isPending}
+              >
+                {matched ? null : <option value="">Choose a stage</option>}
+                {stages.map((s) => (
+                  <option key={s.id} value={s.key}>
+                    {s.name}
+                  </option>
+                ))}
+              </Select>
+            )}
+          </Field>
+        ) : (
+          <ReadOnlyValue label="Stage" value={stageName} />
+        )}
+        {mayReassign ? (
+          <Field label="Owner">
+            {(props) => (
+              <Select
+                {...props}
+                value={lead.assigned_to_user_id ?? ''}
+                onChange={(e) => e.target.value && reassignTo(e.target.value)}
+                disabled={reassign.isPending}
+              >
+                {lead.assigned_to_user_id ? null : <option value="">Unassigned</option>}
+                {members.map((m) => (
+                  <option key={m.id} value={m.id}>
+                    {m.name}
+                  </option>
+                ))}
+              </Select>
+            )}
+          </Field>
+        ) : (
+          <ReadOnlyValue label="Owner" value={ownerName} />
+        )}
       </div>
-      <LeadTags lead={lead} />
-      <LeadEditForm lead={lead} />
+      {mayEdit ? null : (
+        // Said once, so a read-only drawer does not look broken.
+        <p className="-mt-3 text-xs text-muted">Only {whoCan('leads.update')} can edit leads.</p>
+      )}
+      <LeadTags lead={lead} editable={mayEdit} />
+      <LeadEditForm lead={lead} editable={mayEdit} />
       <LeadActivities leadId={lead.id} />
     </div>
   );
 }
 
-function LeadEditForm({ lead }: { lead: Lead }) {
+/** A value the role may read but not change, laid out like the field it stands in for. */
+function ReadOnlyValue({ label, value }: { label: string; value: string }) {
+  return (
+    <div className="flex flex-col gap-1">
+      <span className="text-[13px] font-medium text-muted">{label}</span>
+      <span className="truncate text-sm">{value}</span>
+    </div>
+  );
+}
+
+function LeadEditForm({ lead, editable }: { lead: Lead; editable: boolean }) {
   const [values, setValues] = useState<LeadFormValues>(() => formFromLead(lead));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const update = useUpdateLead(lead.id);
@@ -144,26 +175,31 @@ function LeadEditForm({ lead }: { lead: Lead }) {
   return (
     <form onSubmit={onSubmit} noValidate aria-label="Lead details" className="flex flex-col gap-3">
       <h3 className="text-sm font-semibold">Details</h3>
-      <LeadFormFields
-        values={values}
-        errors={errors}
-        onChange={(patch) => setValues((v) => ({ ...v, ...patch }))}
-      />
+      {/* A disabled fieldset keeps every value readable in its place while nothing can be typed. */}
+      <fieldset disabled={!editable} className="contents">
+        <LeadFormFields
+          values={values}
+          errors={errors}
+          onChange={(patch) => setValues((v) => ({ ...v, ...patch }))}
+        />
+      </fieldset>
       {errors.form ? (
         <p role="alert" className="text-[13px] text-danger">
           {errors.form}
         </p>
       ) : null}
-      <div className="flex justify-end">
-        <Button type="submit" variant="primary" size="sm" disabled={update.isPending}>
-          {update.isPending ? 'Saving…' : 'Save changes'}
-        </Button>
-      </div>
+      {editable ? (
+        <div className="flex justify-end">
+          <Button type="submit" variant="primary" size="sm" disabled={update.isPending}>
+            {update.isPending ? 'Saving…' : 'Save changes'}
+          </Button>
+        </div>
+      ) : null}
     </form>
   );
 }
 
-function LeadTags({ lead }: { lead: Lead }) {
+function LeadTags({ lead, editable }: { lead: Lead; editable: boolean }) {
   const tags = useQuery(tagsQuery());
   const update = useUpdateLead(lead.id);
   const held = lead.tags ?? [];
@@ -194,37 +230,41 @@ function LeadTags({ lead }: { lead: Lead }) {
                 aria-hidden
               />
               {name}
-              <button
-                type="button"
-                className="grid size-6 place-items-center rounded text-muted hover:bg-raised"
-                aria-label={`Remove tag ${name}`}
-                disabled={update.isPending}
-                onClick={() => setTags(held.filter((t) => t !== id))}
-              >
-                <X size={12} aria-hidden />
-              </button>
+              {editable ? (
+                <button
+                  type="button"
+                  className="grid size-6 place-items-center rounded text-muted hover:bg-raised"
+                  aria-label={`Remove tag ${name}`}
+                  disabled={update.isPending}
+                  onClick={() => setTags(held.filter((t) => t !== id))}
+                >
+                  <X size={12} aria-hidden />
+                </button>
+              ) : null}
             </li>
           );
         })}
         {held.length === 0 ? <li className="text-[13px] text-muted">No tags</li> : null}
       </ul>
-      <div className="w-56">
-        <Select
-          aria-label="Add a tag"
-          value=""
-          disabled={!tags.data || update.isPending}
-          onChange={(e) => e.target.value && setTags([...held, e.target.value])}
-        >
-          <option value="">Add a tag…</option>
-          {(tags.data ?? [])
-            .filter((t) => !held.includes(t.id))
-            .map((t) => (
-              <option key={t.id} value={t.id}>
-                {t.name}
-              </option>
-            ))}
-        </Select>
-      </div>
+      {editable ? (
+        <div className="w-56">
+          <Select
+            aria-label="Add a tag"
+            value=""
+            disabled={!tags.data || update.isPending}
+            onChange={(e) => e.target.value && setTags([...held, e.target.value])}
+          >
+            <option value="">Add a tag…</option>
+            {(tags.data ?? [])
+              .filter((t) => !held.includes(t.id))
+              .map((t) => (
+                <option key={t.id} value={t.id}>
+                  {t.name}
+                </option>
+              ))}
+          </Select>
+        </div>
+      ) : null}
     </section>
   );
 }

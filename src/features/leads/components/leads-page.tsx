@@ -5,7 +5,9 @@ import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/states';
 import { defaultStage } from '@/lib/lead-stages';
 import { leadStagesQuery } from '@/lib/lead-stages-query';
-import { teamQuery } from '@/lib/session';
+import { useCan } from '@/lib/permissions';
+import { meQuery, teamQuery } from '@/lib/session';
+import { whoCan } from '@/lib/who-can';
 import { upstreamFilters } from '../api/lead-queries';
 import { LeadBoard } from './lead-board';
 import { LeadDrawer } from './lead-drawer';
@@ -29,6 +31,11 @@ export function LeadsPage() {
   );
   const onOpen = useCallback((id: string) => setSearch({ lead: id }), [setSearch]);
   const view = search.view ?? 'board';
+  const can = useCan();
+  const mayMove = can('leads.update');
+  const mayCreate = can('leads.create');
+  // Until /bff/me answers nothing is allowed; the note waits too, so a manager never sees it flash.
+  const roleKnown = useQuery(meQuery()).isSuccess;
 
   return (
     <div className="flex min-h-0 flex-1 flex-col">
@@ -53,9 +60,14 @@ export function LeadsPage() {
           </Button>
         </div>
         <LeadFiltersBar search={search} onChange={setSearch} members={members} />
-        <Button variant="primary" className="ml-auto" onClick={() => setSearch({ create: true })}>
-          <Plus size={16} aria-hidden /> New lead
-        </Button>
+        {view === 'board' && roleKnown && !mayMove ? (
+          <p className="text-[13px] text-muted">View only: only {whoCan('leads.update')} can move leads</p>
+        ) : null}
+        {mayCreate ? (
+          <Button variant="primary" className="ml-auto" onClick={() => setSearch({ create: true })}>
+            <Plus size={16} aria-hidden /> New lead
+          </Button>
+        ) : null}
       </header>
       {stages.length === 0 ? (
         <EmptyState title="No lead stages yet">An admin can add stages in Settings → Lead stages.</EmptyState>
@@ -71,6 +83,7 @@ export function LeadsPage() {
         />
       ) : (
         <LeadBoard
+          movable={mayMove}
           stages={stages}
           filters={filters}
           owner={search.owner}
@@ -79,7 +92,7 @@ export function LeadsPage() {
         />
       )}
       <NewLeadDialog
-        open={search.create === true}
+        open={mayCreate && search.create === true}
         onOpenChange={(open) => setSearch({ create: open ? true : undefined })}
         members={members}
         defaultStageName={defaultStage(stages)?.name}
