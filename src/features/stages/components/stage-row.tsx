@@ -17,8 +17,37 @@ export interface StageDragData {
 export const isStageDrag = (value: unknown): value is StageDragData =>
   typeof value === 'object' && value !== null && (value as { type?: unknown }).type === 'stage';
 
-/** One stage: a drag handle, what it is, and its actions. */
-export function StageRow({ stage }: { stage: LeadStage }) {
+interface StageRowProps {
+  stage: LeadStage;
+  /** May reorder and edit (leadStages.update). */
+  mayEdit: boolean;
+  /** May delete (leadStages.delete). */
+  mayDelete: boolean;
+}
+
+/** One stage: a drag handle and its actions for a role that may change stages, otherwise just what it is. */
+export function StageRow(props: StageRowProps) {
+  return props.mayEdit ? <SortableStageRow {...props} /> : <StaticStageRow {...props} />;
+}
+
+const ROW_CLASS = 'rounded-lg border border-border bg-raised';
+
+function StaticStageRow({ stage, mayDelete }: StageRowProps) {
+  return (
+    <li className={ROW_CLASS} aria-label={stage.name}>
+      <div className="flex min-h-11 items-center gap-2 px-3 py-1.5">
+        <StageSummary stage={stage} />
+        {mayDelete ? (
+          <div className="ml-auto">
+            <DeleteStageButton stage={stage} />
+          </div>
+        ) : null}
+      </div>
+    </li>
+  );
+}
+
+function SortableStageRow({ stage, mayDelete }: StageRowProps) {
   const data: StageDragData = { type: 'stage', stage };
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } =
     useSortable({ id: stage.id, data });
@@ -29,7 +58,7 @@ export function StageRow({ stage }: { stage: LeadStage }) {
     <li
       ref={setNodeRef}
       style={{ transform: CSS.Translate.toString(transform), transition }}
-      className={`rounded-lg border border-border bg-raised ${isDragging ? 'relative z-10 shadow-lg' : ''}`}
+      className={`${ROW_CLASS} ${isDragging ? 'relative z-10 shadow-lg' : ''}`}
       aria-label={stage.name}
     >
       <div className="flex items-center gap-2 px-2 py-1.5">
@@ -43,21 +72,7 @@ export function StageRow({ stage }: { stage: LeadStage }) {
         >
           <GripVertical size={16} aria-hidden />
         </button>
-        <span className="size-3 shrink-0 rounded-full" style={{ background: stage.color }} aria-hidden />
-        <span className="font-medium">{stage.name}</span>
-        <code className="rounded bg-surface px-1.5 text-xs text-muted">{stage.key}</code>
-        {stage.is_default ? <Badge tone="accent">Default</Badge> : null}
-        {stage.is_won ? (
-          <Badge tone="success">
-            <Trophy size={12} aria-hidden /> Won
-          </Badge>
-        ) : null}
-        {stage.is_lost ? (
-          <Badge tone="danger">
-            <XCircle size={12} aria-hidden /> Lost
-          </Badge>
-        ) : null}
-        {stage.is_system ? <Badge>System</Badge> : null}
+        <StageSummary stage={stage} />
         <div className="ml-auto flex items-center gap-1">
           <Button
             size="sm"
@@ -68,7 +83,7 @@ export function StageRow({ stage }: { stage: LeadStage }) {
           >
             <Pencil size={14} aria-hidden /> Edit
           </Button>
-          <DeleteStageButton stage={stage} />
+          {mayDelete ? <DeleteStageButton stage={stage} /> : null}
         </div>
       </div>
       {editing ? (
@@ -88,5 +103,27 @@ export function StageRow({ stage }: { stage: LeadStage }) {
         </div>
       ) : null}
     </li>
+  );
+}
+
+function StageSummary({ stage }: { stage: LeadStage }) {
+  return (
+    <>
+      <span className="size-3 shrink-0 rounded-full" style={{ background: stage.color }} aria-hidden />
+      <span className="font-medium">{stage.name}</span>
+      <code className="rounded bg-surface px-1.5 text-xs text-muted">{stage.key}</code>
+      {stage.is_default ? <Badge tone="accent">Default</Badge> : null}
+      {stage.is_won ? (
+        <Badge tone="success">
+          <Trophy size={12} aria-hidden /> Won
+        </Badge>
+      ) : null}
+      {stage.is_lost ? (
+        <Badge tone="danger">
+          <XCircle size={12} aria-hidden /> Lost
+        </Badge>
+      ) : null}
+      {stage.is_system ? <Badge>System</Badge> : null}
+    </>
   );
 }

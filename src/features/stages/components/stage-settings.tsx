@@ -9,22 +9,35 @@ import {
   type DragEndEvent,
 } from '@dnd-kit/core';
 import { SortableContext, sortableKeyboardCoordinates, verticalListSortingStrategy } from '@dnd-kit/sortable';
-import { useSuspenseQuery } from '@tanstack/react-query';
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { errorText } from '@/components/ui/states';
 import { moveItem } from '@/lib/lead-stages';
 import { leadStagesQuery } from '@/lib/lead-stages-query';
 import { notify } from '@/lib/notify';
+import { useCan } from '@/lib/permissions';
+import { meQuery } from '@/lib/session';
+import { whoCan } from '@/lib/who-can';
 import { useReorderStages } from '../api/use-reorder-stages';
 import { AddStageForm } from './add-stage-form';
 import { StageRow, isStageDrag } from './stage-row';
 
 const stageName = (data: unknown) => (isStageDrag(data) ? data.stage.name : 'stage');
 
+/** Nothing can start a drag on a read-only list. */
+const NO_SENSORS: ReturnType<typeof useSensors> = [];
+
 /** `/settings/stages`: the pipeline's stages, in board order. */
 export function StageSettings() {
   const { data: stages } = useSuspenseQuery(leadStagesQuery());
   const reorder = useReorderStages();
+  const can = useCan();
+  const mayEdit = can('leadStages.update');
+  const mayCreate = can('leadStages.create');
+  const mayDelete = can('leadStages.delete');
+  // The note waits for /bff/me, so an admin never sees it flash while the role is unknown.
+  const roleKnown = useQuery(meQuery()).isSuccess;
+  const readOnly = roleKnown && !mayEdit && !mayCreate && !mayDelete;
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
     useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
@@ -64,13 +77,20 @@ export function StageSettings() {
           <Link to="/leads" className="text-accent underline">
             lead board
           </Link>
-          , in order. Drag a stage by its handle (or focus the handle, press Space, then the arrow keys) to
-          reorder.
+          , in order.
+          {mayEdit
+            ? ' Drag a stage by its handle (or focus the handle, press Space, then the arrow keys) to reorder.'
+            : null}
         </p>
+        {readOnly ? (
+          <p className="mt-2 text-[13px] text-muted" role="note">
+            Only {whoCan('leadStages.update')} can change lead stages.
+          </p>
+        ) : null}
       </header>
       <div className="flex max-w-3xl flex-col gap-6 px-6 py-4">
         <DndContext
-          sensors={sensors}
+          sensors={mayEdit ? sensors : NO_SENSORS}
           collisionDetection={closestCenter}
           onDragEnd={onDragEnd}
           accessibility={{ announcements }}
@@ -78,12 +98,12 @@ export function StageSettings() {
           <SortableContext items={stages.map((s) => s.id)} strategy={verticalListSortingStrategy}>
             <ol className="flex flex-col gap-2" aria-label="Stages" aria-busy={reorder.isPending}>
               {stages.map((stage) => (
-                <StageRow key={stage.id} stage={stage} />
+                <StageRow key={stage.id} stage={stage} mayEdit={mayEdit} mayDelete={mayDelete} />
               ))}
             </ol>
           </SortableContext>
         </DndContext>
-        <AddStageForm nextPosition={stages.length} />
+        {mayCreate ? <AddStageForm nextPosition={stages.length} /> : null}
       </div>
     </div>
   );
