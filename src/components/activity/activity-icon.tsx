@@ -22,7 +22,22 @@ const ICONS: Record<ActivityType, LucideIcon> = {
   sms: MessageSquare,
 };
 
-export function ActivityIcon({ type, size = 16 }: { type: ActivityType; size?: number }) {
+/** The activity type's icon; decorative unless given a label. */
+export function ActivityIcon({
+  type,
+  size = 16,
+  className,
+  label,
+}: {
+  type: ActivityType;
+  size?: number;
+  className?: string;
+  label?: string;
+}) {
   const Icon = ICONS[type];
-  return <Icon size={size} aria-hidden />;
+  return label ? (
+    <Icon size={size} className={className} role="img" aria-label={label} />
+  ) : (
+    <Icon size={size} className={className} aria-hidden />
+  );
 }

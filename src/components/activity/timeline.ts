@@ -1,5 +1,9 @@
 import type { Activity } from '@/contract';
 
+/** An activity whose outcome asks for a follow-up: highlighted wherever a timeline shows it. */
+export const isFollowUp = (activity: Pick<Activity, 'outcome'>): boolean =>
+  activity.outcome === 'follow_up_needed';
+
 /**
  * Activities that need a follow-up are pinned above the timeline (newest first, as the server
  * sent them); the rest keep the server's order. Nothing is shown twice.
@@ -7,8 +11,7 @@ import type { Activity } from '@/contract';
 export function splitTimeline(activities: readonly Activity[]): { followUps: Activity[]; rest: Activity[] } {
   const followUps: Activity[] = [];
   const rest: Activity[] = [];
-  for (const activity of activities)
-    (activity.outcome === 'follow_up_needed' ? followUps : rest).push(activity);
+  for (const activity of activities) (isFollowUp(activity) ? followUps : rest).push(activity);
   return { followUps, rest };
 }
 

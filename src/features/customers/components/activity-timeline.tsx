@@ -2,15 +2,15 @@ import { useQuery } from '@tanstack/react-query';
 import { AlertCircle, Plus } from 'lucide-react';
 import { useState } from 'react';
 import type { Activity } from '@/contract';
+import { ActivityIcon } from '@/components/activity/activity-icon';
+import { ACTIVITY_LABELS, OUTCOME_LABELS, OUTCOME_TONES } from '@/components/activity/activity-labels';
+import { durationText, splitTimeline } from '@/components/activity/timeline';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { EmptyState, ErrorState, Skeleton } from '@/components/ui/states';
 import { exactTime, relativeTime } from '@/lib/format';
 import { useCan } from '@/lib/permissions';
 import { customerActivitiesQuery } from '../api/activities';
-import { ACTIVITY_LABELS, OUTCOME_LABELS, OUTCOME_TONES } from '../labels';
-import { durationText, splitTimeline } from '../timeline';
-import { ActivityIcon } from './activity-icon';
 import { LogActivityDialog } from './log-activity-dialog';
 
 function ActivityItem({ activity, highlighted = false }: { activity: Activity; highlighted?: boolean }) {
