@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Bot, Check } from 'lucide-react';
 import type { Conversation } from '@/contract';
 import { Button } from '@/components/ui/button';
+import { useCan } from '@/lib/permissions';
 import { teamQuery } from '@/lib/session';
 import { useAssignAgent } from '../api/conversation-actions';
 import { useAiAgentId } from '../ai-state';
@@ -19,6 +20,7 @@ export function AiBanner({ conversation }: { conversation: Conversation }) {
   const agentId = useAiAgentId(conversation);
   const name = useAgentName(agentId);
   const assign = useAssignAgent(conversation.id);
+  const can = useCan();
   if (agentId === null || name === null) return null;
   return (
     <div
@@ -29,14 +31,16 @@ export function AiBanner({ conversation }: { conversation: Conversation }) {
       <p className="flex-1">
         <strong className="font-semibold">{name}</strong> is answering this conversation
       </p>
-      <Button
-        size="sm"
-        variant="primary"
-        onClick={() => assign.mutate({ agentId: null })}
-        disabled={assign.isPending}
-      >
-        Take over
-      </Button>
+      {can('conversations.assignAgent') ? (
+        <Button
+          size="sm"
+          variant="primary"
+          onClick={() => assign.mutate({ agentId: null })}
+          disabled={assign.isPending}
+        >
+          Take over
+        </Button>
+      ) : null}
     </div>
   );
 }

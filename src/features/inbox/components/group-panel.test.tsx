@@ -36,7 +36,8 @@ describe('GroupPanel', () => {
     const first = group.participants[0]!;
     expect(screen.getByText(phone(first.phone))).toBeInTheDocument();
 
-    await user.click(screen.getByRole('button', { name: `Approve ${phone(requests[0])}` }));
+    // The approve buttons show once /bff/me has said the role.
+    await user.click(await screen.findByRole('button', { name: `Approve ${phone(requests[0])}` }));
     expect(
       await screen.findByRole('heading', { name: `Participants (${participantsBefore + 1})` }),
     ).toBeInTheDocument();

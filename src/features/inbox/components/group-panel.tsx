@@ -11,6 +11,8 @@ import { isApiError } from '@/lib/api-error';
 import { exactTime, relativeTime } from '@/lib/format';
 import { phone } from '@/lib/phone';
 import { notify } from '@/lib/notify';
+import { useCan } from '@/lib/permissions';
+import { whoCan } from '@/lib/who-can';
 import { parsePhoneList } from '@/lib/phone-list';
 import { groupQuery, useApproveJoinRequests, useRotateInviteLink } from '../api/groups';
 
@@ -120,6 +122,7 @@ function reportApproval(result: { approved: string[]; skipped: string[] }) {
 
 function JoinRequests({ group, channelId, groupId }: { group: Group; channelId: string; groupId: string }) {
   const approve = useApproveJoinRequests(channelId, groupId);
+  const mayApprove = useCan()('groups.approveJoinRequests');
   const requests = group.join_requests ?? [];
   const [pendingPhone, setPendingPhone] = useState<string | null>(null);
   const headingId = useId();
@@ -140,7 +143,7 @@ function JoinRequests({ group, channelId, groupId }: { group: Group; channelId: 
         <h3 id={headingId} className="text-[13px] font-semibold text-muted">
           Join requests{requests.length > 0 ? ` (${requests.length})` : ''}
         </h3>
-        {requests.length > 1 ? (
+        {mayApprove && requests.length > 1 ? (
           <Button
             size="sm"
             variant="primary"
@@ -164,10 +167,13 @@ function JoinRequests({ group, channelId, groupId }: { group: Group; channelId: 
               request={request}
               busy={approve.isPending}
               working={pendingPhone === request.phone}
+              mayApprove={mayApprove}
               onApprove={() => approveSome([request.phone], request.phone)}
             />
           ))}
         </ul>
+      ) : !mayApprove ? (
+        <p className="text-muted">Only {whoCan('groups.approveJoinRequests')} can approve join requests.</p>
       ) : (
         <ManualApproval
           listed={group.join_requests !== undefined}
@@ -184,11 +190,13 @@ function JoinRequestRow({
   request,
   busy,
   working,
+  mayApprove,
   onApprove,
 }: {
   request: JoinRequest;
   busy: boolean;
   working: boolean;
+  mayApprove: boolean;
   onApprove: () => void;
 }) {
   const number = phone(request.phone);
@@ -203,10 +211,12 @@ function JoinRequestRow({
           </time>
         </p>
       </div>
-      <Button size="sm" onClick={onApprove} disabled={busy} aria-label={`Approve ${number}`}>
-        <UserPlus size={14} aria-hidden />
-        {working ? 'Approving…' : 'Approve'}
-      </Button>
+      {mayApprove ? (
+        <Button size="sm" onClick={onApprove} disabled={busy} aria-label={`Approve ${number}`}>
+          <UserPlus size={14} aria-hidden />
+          {working ? 'Approving…' : 'Approve'}
+        </Button>
+      ) : null}
     </li>
   );
 }
@@ -284,6 +294,7 @@ function InviteLink({
   groupId: string;
 }) {
   const rotate = useRotateInviteLink(channelId, groupId);
+  const mayRotate = useCan()('groups.inviteLink');
   const [confirming, setConfirming] = useState(false);
   const headingId = useId();
 
@@ -324,19 +335,23 @@ function InviteLink({
               <Copy size={14} aria-hidden />
               Copy link
             </Button>
-            <Button size="sm" onClick={() => setConfirming(true)}>
-              <RefreshCw size={14} aria-hidden />
-              Rotate link
-            </Button>
+            {mayRotate ? (
+              <Button size="sm" onClick={() => setConfirming(true)}>
+                <RefreshCw size={14} aria-hidden />
+                Rotate link
+              </Button>
+            ) : null}
           </div>
         </>
       ) : (
         <div className="flex flex-col items-start gap-2">
           <p className="text-muted">This group has no invite link yet.</p>
-          <Button size="sm" onClick={create} disabled={rotate.isPending}>
-            <Link2 size={14} aria-hidden />
-            Create invite link
-          </Button>
+          {mayRotate ? (
+            <Button size="sm" onClick={create} disabled={rotate.isPending}>
+              <Link2 size={14} aria-hidden />
+              Create invite link
+            </Button>
+          ) : null}
           {rotate.isError ? (
             <p role="alert" className="text-xs text-danger">
               {errorText(rotate.error)}

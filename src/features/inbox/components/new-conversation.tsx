@@ -6,6 +6,8 @@ import { Field, Input, Select } from '@/components/ui/field';
 import { ErrorState, LoadingState, errorText } from '@/components/ui/states';
 import { isApiError } from '@/lib/api-error';
 import { notify } from '@/lib/notify';
+import { useCan } from '@/lib/permissions';
+import { whoCan } from '@/lib/who-can';
 import { channelsQuery } from '../api/conversations';
 import { useStartConversation } from '../api/send';
 import { checkPhone } from '../phone-input';
@@ -25,6 +27,7 @@ export function NewConversation({ channelId, to, name }: NewConversationProps) {
   const channels = useQuery(channelsQuery());
   const navigate = useNavigate();
   const start = useStartConversation();
+  const mayStart = useCan()('conversations.send');
   const whatsapp = (channels.data?.channels ?? []).filter((c) => c.platform === 'whatsapp');
   const [chosenChannel, setChosenChannel] = useState<string | undefined>(channelId);
   const channel = whatsapp.find((c) => c.id === chosenChannel) ?? whatsapp[0];
@@ -57,7 +60,9 @@ export function NewConversation({ channelId, to, name }: NewConversationProps) {
           New conversation
         </h2>
       </header>
-      {whatsapp.length === 0 || !channel ? (
+      {!mayStart ? (
+        <p className="p-4 text-muted">Only {whoCan('conversations.send')} can start conversations.</p>
+      ) : whatsapp.length === 0 || !channel ? (
         <p className="p-4 text-muted">
           No WhatsApp channel is connected, so a conversation cannot be started here.
         </p>

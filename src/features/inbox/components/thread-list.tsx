@@ -4,6 +4,7 @@ import { HelpCircle, Plus } from 'lucide-react';
 import { useMemo } from 'react';
 import { Button } from '@/components/ui/button';
 import { EmptyState, ErrorState, Skeleton } from '@/components/ui/states';
+import { useCan } from '@/lib/permissions';
 import { meQuery } from '@/lib/session';
 import { channelsQuery, conversationListQuery, flattenConversations } from '../api/conversations';
 import { filtersFromSearch } from '../inbox-search';
@@ -16,6 +17,7 @@ export function ThreadList({ onHelp }: { onHelp: () => void }) {
   const params = useParams({ strict: false });
   const activeId = 'conversationId' in params ? params.conversationId : undefined;
   const me = useQuery({ ...meQuery(), enabled: search.owner === 'mine' });
+  const can = useCan();
   const filters = filtersFromSearch(search, me.data?.upstreamUserId);
   const waitingForMe = search.owner === 'mine' && !me.data;
   const list = useInfiniteQuery({ ...conversationListQuery(filters), enabled: !waitingForMe });
@@ -41,14 +43,16 @@ export function ThreadList({ onHelp }: { onHelp: () => void }) {
         >
           <HelpCircle size={16} aria-hidden />
         </Button>
-        <Link
-          to="/inbox/new"
-          search={{}}
-          className="inline-flex h-8 items-center gap-1.5 rounded-md bg-accent px-2.5 text-[13px] font-medium text-accent-fg hover:opacity-90"
-        >
-          <Plus size={14} aria-hidden />
-          New
-        </Link>
+        {can('conversations.send') ? (
+          <Link
+            to="/inbox/new"
+            search={{}}
+            className="inline-flex h-8 items-center gap-1.5 rounded-md bg-accent px-2.5 text-[13px] font-medium text-accent-fg hover:opacity-90"
+          >
+            <Plus size={14} aria-hidden />
+            New
+          </Link>
+        ) : null}
       </header>
       <ThreadFilters channels={channels.data?.channels ?? []} />
       <div

@@ -7,6 +7,8 @@ import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { ErrorState, LoadingState } from '@/components/ui/states';
 import { notify } from '@/lib/notify';
+import { useCan } from '@/lib/permissions';
+import { whoCan } from '@/lib/who-can';
 import { errorText } from '@/components/ui/states';
 import {
   THREAD_POLL_MS,
@@ -70,6 +72,7 @@ export function retryPayload(message: Message): Outgoing | null {
 
 export function ThreadScreen({ conversationId }: { conversationId: string }) {
   const conversation = useQuery(conversationQuery(conversationId));
+  const can = useCan();
   const messages = useInfiniteQuery(messagesQuery(conversationId));
   const loaded = messages.data !== undefined;
   // The open thread watches its newest page closely; older pages stay as they were read.
@@ -169,8 +172,8 @@ export function ThreadScreen({ conversationId }: { conversationId: string }) {
             </p>
           </div>
           <div className="flex flex-wrap items-center gap-1.5">
-            <OwnerPicker conversation={thread} />
-            <AiMenu conversation={thread} />
+            {can('conversations.assignOwner') ? <OwnerPicker conversation={thread} /> : null}
+            {can('conversations.assignAgent') ? <AiMenu conversation={thread} /> : null}
             <ThreadStatusActions conversation={thread} />
             <Button
               variant="ghost"
@@ -205,14 +208,21 @@ export function ThreadScreen({ conversationId }: { conversationId: string }) {
           />
         )}
         <AiBanner conversation={thread} />
-        <Composer
-          key={thread.id}
-          conversation={thread}
-          platform={channel?.platform}
-          windowState={windowState}
-          quote={quote}
-          onClearQuote={() => setQuote(null)}
-        />
+        {can('conversations.send') && can('messages.sendText') ? (
+          <Composer
+            key={thread.id}
+            conversation={thread}
+            platform={channel?.platform}
+            windowState={windowState}
+            quote={quote}
+            onClearQuote={() => setQuote(null)}
+          />
+        ) : (
+          // Said in the composer's place, so a thread without one does not look broken.
+          <p className="border-t border-border px-4 py-3 text-[13px] text-muted">
+            Only {whoCan('messages.sendText')} can send messages.
+          </p>
+        )}
       </section>
       <aside
         aria-label="Details"

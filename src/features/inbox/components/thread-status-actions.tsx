@@ -1,13 +1,16 @@
 import { CheckCircle2, RotateCcw } from 'lucide-react';
 import type { Conversation } from '@/contract';
 import { Button } from '@/components/ui/button';
+import { useCan } from '@/lib/permissions';
 import { useCloseConversation, useReopenConversation } from '../api/conversation-actions';
 
 /** Close an open thread, or reopen a closed one. */
 export function ThreadStatusActions({ conversation }: { conversation: Conversation }) {
   const close = useCloseConversation(conversation.id);
   const reopen = useReopenConversation(conversation.id);
+  const can = useCan();
   if (conversation.status === 'closed') {
+    if (!can('conversations.reopen')) return null;
     return (
       <Button size="sm" onClick={() => reopen.mutate()} disabled={reopen.isPending}>
         <RotateCcw size={14} aria-hidden />
@@ -15,6 +18,7 @@ export function ThreadStatusActions({ conversation }: { conversation: Conversati
       </Button>
     );
   }
+  if (!can('conversations.close')) return null;
   return (
     <Button size="sm" onClick={() => close.mutate()} disabled={close.isPending}>
       <CheckCircle2 size={14} aria-hidden />
