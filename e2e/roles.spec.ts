@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import type { Contact, CustomerList } from '../src/contract';
+import type { Contact, CustomerList, Lead, LeadList } from '../src/contract';
 import { DEMO_USERS, expect, test } from './fixtures';
 import type { FakeControl } from './fake-control';
 import { e2eEnv } from './env';
@@ -66,6 +66,36 @@ test.describe('an agent', () => {
     const replies = await fake.api<{ data: { shortcut: string }[] }>('social', 'GET', '/v1/quick-replies');
     expect(replies.data.map((q) => q.shortcut)).not.toContain('noheader');
   });
+  test('sees a view-only lead board and drawer, and the BFF refuses a move', async ({ page, fake }) => {
+    const list = await fake.api<LeadList>('crm', 'GET', '/v1/leads?limit=1');
+    const lead = list.data[0]!;
+    await page.goto('/leads');
+    await expect(page.getByRole('heading', { level: 1, name: 'Leads' })).toBeVisible();
+    await expect(page.getByText('View only: only managers and admins can move leads')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'New lead' })).toHaveCount(0);
+    const card = page.locator('[data-lead-card]').first();
+    await expect(card).toBeVisible();
+    // No card carries dnd-kit's draggable semantics (its sensors are off for this role).
+    await expect(page.locator('[aria-roledescription="draggable"]')).toHaveCount(0);
+
+    // A card still opens its lead, read-only.
+    await page.goto(`/leads?lead=${lead.id}`);
+    const drawer = page.getByRole('dialog', { name: lead.name });
+    await expect(drawer.getByText('Only managers and admins can edit leads.')).toBeVisible();
+    await expect(drawer.getByRole('combobox', { name: 'Stage' })).toHaveCount(0);
+    await expect(drawer.getByRole('button', { name: 'Save changes' })).toHaveCount(0);
+    await expect(drawer.getByRole('textbox', { name: 'Name' })).toBeDisabled();
+
+    // Straight at the API: the role table refuses the move before it reaches the upstream.
+    const patch = await page.request.patch(`/api/crm/v1/leads/${lead.id}`, {
+      headers: { 'x-csrf': '1', origin: e2eEnv.baseURL },
+      data: { status: 'won' },
+    });
+    expect(patch.status()).toBe(403);
+    expect(patch.headers()['x-bff-error']).toBe('1');
+    const stored = await fake.api<Lead>('crm', 'GET', `/v1/leads/${lead.id}`);
+    expect(stored.status).toBe(lead.status);
+  });
 });
 
 test.describe('a manager', () => {
@@ -80,6 +110,15 @@ test.describe('a manager', () => {
     await page.goto(`/contacts/${contact.id}`);
     await expect(page.getByRole('form', { name: 'Edit contact' })).toBeVisible();
     await expect(page.getByText('Only managers and admins can edit contacts.')).toHaveCount(0);
+  });
+  test('reads lead stages without changing them', async ({ page }) => {
+    await page.goto('/settings/stages');
+    await expect(page.getByRole('heading', { level: 1, name: 'Lead stages' })).toBeVisible();
+    await expect(page.getByText('Only admins can change lead stages.')).toBeVisible();
+    const stages = page.getByRole('list', { name: 'Stages' });
+    await expect(stages.getByRole('listitem').first()).toBeVisible();
+    await expect(stages.getByRole('button')).toHaveCount(0);
+    await expect(page.getByRole('form', { name: 'Add a stage' })).toHaveCount(0);
   });
 });
 
@@ -115,7 +154,9 @@ test('a person signs in on the sign-in page, signs out, and comes back to where 
     await page.goto('/customers');
     await expect(page).toHaveURL(/\/sign-in\?redirect=/);
     expect(new URL(page.url()).searchParams.get('redirect')).toBe('/customers');
-    await expect(page.getByText('Sign in to continue; you will come back to the page you asked for.')).toBeVisible();
+    await expect(
+      page.getByText('Sign in to continue; you will come back to the page you asked for.'),
+    ).toBeVisible();
     await signInWith(agent.password);
     await expect(page).toHaveURL(/\/customers$/);
     await expect(page.getByRole('table', { name: 'Customers' })).toBeVisible();
