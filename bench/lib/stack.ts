@@ -9,9 +9,11 @@ export async function startProcess(
   readyUrl: string,
   timeoutMs = 60_000,
 ): Promise<ChildProcess> {
+  // Its own process group, so stopping it also stops what npx and tsx start under it.
   const child = spawn(command, args, {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
+    detached: true,
   });
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
@@ -25,16 +27,31 @@ export async function startProcess(
     }
     await delay(200);
   }
-  child.kill('SIGTERM');
+  killGroup(child, 'SIGTERM');
   throw new Error(`${readyUrl} did not answer within ${String(timeoutMs)} ms`);
+}
+
+function killGroup(child: ChildProcess, signal: NodeJS.Signals) {
+  if (child.pid === undefined) return;
+  try {
+    process.kill(-child.pid, signal);
+  } catch {
+    // The group is already gone.
+  }
 }
 
 export function stop(child: ChildProcess): Promise<void> {
   return new Promise((resolve) => {
-    if (child.exitCode !== null) return resolve();
-    child.once('exit', () => resolve());
-    child.kill('SIGTERM');
-    setTimeout(() => child.kill('SIGKILL'), 5000).unref();
+    if (child.exitCode !== null) {
+      killGroup(child, 'SIGTERM');
+      return resolve();
+    }
+    child.once('exit', () => {
+      killGroup(child, 'SIGKILL');
+      resolve();
+    });
+    killGroup(child, 'SIGTERM');
+    setTimeout(() => killGroup(child, 'SIGKILL'), 5000).unref();
   });
 }
 
