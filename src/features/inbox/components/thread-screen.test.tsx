@@ -235,6 +235,20 @@ describe('upstream errors in words', () => {
     expect(box).toHaveValue('Hello there');
   });
 
+  it("an inbound message reopens a closed thread on screen without waiting for the record's poll", async () => {
+    const t = thread('whatsapp', true);
+    t.conv.status = 'closed';
+    await renderInbox(`/inbox/${t.conv.id}`);
+    expect(await screen.findByRole('button', { name: 'Reopen thread' })).toBeInTheDocument();
+    act(() => {
+      fake.control.inbound({ conversationId: t.conv.id, text: 'Are you still there?' });
+    });
+    // The thread's newest page is polled every 3 s; the record follows as soon as it sees the message.
+    expect(
+      await screen.findByRole('button', { name: 'Close thread' }, { timeout: 6_000 }),
+    ).toBeInTheDocument();
+  });
+
   it('a conversation that is not in the workspace says so', async () => {
     await renderInbox('/inbox/0f0f0f0f-0f0f-4f0f-8f0f-0f0f0f0f0f0f');
     expect(await screen.findByText(/not in this workspace/)).toBeInTheDocument();

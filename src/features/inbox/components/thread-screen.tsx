@@ -1,7 +1,7 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { ArrowLeft, PanelRight } from 'lucide-react';
-import { Suspense, lazy, useCallback, useMemo, useState } from 'react';
+import { Suspense, lazy, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Message } from '@/contract';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
@@ -94,6 +94,24 @@ export function ThreadScreen({ conversationId }: { conversationId: string }) {
   const retry = useSendMessage(conversationId);
 
   const all = useMemo(() => flattenMessages(messages.data), [messages.data]);
+
+  // An inbound message newer than the record's last_message_at changes the record (a closed thread
+  // reopens, the window restarts): read it now rather than at the record's slower poll.
+  const newestInboundAt = useMemo(
+    () =>
+      all.reduce((max, m) => (m.direction === 'inbound' ? Math.max(max, Date.parse(m.created_at)) : max), 0),
+    [all],
+  );
+  const recordLastAt = conversation.data?.last_message_at ? Date.parse(conversation.data.last_message_at) : 0;
+  const refetchConversation = conversation.refetch;
+  const hasRecord = conversation.data !== undefined;
+  const refetchedFor = useRef(0);
+  useEffect(() => {
+    // Once per new inbound message, so a server whose record lags can never cause a loop.
+    if (!hasRecord || newestInboundAt <= recordLastAt || refetchedFor.current === newestInboundAt) return;
+    refetchedFor.current = newestInboundAt;
+    void refetchConversation();
+  }, [newestInboundAt, recordLastAt, hasRecord, refetchConversation]);
   const visible = useMemo(() => all.filter((m) => !discarded.has(m.id)), [all, discarded]);
 
   const onReply = useCallback((message: Message) => {
