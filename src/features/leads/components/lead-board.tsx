@@ -72,9 +72,6 @@ const isEditable = (target: EventTarget | null) =>
   target instanceof HTMLElement &&
   (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName));
 
-/** No sensors: nothing can start a drag (pointer, touch or keyboard) on a view-only board. */
-const NO_SENSORS: ReturnType<typeof useSensors> = [];
-
 interface LeadBoardProps {
   /** Whether the signed-in role may move leads (leads.update). */
   movable: boolean;
@@ -158,7 +155,7 @@ export function LeadBoard({ movable, stages, filters, owner, ownerNames, onOpen 
   return (
     <BoardMovableContext value={movable}>
       <DndContext
-        sensors={movable ? sensors : NO_SENSORS}
+        sensors={sensors}
         collisionDetection={collision}
         onDragStart={onDragStart}
         onDragEnd={onDragEnd}

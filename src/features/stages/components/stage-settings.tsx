@@ -24,9 +24,6 @@ import { StageRow, isStageDrag } from './stage-row';
 
 const stageName = (data: unknown) => (isStageDrag(data) ? data.stage.name : 'stage');
 
-/** Nothing can start a drag on a read-only list. */
-const NO_SENSORS: ReturnType<typeof useSensors> = [];
-
 /** `/settings/stages`: the pipeline's stages, in board order. */
 export function StageSettings() {
   const { data: stages } = useSuspenseQuery(leadStagesQuery());
@@ -90,7 +87,7 @@ export function StageSettings() {
       </header>
       <div className="flex max-w-3xl flex-col gap-6 px-6 py-4">
         <DndContext
-          sensors={mayEdit ? sensors : NO_SENSORS}
+          sensors={sensors}
           collisionDetection={closestCenter}
           onDragEnd={onDragEnd}
           accessibility={{ announcements }}
