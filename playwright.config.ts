@@ -40,7 +40,8 @@ export default defineConfig({
     {
       command: 'npx tsx mocks/main.ts',
       url: `${upstreamOrigin}/__fake/clock`,
-      env: { UPSTREAM_PORT: String(upstreamPort) },
+      // A frozen clock: statuses and windows move only when a test moves the fake clock.
+      env: { UPSTREAM_PORT: String(upstreamPort), FAKE_CLOCK: 'frozen' },
       reuseExistingServer: false,
       timeout: 60_000,
     },

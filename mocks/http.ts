@@ -18,6 +18,11 @@ export interface FakeUpstreamOptions {
   port?: number;
   scale?: number;
   chatter?: boolean;
+  /**
+   * `live` (default): real time drives the clock, so the demo's statuses move on their own.
+   * `frozen`: time moves only through `/__fake/clock`, as e2e tests need for exact ticks.
+   */
+  clock?: 'live' | 'frozen';
 }
 
 /** Larger bodies are refused with a 413 before they fill the memory of a test machine. */
@@ -70,9 +75,8 @@ function sendError(res: ServerResponse, status: number, message: string): void {
  */
 export async function startFakeUpstream(opts: FakeUpstreamOptions = {}): Promise<FakeUpstream> {
   const host = opts.host ?? '127.0.0.1';
-  // Real time drives the clock here, so the demo's statuses move on their own.
   const fake = createFake({
-    now: () => Date.now(),
+    ...(opts.clock === 'frozen' ? {} : { now: () => Date.now() }),
     chatter: opts.chatter ?? false,
     ...(opts.scale ? { scale: opts.scale } : {}),
   });

@@ -5,11 +5,13 @@ import { ACME_TENANT, GLOBEX_TENANT } from './team';
 const port = Number(process.env['UPSTREAM_PORT'] ?? 4010);
 const scale = process.env['SEED_SCALE'] === 'large' ? 10 : 1;
 const chatter = process.env['FAKE_CHATTER'] === '1';
+// FAKE_CLOCK=frozen: time moves only through /__fake/clock (e2e); otherwise it follows real time.
+const clock = process.env['FAKE_CLOCK'] === 'frozen' ? 'frozen' : 'live';
 
-const upstream = await startFakeUpstream({ host: '127.0.0.1', port, scale, chatter });
+const upstream = await startFakeUpstream({ host: '127.0.0.1', port, scale, chatter, clock });
 process.stdout.write(
   [
-    `fake upstream listening on ${upstream.origin} (seed scale ${scale}, chatter ${chatter ? 'on' : 'off'}, ready in ${Math.round(performance.now())} ms)`,
+    `fake upstream listening on ${upstream.origin} (seed scale ${scale}, chatter ${chatter ? 'on' : 'off'}, clock ${clock}, ready in ${Math.round(performance.now())} ms)`,
     `  social base: ${upstream.socialBase}`,
     `  crm base:    ${upstream.crmBase}`,
     `  tenants: Acme ${ACME_TENANT}, Globex ${GLOBEX_TENANT}`,
