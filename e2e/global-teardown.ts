@@ -1,9 +1,25 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import { e2eEnv } from './env';
 
-/** The BFF's log of the whole run must never contain the API key. */
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? filesUnder(path) : [path];
+  });
+}
+
+/**
+ * After the run: the API key never reached the BFF's log of the whole run, nor any file of the built
+ * app the browser was served (the responses themselves are checked test by test).
+ */
 export default function globalTeardown() {
   if (!existsSync(e2eEnv.logFile)) throw new Error(`The BFF log ${e2eEnv.logFile} was not written`);
-  const log = readFileSync(e2eEnv.logFile, 'utf8');
-  if (log.includes(e2eEnv.apiKey)) throw new Error('The API key appeared in the BFF log of the e2e run');
+  if (readFileSync(e2eEnv.logFile, 'utf8').includes(e2eEnv.apiKey)) {
+    throw new Error('The API key appeared in the BFF log of the e2e run');
+  }
+  const built = filesUnder(e2eEnv.staticDir);
+  if (built.length === 0) throw new Error(`No built app in ${e2eEnv.staticDir}`);
+  const leaking = built.filter((file) => readFileSync(file).includes(e2eEnv.apiKey));
+  if (leaking.length) throw new Error(`The API key appears in the built app: ${leaking.join(', ')}`);
 }
