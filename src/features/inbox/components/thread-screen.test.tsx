@@ -243,11 +243,13 @@ describe('upstream errors in words', () => {
     act(() => {
       fake.control.inbound({ conversationId: t.conv.id, text: 'Are you still there?' });
     });
-    // The thread's newest page is polled every 3 s; the record follows as soon as it sees the message.
+    // The thread's newest page is polled every 3 s; once the message shows, the record follows at once
+    // (its own poll comes 10 s after mount, well after this).
+    expect(await screen.findByText('Are you still there?', {}, { timeout: 9_000 })).toBeInTheDocument();
     expect(
-      await screen.findByRole('button', { name: 'Close thread' }, { timeout: 6_000 }),
+      await screen.findByRole('button', { name: 'Close thread' }, { timeout: 3_000 }),
     ).toBeInTheDocument();
-  });
+  }, 20_000);
 
   it('a conversation that is not in the workspace says so', async () => {
     await renderInbox('/inbox/0f0f0f0f-0f0f-4f0f-8f0f-0f0f0f0f0f0f');
