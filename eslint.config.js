@@ -8,12 +8,25 @@ import globals from 'globals';
 // only zod, and features do not reach into each other.
 const browserOnly = {
   patterns: [
-    { group: ['**/server/**', '**/mocks/**', 'node:*', 'fastify', '@fastify/*', 'pino', 'ioredis', 'undici'], message: 'Browser code must not import Node-only code (src/server, mocks).' },
+    {
+      group: ['**/server/**', '**/mocks/**', 'node:*', 'fastify', '@fastify/*', 'pino', 'ioredis', 'undici'],
+      message: 'Browser code must not import Node-only code (src/server, mocks).',
+    },
   ],
 };
 
 export default tseslint.config(
-  { ignores: ['dist', 'node_modules', 'src/routeTree.gen.ts', 'playwright-report', 'test-results', 'public/mockServiceWorker.js'] },
+  {
+    ignores: [
+      'dist',
+      'bench/results',
+      'node_modules',
+      'src/routeTree.gen.ts',
+      'playwright-report',
+      'test-results',
+      'public/mockServiceWorker.js',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.strict,
   ...pluginQuery.configs['flat/recommended'],
@@ -47,7 +60,11 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ regex: '^(?!zod|\\./|\\.\\./).*', message: 'The contract imports only zod and itself.' }] },
+        {
+          patterns: [
+            { regex: '^(?!zod|\\./|\\.\\./).*', message: 'The contract imports only zod and itself.' },
+          ],
+        },
       ],
     },
   },
@@ -60,7 +77,10 @@ export default tseslint.config(
         {
           patterns: [
             ...browserOnly.patterns,
-            { group: ['@/features/**', '../../../features/**'], message: 'Features do not import each other: share through lib, components or contract.' },
+            {
+              group: ['@/features/**', '../../../features/**'],
+              message: 'Features do not import each other: share through lib, components or contract.',
+            },
           ],
         },
       ],

@@ -1,5 +1,5 @@
 import { E164_DIGITS } from '../../src/contract/common';
-import type { ConversationStatus, MessageType } from '../../src/contract/conversations';
+import { MESSAGE_TYPES, type ConversationStatus, type MessageType } from '../../src/contract/conversations';
 import { DIGITS, type Rng } from '../core/rng';
 import { DAY_MS, HOUR_MS, MINUTE_MS, iso } from '../core/time';
 import { FIRST_NAMES, LAST_NAMES } from '../crm/seed-names';
@@ -13,18 +13,8 @@ import { FILLERS, GROUP_LINES, GROUP_SUBJECTS, SCRIPTS, type ScriptLine } from '
 import type { ChannelRec, GroupRec, MessageRec, SocialState, TemplateRec, Thread } from './state';
 import { appendMessage } from './thread-ops';
 
-const OTHER_TYPES: readonly MessageType[] = [
-  'image',
-  'video',
-  'audio',
-  'document',
-  'sticker',
-  'location',
-  'contact',
-  'poll',
-  'reaction',
-  'template',
-];
+// Every type but plain text, from the contract's list, so a new type is seeded too.
+const OTHER_TYPES: readonly MessageType[] = MESSAGE_TYPES.filter((type) => type !== 'text');
 const SEND_FAILURES = [
   'Message failed to send because more than 24 hours have passed since the customer last replied',
   'Media download failed: the file could not be fetched',
