@@ -11,7 +11,7 @@ import { sendBffError } from './bff-error';
 import type { Config, UpstreamConfig } from './config';
 import { registerHealth } from './health';
 import { createLogger } from './logger';
-import { registerProxy } from './proxy';
+import { registerProxy } from './proxy/proxy';
 import { registerStatic } from './static-files';
 import { registerAuth } from './auth/auth-plugin';
 import { SessionManager } from './auth/sessions';
@@ -19,9 +19,9 @@ import type { UserDirectory } from './auth/users';
 import { cookiePolicy } from './security/cookie-policy';
 import { registerSecurityHeaders, SECURITY_HEADER_ENTRIES } from './security/headers';
 import { DEFAULT_RATE_LIMITS, type RateLimits } from './security/rate-limits';
-import { MemoryStore } from './store/memory-store';
-import { RedisStore } from './store/redis-store';
-import type { Store } from './store/store';
+import { MemoryStore } from './kv/memory-store';
+import { RedisStore } from './kv/redis-store';
+import type { Store } from './kv/store';
 import type { Team } from './team';
 
 export interface AppDeps {

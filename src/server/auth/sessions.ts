@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { SessionData, Store } from '../store/store';
+import type { SessionData, Store } from '../kv/store';
 
 // Sessions for the BFF pattern: the browser holds only an opaque id in an HttpOnly cookie; the
 // store holds who it belongs to. The store is keyed by a hash of the id, so a leaked store dump

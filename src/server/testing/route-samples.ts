@@ -1,5 +1,5 @@
 import { buildPath, ROUTES, type RouteDef, type RouteId } from '../../contract/routes';
-import { MOUNTS } from '../proxy';
+import { MOUNTS } from '../proxy/proxy';
 
 // One valid request per contract route, so the suites can walk the whole table.
 

@@ -2,10 +2,10 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { rawRequest } from './testing/raw-http';
-import { startRecordingUpstream, type RecordingUpstream } from './testing/recording-upstream';
-import { buildTestApp, LogCapture, TEST_KEY, TEST_TENANT } from './testing/test-app';
-import { sameOriginHeaders, signIn } from './testing/test-users';
+import { rawRequest } from '../testing/raw-http';
+import { startRecordingUpstream, type RecordingUpstream } from '../testing/recording-upstream';
+import { buildTestApp, LogCapture, TEST_KEY, TEST_TENANT } from '../testing/test-app';
+import { sameOriginHeaders, signIn } from '../testing/test-users';
 
 const LEAD_ID = '6f1c7a52-3c1e-4a8f-9b0e-2d7a1c9e4b10';
 const CHANNEL_ID = '0a7e1f0e-5b8a-4c6d-8e9f-112233445566';

@@ -2,10 +2,10 @@ import { stringify as stringifyQuery } from 'node:querystring';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import replyFrom, { type FastifyReplyFromHooks } from '@fastify/reply-from';
 import type { Dispatcher } from 'undici';
-import { fieldErrors } from '../contract/common';
-import { buildPath, matchRoute, type Host, type RouteDef } from '../contract/routes';
-import { sendBffError } from './bff-error';
-import type { UpstreamConfig } from './config';
+import { fieldErrors } from '../../contract/common';
+import { buildPath, matchRoute, type Host, type RouteDef } from '../../contract/routes';
+import { sendBffError } from '../bff-error';
+import type { UpstreamConfig } from '../config';
 import { guardTarget } from './path-guard';
 
 // The allowlist proxy: only a (method, path template) pair of the contract's route table is
