@@ -13,3 +13,4 @@ export * from './activities';
 export * from './routes';
 export * from './bff';
 export * from './roles';
+export * from './events';

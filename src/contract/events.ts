@@ -1,0 +1,53 @@
+import * as z from 'zod/mini';
+import { Activity } from './activities';
+import { Channel } from './channels';
+import { DateTime, Id } from './common';
+import { Contact } from './contacts';
+import { Conversation, Message } from './conversations';
+import { Customer } from './customers';
+import { Lead, LeadStage } from './leads';
+import { QuickReply } from './quick-replies';
+import { Tag } from './tags';
+import { Template } from './templates';
+
+// The live stream (`GET /bff/events`, server-sent events). The BFF learns of changes by reading the
+// upstream (it has no events of its own, spec Part 6) and from the answers to writes made through
+// it; each change goes to every browser as one of these. Records are whole, as the upstream gave
+// them, so a client can write them into its caches without another read. The BFF validates what it
+// publishes and the browser validates what it receives, both with these schemas.
+
+const event = <T extends string, S extends z.core.$ZodLooseShape>(type: T, shape: S) =>
+  z.looseObject({ type: z.literal(type), ...shape });
+
+export const UPSTREAM_STATES = ['ok', 'unreachable', 'rate-limited', 'key-refused'] as const;
+export const UpstreamState = z.enum(UPSTREAM_STATES);
+export type UpstreamState = z.infer<typeof UpstreamState>;
+
+export const RESYNC_REASONS = ['gap', 'restart', 'slow-client', 'upstream-returned'] as const;
+
+export const LiveEvent = z.discriminatedUnion('type', [
+  event('conversation.upserted', { conversation: Conversation }),
+  /** New or changed messages of one thread (a new inbound, a tick that moved, a send's echo). */
+  event('messages.upserted', { conversationId: Id, messages: z.array(Message) }),
+  event('lead.upserted', { lead: Lead }),
+  event('lead.removed', { id: Id }),
+  /** The whole stage list, ordered by position: stages change rarely and together (a reorder). */
+  event('leadStages.replaced', { stages: z.array(LeadStage) }),
+  event('customer.upserted', { customer: Customer }),
+  event('customer.removed', { id: Id }),
+  event('contact.upserted', { contact: Contact }),
+  event('contact.removed', { id: Id }),
+  event('tags.replaced', { tags: z.array(Tag) }),
+  event('quickReplies.replaced', { quickReplies: z.array(QuickReply) }),
+  event('channels.replaced', { channels: z.array(Channel) }),
+  event('templates.replaced', { channelId: Id, templates: z.array(Template) }),
+  /** An activity logged on a lead or a customer (follow-up flags move with it). */
+  event('activity.created', { activity: Activity, leadId: z.nullish(Id), customerId: z.nullish(Id) }),
+  /** Whether the BFF can read the upstream; sent on connect and whenever it changes. */
+  event('upstream.status', { state: UpstreamState, since: DateTime }),
+  /** The stream cannot replay what the client missed: refetch everything on screen. */
+  event('resync', { reason: z.enum(RESYNC_REASONS) }),
+]);
+export type LiveEvent = z.infer<typeof LiveEvent>;
+export type LiveEventType = LiveEvent['type'];
+export type LiveEventOf<T extends LiveEventType> = Extract<LiveEvent, { type: T }>;
