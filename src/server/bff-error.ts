@@ -44,3 +44,15 @@ export function sendBffError<R extends ReplyLike<R>>(
     .type('application/json; charset=utf-8')
     .send(errorBody(statusCode, message));
 }
+
+/** Every 429 and 503 the BFF makes goes through here, so none lacks `Retry-After` (whole seconds,
+ *  at least 1) next to the error body and `x-bff-error`. */
+export function sendRetryLater<R extends ReplyLike<R>>(
+  reply: R,
+  statusCode: 429 | 503,
+  retryAfterMs: number,
+  message: string,
+): R {
+  reply.header('retry-after', String(Math.max(1, Math.ceil(retryAfterMs / 1000))));
+  return sendBffError(reply, statusCode, message);
+}

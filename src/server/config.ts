@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_RATE_LIMITS, type RateLimits } from './security/rate-limits';
 
 // The environment is read once, at start-up. Secrets have no defaults: a real deployment names its
 // upstream, key and tenant, or it names none of them and runs the demo on the embedded fake.
@@ -20,6 +21,19 @@ const booleanFlag = z.preprocess(
     .transform((v) => v === 'true' || v === '1' || v === 'yes'),
 );
 
+const whole = (min: number, max: number, fallback: number) =>
+  z.preprocess(emptyAsUndefined, z.coerce.number().int().min(min).max(max).default(fallback));
+
+const L = DEFAULT_RATE_LIMITS;
+
+// Connection limits, so a slow client cannot hold sockets open. Node's headersTimeout and
+// requestTimeout cover *receiving* a request (headers, then the whole body); they never cut a
+// response still being sent, such as the live event stream (GET /bff/events). The socket idle
+// timeout cuts anything silent in both directions, so it must outlast the stream's heartbeat
+// (every 15 to 25 s, hence at least 30 s) and an upstream call still running
+// (UPSTREAM_TIMEOUT_MS).
+const STREAM_HEARTBEAT_BOUND_MS = 30_000;
+
 const EnvSchema = z.object({
   PORT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(65535).default(8080)),
   HOST: z.preprocess(emptyAsUndefined, z.string().min(1).default('127.0.0.1')),
@@ -37,6 +51,22 @@ const EnvSchema = z.object({
   USERS_FILE: optionalString,
   REDIS_URL: z.preprocess(emptyAsUndefined, z.url({ protocol: /^rediss?$/ }).optional()),
   TRUST_PROXY: booleanFlag,
+  API_RATE_PER_SECOND: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().positive().max(1_000_000).default(L.apiRatePerSecond),
+  ),
+  API_BURST: whole(1, 1_000_000, L.apiBurst),
+  LOGIN_ATTEMPTS_PER_ACCOUNT: whole(1, 1000, L.loginAttemptsPerAccount),
+  LOGIN_ATTEMPTS_PER_ADDRESS: whole(1, 1_000_000, L.loginAttemptsPerAddress),
+  LOGIN_WINDOW_MS: whole(1000, 86_400_000, L.loginWindowMs),
+  LOGIN_CONCURRENCY: whole(1, 64, L.loginConcurrency),
+  LOGIN_QUEUE: whole(0, 100_000, L.loginQueue),
+  READY_PROBE_INTERVAL_MS: whole(1000, 3_600_000, 10_000),
+  REDIS_TIMEOUT_MS: whole(50, 60_000, 1000),
+  HEADERS_TIMEOUT_MS: whole(100, 600_000, 10_000),
+  REQUEST_TIMEOUT_MS: whole(100, 3_600_000, 30_000),
+  SOCKET_IDLE_TIMEOUT_MS: whole(STREAM_HEARTBEAT_BOUND_MS, 3_600_000, 90_000),
+  KEEP_ALIVE_TIMEOUT_MS: whole(1000, 600_000, 72_000),
 });
 
 export interface UpstreamConfig {
@@ -44,6 +74,18 @@ export interface UpstreamConfig {
   readonly crmBaseUrl: string;
   readonly apiKey: string;
   readonly tenantId: string;
+}
+
+/** How long a client may take (ms); see the comment above EnvSchema. */
+export interface ServerTimeouts {
+  /** All request headers must arrive within this (Node's headersTimeout). */
+  readonly headersMs: number;
+  /** The whole request, body included, must arrive within this (Node's requestTimeout). */
+  readonly requestMs: number;
+  /** A socket with no traffic either way is closed after this (Fastify's connectionTimeout). */
+  readonly socketIdleMs: number;
+  /** An idle keep-alive connection between requests is closed after this. */
+  readonly keepAliveMs: number;
 }
 
 export interface Config {
@@ -59,6 +101,12 @@ export interface Config {
   readonly usersFile: string | undefined;
   readonly redisUrl: string | undefined;
   readonly trustProxy: boolean;
+  readonly limits: RateLimits;
+  readonly timeouts: ServerTimeouts;
+  /** /readyz probes the upstream at most once per this interval and shares the answer. */
+  readonly readyProbeIntervalMs: number;
+  /** A Redis command (or connection attempt) that takes longer fails, so requests answer 503. */
+  readonly redisTimeoutMs: number;
 }
 
 export class ConfigError extends Error {
@@ -84,6 +132,12 @@ export function parseConfig(env: Readonly<Record<string, string | undefined>>): 
     throw new ConfigError(variable, detail);
   }
   const e = parsed.data;
+  if (e.REQUEST_TIMEOUT_MS < e.HEADERS_TIMEOUT_MS) {
+    throw new ConfigError('REQUEST_TIMEOUT_MS', 'must not be shorter than HEADERS_TIMEOUT_MS');
+  }
+  if (e.SOCKET_IDLE_TIMEOUT_MS <= e.UPSTREAM_TIMEOUT_MS) {
+    throw new ConfigError('SOCKET_IDLE_TIMEOUT_MS', 'must be longer than UPSTREAM_TIMEOUT_MS');
+  }
   const demo = e.SOCIAL_BASE_URL === undefined && e.CRM_BASE_URL === undefined;
   let upstream: UpstreamConfig | null = null;
   if (!demo) {
@@ -112,6 +166,23 @@ export function parseConfig(env: Readonly<Record<string, string | undefined>>): 
     usersFile: e.USERS_FILE,
     redisUrl: e.REDIS_URL,
     trustProxy: e.TRUST_PROXY,
+    limits: {
+      apiRatePerSecond: e.API_RATE_PER_SECOND,
+      apiBurst: e.API_BURST,
+      loginAttemptsPerAccount: e.LOGIN_ATTEMPTS_PER_ACCOUNT,
+      loginAttemptsPerAddress: e.LOGIN_ATTEMPTS_PER_ADDRESS,
+      loginWindowMs: e.LOGIN_WINDOW_MS,
+      loginConcurrency: e.LOGIN_CONCURRENCY,
+      loginQueue: e.LOGIN_QUEUE,
+    },
+    timeouts: {
+      headersMs: e.HEADERS_TIMEOUT_MS,
+      requestMs: e.REQUEST_TIMEOUT_MS,
+      socketIdleMs: e.SOCKET_IDLE_TIMEOUT_MS,
+      keepAliveMs: e.KEEP_ALIVE_TIMEOUT_MS,
+    },
+    readyProbeIntervalMs: e.READY_PROBE_INTERVAL_MS,
+    redisTimeoutMs: e.REDIS_TIMEOUT_MS,
   };
 }
 

@@ -1,14 +1,16 @@
+import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import { LoginBody, type Me } from '../../contract/bff';
 import { fieldErrors } from '../../contract/common';
 import type { RouteDef, RouteId } from '../../contract/routes';
-import { sendBffError } from '../bff-error';
+import { sendBffError, sendRetryLater } from '../bff-error';
 import type { ProxyGuard } from '../proxy/proxy';
 import { roleCan } from '../roles';
 import type { CookiePolicy } from '../security/cookie-policy';
 import { csrfRefusal, needsCsrfCheck } from '../security/csrf';
-import { retryAfterSeconds, type RateLimits } from '../security/rate-limits';
+import { ConcurrencyGate } from '../security/concurrency-gate';
+import type { RateLimits } from '../security/rate-limits';
 import type { Store } from '../kv/store';
 import type { Person } from '../team';
 import { burnPasswordCheck, verifyPassword } from './password';
@@ -88,8 +90,7 @@ export async function registerAuth(app: FastifyInstance, opts: AuthOptions): Pro
       clock(),
     );
     if (!bucket.allowed) {
-      reply.header('retry-after', retryAfterSeconds(bucket.retryAfterMs));
-      sendBffError(reply, 429, 'Too many requests: slow down');
+      sendRetryLater(reply, 429, bucket.retryAfterMs, 'Too many requests: slow down');
       return true;
     }
     return false;
@@ -116,40 +117,59 @@ export async function registerAuth(app: FastifyInstance, opts: AuthOptions): Pro
     request.log.info({ audit: event, user: username, ip: request.ip, status }, 'audit');
   };
 
+  const passwordChecks = new ConcurrencyGate(limits.loginConcurrency, limits.loginQueue);
+  // A hash of the typed name, so a password typed into the username field is not kept readable
+  // in the store (Redis) for the window.
+  const accountKey = (username: string): string =>
+    `login:a:${createHash('sha256').update(username).digest('base64url')}`;
+
   app.post('/auth/login', async (request, reply) => {
     reply.header('cache-control', NO_STORE);
     const parsed = LoginBody.safeParse(request.body);
     if (!parsed.success) return sendBffError(reply, 400, fieldErrors(parsed.error));
     const username = normaliseUsername(parsed.data.username);
-    const now = clock();
-    const accountKey = `login:a:${username}`;
-    const addressKey = `login:ip:${request.ip}`;
-
-    const [byAccount, byAddress] = await Promise.all([
-      store.peekCount(accountKey, now),
-      store.peekCount(addressKey, now),
-    ]);
-    const blocked = [byAccount, byAddress].filter((c) => c.count >= limits.loginFailures);
-    if (blocked.length > 0) {
-      reply.header('retry-after', retryAfterSeconds(Math.max(...blocked.map((c) => c.resetInMs))));
-      audit(request, 'login-throttled', username, 429);
-      return sendBffError(reply, 429, 'Too many failed sign-ins: try again later');
-    }
-
     const user = users.find(username);
-    const ok = user
-      ? await verifyPassword(parsed.data.password, user.passwordHash)
-      : await burnPasswordCheck(parsed.data.password);
+    // Audit lines name existing accounts only: an unknown "username" may be a password typed
+    // into the wrong field.
+    const who = user?.username ?? null;
+    const counters = [
+      { key: accountKey(username), limit: limits.loginAttemptsPerAccount },
+      { key: `login:ip:${request.ip}`, limit: limits.loginAttemptsPerAddress },
+    ] as const;
+    const [account, address] = counters;
+    const giveBack = (key: string): Promise<void> => store.returnAttempt(key, clock());
+
+    // Counted before the password is checked, in one atomic step: a burst of any size gets at
+    // most the limit of checks, per account and per address, on one instance or several.
+    const attempt = await store.takeAttempts(counters, limits.loginWindowMs, clock());
+    if (!attempt.allowed) {
+      audit(request, 'login-throttled', who, 429);
+      return sendRetryLater(reply, 429, attempt.retryAfterMs, 'Too many failed sign-ins: try again later');
+    }
+    const turn = passwordChecks.tryEnter();
+    if (turn === null) {
+      // Never checked, so it does not count against the account or the address.
+      await Promise.all([giveBack(account.key), giveBack(address.key)]);
+      audit(request, 'login-busy', who, 503);
+      return sendRetryLater(reply, 503, 1000, 'Sign-in is busy: try again in a moment');
+    }
+    const release = await turn;
+    let ok: boolean;
+    try {
+      ok = user
+        ? await verifyPassword(parsed.data.password, user.passwordHash)
+        : await burnPasswordCheck(parsed.data.password);
+    } finally {
+      release();
+    }
     if (!ok || !user) {
-      await Promise.all([
-        store.countEvent(accountKey, limits.loginWindowMs, now),
-        store.countEvent(addressKey, limits.loginWindowMs, now),
-      ]);
-      audit(request, 'login-failed', username, 401);
+      audit(request, 'login-failed', who, 401);
       return sendBffError(reply, 401, 'Wrong username or password');
     }
 
-    await store.resetCount(accountKey);
+    // Success clears the account's count and gives the address its attempt back, so colleagues
+    // behind one address do not use up each other's allowance by signing in.
+    await Promise.all([store.resetCount(account.key), giveBack(address.key)]);
     // A new id at every sign-in: a session id planted before sign-in never becomes authenticated.
     await sessions.destroy(request.cookies[cookie.name]);
     const sid = await sessions.create(user.username);

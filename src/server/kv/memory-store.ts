@@ -1,4 +1,4 @@
-import type { BucketResult, SessionData, Store } from './store';
+import type { AttemptCounter, BucketResult, SessionData, Store } from './store';
 
 interface Expiring<T> {
   value: T;
@@ -60,32 +60,47 @@ export class MemoryStore implements Store {
     return { allowed: false, retryAfterMs: Math.ceil(((1 - bucket.tokens) * 1000) / ratePerSecond) };
   }
 
-  async countEvent(
-    key: string,
+  // No await between the check and the increment: within one process this is one step, so
+  // parallel sign-ins cannot all pass the check before any of them is counted.
+  async takeAttempts(
+    counters: readonly AttemptCounter[],
     windowMs: number,
     now: number,
-  ): Promise<{ count: number; resetInMs: number }> {
-    const entry = this.counters.get(key);
-    if (!entry || entry.expiresAt <= now) {
-      this.counters.set(key, { value: 1, expiresAt: now + windowMs });
-      return { count: 1, resetInMs: windowMs };
+  ): Promise<BucketResult> {
+    let wait = 0;
+    for (const { key, limit } of counters) {
+      const entry = this.liveCounter(key, now);
+      if (entry && entry.value >= limit) wait = Math.max(wait, entry.expiresAt - now);
     }
-    entry.value += 1;
-    return { count: entry.value, resetInMs: entry.expiresAt - now };
+    if (wait > 0) return { allowed: false, retryAfterMs: wait };
+    for (const { key } of counters) {
+      const entry = this.liveCounter(key, now);
+      if (entry) entry.value += 1;
+      else this.counters.set(key, { value: 1, expiresAt: now + windowMs });
+    }
+    return { allowed: true, retryAfterMs: 0 };
   }
 
-  async peekCount(key: string, now: number): Promise<{ count: number; resetInMs: number }> {
-    const entry = this.counters.get(key);
-    if (!entry || entry.expiresAt <= now) return { count: 0, resetInMs: 0 };
-    return { count: entry.value, resetInMs: entry.expiresAt - now };
+  async returnAttempt(key: string, now: number): Promise<void> {
+    const entry = this.liveCounter(key, now);
+    if (entry && entry.value > 0) entry.value -= 1;
   }
 
   async resetCount(key: string): Promise<void> {
     this.counters.delete(key);
   }
 
+  async isHealthy(): Promise<boolean> {
+    return true;
+  }
+
   async close(): Promise<void> {
     clearInterval(this.sweeper);
+  }
+
+  private liveCounter(key: string, now: number): Expiring<number> | undefined {
+    const entry = this.counters.get(key);
+    return entry && entry.expiresAt > now ? entry : undefined;
   }
 
   private sweep(): void {

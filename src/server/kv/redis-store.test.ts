@@ -22,12 +22,14 @@ afterAll(async () => {
 
 // The same behaviour from both stores; Redis keeps its own clock for expiry, so these checks use
 // real, short windows there.
+const freshPrefix = (): string => `t${Math.random().toString(36).slice(2)}:`;
+
 describe.each([
-  ['memory', () => new MemoryStore()],
-  ['redis', () => new RedisStore(redis.url, `t${Math.random().toString(36).slice(2)}:`)],
-] as const)('%s store', (_name, make: () => Store) => {
+  ['memory', async () => new MemoryStore()],
+  ['redis', () => RedisStore.open(redis.url, { prefix: freshPrefix() })],
+] as const)('%s store', (_name, make: () => Promise<Store>) => {
   it('keeps, returns and forgets sessions, honouring the TTL', async () => {
-    const store = make();
+    const store = await make();
     try {
       const data = { username: 'ana@acme.test', createdAt: 1, lastSeenAt: 2 };
       await store.setSession('k1', data, 60_000);
@@ -41,7 +43,7 @@ describe.each([
   });
 
   it('runs a token bucket: burst, refusal with a wait, refill over time', async () => {
-    const store = make();
+    const store = await make();
     try {
       const now = 1_000_000;
       for (let i = 0; i < 3; i++) expect((await store.takeToken('b', 2, 3, now)).allowed).toBe(true);
@@ -55,20 +57,79 @@ describe.each([
     }
   });
 
-  it('counts events in a window and resets them', async () => {
-    const store = make();
+  it('counts an attempt on every counter or on none, refusing once any is full', async () => {
+    const store = await make();
     try {
       const now = Date.now();
-      expect((await store.peekCount('c', now)).count).toBe(0);
-      expect((await store.countEvent('c', 60_000, now)).count).toBe(1);
-      const second = await store.countEvent('c', 60_000, now);
-      expect(second.count).toBe(2);
-      expect(second.resetInMs).toBeGreaterThan(50_000);
-      expect((await store.peekCount('c', now)).count).toBe(2);
-      await store.resetCount('c');
-      expect((await store.peekCount('c', now)).count).toBe(0);
+      const account = { key: 'acc', limit: 2 };
+      const address = { key: 'ip', limit: 3 };
+      expect(await store.takeAttempts([account, address], 60_000, now)).toEqual({
+        allowed: true,
+        retryAfterMs: 0,
+      });
+      expect((await store.takeAttempts([account, address], 60_000, now)).allowed).toBe(true);
+      const refused = await store.takeAttempts([account, address], 60_000, now);
+      expect(refused.allowed).toBe(false);
+      expect(refused.retryAfterMs).toBeGreaterThan(50_000);
+      expect(refused.retryAfterMs).toBeLessThanOrEqual(60_000);
+      // The refusal counted nothing: the address has exactly one attempt left.
+      expect((await store.takeAttempts([address], 60_000, now)).allowed).toBe(true);
+      expect((await store.takeAttempts([address], 60_000, now)).allowed).toBe(false);
+      await store.returnAttempt('ip', now);
+      expect((await store.takeAttempts([address], 60_000, now)).allowed).toBe(true);
+      await store.resetCount('acc');
+      expect((await store.takeAttempts([account], 60_000, now)).allowed).toBe(true);
     } finally {
       await store.close();
+    }
+  });
+
+  it('never gives back more than was counted', async () => {
+    const store = await make();
+    try {
+      const now = Date.now();
+      for (let i = 0; i < 3; i++) await store.returnAttempt('fresh', now);
+      const one = { key: 'fresh', limit: 1 };
+      expect((await store.takeAttempts([one], 60_000, now)).allowed).toBe(true);
+      expect((await store.takeAttempts([one], 60_000, now)).allowed).toBe(false);
+    } finally {
+      await store.close();
+    }
+  });
+
+  it('lets exactly the limit of a parallel burst through', async () => {
+    const store = await make();
+    try {
+      const now = Date.now();
+      const results = await Promise.all(
+        Array.from({ length: 40 }, (_, i) =>
+          store.takeAttempts([{ key: 'burst', limit: 5 }, { key: `ip${i}`, limit: 5 }], 60_000, now),
+        ),
+      );
+      expect(results.filter((r) => r.allowed)).toHaveLength(5);
+    } finally {
+      await store.close();
+    }
+  });
+});
+
+describe('two stores on one Redis', () => {
+  it('let exactly the limit of a burst split between them through', async () => {
+    const prefix = freshPrefix();
+    const [a, b]: [Store, Store] = await Promise.all([
+      RedisStore.open(redis.url, { prefix }),
+      RedisStore.open(redis.url, { prefix }),
+    ]);
+    try {
+      const results = await Promise.all(
+        Array.from({ length: 40 }, (_, i) =>
+          (i % 2 ? a : b).takeAttempts([{ key: 'shared', limit: 5 }], 60_000, Date.now()),
+        ),
+      );
+      expect(results.filter((r) => r.allowed)).toHaveLength(5);
+    } finally {
+      await a.close();
+      await b.close();
     }
   });
 });

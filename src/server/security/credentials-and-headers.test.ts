@@ -33,8 +33,7 @@ beforeAll(async () => {
   upstream = await startRecordingUpstream();
   app = await buildTestApp(upstream, {
     logs,
-    env: { STATIC_DIR: dir },
-    rateLimits: { apiRatePerSecond: 1000, apiBurst: 1000, loginFailures: 5, loginWindowMs: 900_000 },
+    env: { STATIC_DIR: dir, API_RATE_PER_SECOND: '1000', API_BURST: '1000' },
   });
   cookie = await signIn(app, 'admin');
 });

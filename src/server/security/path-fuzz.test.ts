@@ -124,7 +124,7 @@ beforeAll(async () => {
   upstream = await startRecordingUpstream();
   app = await buildTestApp(upstream, {
     logs,
-    rateLimits: { apiRatePerSecond: 1000, apiBurst: 10_000, loginFailures: 5, loginWindowMs: 900_000 },
+    env: { API_RATE_PER_SECOND: '1000', API_BURST: '10000' },
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   port = (app.server.address() as AddressInfo).port;

@@ -52,7 +52,7 @@ beforeAll(async () => {
   // A generous rate limit: this suite makes many calls per session on purpose.
   app = await buildTestApp(upstream, {
     logs,
-    rateLimits: { apiRatePerSecond: 1000, apiBurst: 1000, loginFailures: 5, loginWindowMs: 900_000 },
+    env: { API_RATE_PER_SECOND: '1000', API_BURST: '1000' },
   });
   for (const role of ['agent', 'manager', 'admin'] as const) cookies[role] = await signIn(app, role);
 });
