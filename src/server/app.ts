@@ -7,7 +7,7 @@ import Fastify, {
 } from 'fastify';
 import type { DestinationStream } from 'pino';
 import { Agent, type Dispatcher } from 'undici';
-import { sendBffError } from './bff-error';
+import { sendBffError, sendRetryLater } from './bff-error';
 import type { Config, UpstreamConfig } from './config';
 import { registerHealth } from './health';
 import { createLogger } from './logger';
@@ -18,10 +18,10 @@ import { SessionManager } from './auth/sessions';
 import type { UserDirectory } from './auth/users';
 import { cookiePolicy } from './security/cookie-policy';
 import { registerSecurityHeaders, SECURITY_HEADER_ENTRIES } from './security/headers';
-import { DEFAULT_RATE_LIMITS, type RateLimits } from './security/rate-limits';
+import type { RateLimits } from './security/rate-limits';
 import { MemoryStore } from './kv/memory-store';
 import { RedisStore } from './kv/redis-store';
-import type { Store } from './kv/store';
+import { StoreUnavailableError, type Store } from './kv/store';
 import type { Team } from './team';
 
 export interface AppDeps {
@@ -36,6 +36,7 @@ export interface AppDeps {
   readonly store?: Store;
   /** Epoch ms; tests move it to expire sessions. */
   readonly clock?: () => number;
+  /** Overrides config.limits (benchmarks). */
   readonly rateLimits?: RateLimits;
   /** Where log lines go (tests capture them); stdout when absent. */
   readonly logStream?: DestinationStream;
@@ -59,6 +60,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     bodyLimit: 1024 * 1024,
     return503OnClosing: true,
     requestIdHeader: false,
+    // Slow clients are cut off (config.ts says why these never cut the live event stream).
+    connectionTimeout: config.timeouts.socketIdleMs,
+    keepAliveTimeout: config.timeouts.keepAliveMs,
+    requestTimeout: config.timeouts.requestMs,
+    http: {
+      headersTimeout: config.timeouts.headersMs,
+      requestTimeout: config.timeouts.requestMs,
+      // Node checks the two limits above this often (30 s by default, far too coarse).
+      connectionsCheckingInterval: Math.min(1000, Math.ceil(config.timeouts.headersMs / 2)),
+    },
     frameworkErrors: (error, _request, reply) => {
       const status = typeof error.statusCode === 'number' && error.statusCode < 500 ? error.statusCode : 400;
       // The hook's reply is generic over its route types; the plain reply is what it is at run time.
@@ -84,6 +95,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (ownDispatcher) app.addHook('onClose', async () => dispatcher.destroy());
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof StoreUnavailableError) {
+      request.log.warn({ reason: error.message }, 'session store unavailable');
+      return sendRetryLater(reply, 503, 5000, 'Sessions are unavailable: try again shortly');
+    }
     const status = typeof error.statusCode === 'number' && error.statusCode >= 400 ? error.statusCode : 500;
     if (status >= 500) {
       request.log.error({ err: error }, 'request failed');
@@ -111,20 +126,28 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const clock = deps.clock ?? Date.now;
   let store = deps.store;
   if (store === undefined) {
-    const own = config.redisUrl ? new RedisStore(config.redisUrl) : new MemoryStore(clock);
-    if (own instanceof RedisStore) await own.ready();
+    const own = config.redisUrl
+      ? await RedisStore.open(config.redisUrl, { timeoutMs: config.redisTimeoutMs })
+      : new MemoryStore(clock);
     app.addHook('onClose', async () => own.close());
     store = own;
   }
 
   registerSecurityHeaders(app);
-  registerHealth(app, { upstream: deps.upstream, dispatcher, readyTimeoutMs: deps.readyTimeoutMs });
+  registerHealth(app, {
+    upstream: deps.upstream,
+    dispatcher,
+    store,
+    clock,
+    intervalMs: config.readyProbeIntervalMs,
+    readyTimeoutMs: deps.readyTimeoutMs,
+  });
   const guard = await registerAuth(app, {
     users: deps.users,
     sessions: new SessionManager(store, clock),
     store,
     cookie: cookiePolicy(config),
-    limits: deps.rateLimits ?? DEFAULT_RATE_LIMITS,
+    limits: deps.rateLimits ?? config.limits,
     clock,
     aiAgents: deps.team.aiAgents,
     roster: deps.team.members,

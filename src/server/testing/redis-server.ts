@@ -7,6 +7,10 @@ const REDIS_BINARY = process.env.REDIS_SERVER ?? '/usr/bin/redis-server';
 
 export interface TestRedis {
   readonly url: string;
+  /** Freezes the server (SIGSTOP): connections stay open but nothing answers, like a hung host. */
+  pause(): void;
+  /** Lets a paused server run again (SIGCONT). */
+  resume(): void;
   stop(): Promise<void>;
 }
 
@@ -66,10 +70,14 @@ export async function startTestRedis(): Promise<TestRedis> {
   }
   return {
     url,
+    pause: () => void child.kill('SIGSTOP'),
+    resume: () => void child.kill('SIGCONT'),
     stop: () =>
       new Promise<void>((resolve) => {
         if (child.exitCode !== null) return resolve();
         child.once('exit', () => resolve());
+        // A paused server must run again to act on SIGTERM.
+        child.kill('SIGCONT');
         child.kill('SIGTERM');
       }),
   };
