@@ -34,6 +34,72 @@ describe('parseConfig', () => {
     });
   });
 
+  it("has today's limits and sensible connection limits as defaults", () => {
+    const config = parseConfig({});
+    expect(config.limits).toEqual({
+      apiRatePerSecond: 20,
+      apiBurst: 100,
+      loginAttemptsPerAccount: 5,
+      loginAttemptsPerAddress: 5,
+      loginWindowMs: 900_000,
+      loginConcurrency: 2,
+      loginQueue: 32,
+    });
+    expect(config.timeouts).toEqual({
+      headersMs: 10_000,
+      requestMs: 30_000,
+      socketIdleMs: 90_000,
+      keepAliveMs: 72_000,
+    });
+    expect(config.readyProbeIntervalMs).toBe(10_000);
+    expect(config.redisTimeoutMs).toBe(1000);
+  });
+
+  it('reads every limit from the environment', () => {
+    const config = parseConfig({
+      API_RATE_PER_SECOND: '2.5',
+      API_BURST: '7',
+      LOGIN_ATTEMPTS_PER_ACCOUNT: '3',
+      LOGIN_ATTEMPTS_PER_ADDRESS: '50',
+      LOGIN_WINDOW_MS: '60000',
+      LOGIN_CONCURRENCY: '1',
+      LOGIN_QUEUE: '0',
+      READY_PROBE_INTERVAL_MS: '30000',
+      REDIS_TIMEOUT_MS: '250',
+      HEADERS_TIMEOUT_MS: '5000',
+      REQUEST_TIMEOUT_MS: '5000',
+      SOCKET_IDLE_TIMEOUT_MS: '120000',
+      KEEP_ALIVE_TIMEOUT_MS: '65000',
+    });
+    expect(config.limits).toEqual({
+      apiRatePerSecond: 2.5,
+      apiBurst: 7,
+      loginAttemptsPerAccount: 3,
+      loginAttemptsPerAddress: 50,
+      loginWindowMs: 60_000,
+      loginConcurrency: 1,
+      loginQueue: 0,
+    });
+    expect(config.timeouts).toEqual({
+      headersMs: 5000,
+      requestMs: 5000,
+      socketIdleMs: 120_000,
+      keepAliveMs: 65_000,
+    });
+    expect(config.readyProbeIntervalMs).toBe(30_000);
+    expect(config.redisTimeoutMs).toBe(250);
+  });
+
+  it.each([
+    [{ HEADERS_TIMEOUT_MS: '20000', REQUEST_TIMEOUT_MS: '10000' }, 'REQUEST_TIMEOUT_MS'],
+    [{ UPSTREAM_TIMEOUT_MS: '90000', SOCKET_IDLE_TIMEOUT_MS: '90000' }, 'SOCKET_IDLE_TIMEOUT_MS'],
+    // Shorter than the live stream's heartbeat would cut an idle stream.
+    [{ SOCKET_IDLE_TIMEOUT_MS: '20000' }, 'SOCKET_IDLE_TIMEOUT_MS'],
+  ] as const)('refuses limits that contradict each other: %o names %s', (env, name) => {
+    const err = errorOf(env);
+    expect(err.variable).toBe(name);
+  });
+
   it('reads a full upstream configuration and trims a trailing slash', () => {
     const config = parseConfig({ ...full, PORT: '9000', UPSTREAM_TIMEOUT_MS: '500' });
     expect(config.demo).toBe(false);
@@ -66,6 +132,18 @@ describe('parseConfig', () => {
     ['SOCIAL_BASE_URL', 'ftp://x.example.com'],
     ['LOG_LEVEL', 'loud'],
     ['REDIS_URL', 'http://nope'],
+    ['API_RATE_PER_SECOND', '0'],
+    ['API_BURST', '1.5'],
+    ['LOGIN_ATTEMPTS_PER_ACCOUNT', '0'],
+    ['LOGIN_ATTEMPTS_PER_ADDRESS', 'many'],
+    ['LOGIN_WINDOW_MS', '999'],
+    ['LOGIN_CONCURRENCY', '65'],
+    ['LOGIN_QUEUE', '-1'],
+    ['READY_PROBE_INTERVAL_MS', '10'],
+    ['REDIS_TIMEOUT_MS', '0'],
+    ['HEADERS_TIMEOUT_MS', 'x'],
+    ['REQUEST_TIMEOUT_MS', '50'],
+    ['KEEP_ALIVE_TIMEOUT_MS', '-5'],
   ])('names %s when its value %s is bad', (name, value) => {
     const err = errorOf({ ...full, [name]: value });
     expect(err.variable).toBe(name);
