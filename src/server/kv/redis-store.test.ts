@@ -103,13 +103,28 @@ describe.each([
       const now = Date.now();
       const results = await Promise.all(
         Array.from({ length: 40 }, (_, i) =>
-          store.takeAttempts([{ key: 'burst', limit: 5 }, { key: `ip${i}`, limit: 5 }], 60_000, now),
+          store.takeAttempts(
+            [
+              { key: 'burst', limit: 5 },
+              { key: `ip${i}`, limit: 5 },
+            ],
+            60_000,
+            now,
+          ),
         ),
       );
       expect(results.filter((r) => r.allowed)).toHaveLength(5);
     } finally {
       await store.close();
     }
+  });
+});
+
+describe('opening', () => {
+  it('fails at once, naming REDIS_URL and why, when nothing listens there', async () => {
+    await expect(RedisStore.open('redis://127.0.0.1:1')).rejects.toThrow(
+      /^REDIS_URL: cannot connect \(.*ECONNREFUSED/,
+    );
   });
 });
 

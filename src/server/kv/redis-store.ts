@@ -1,5 +1,11 @@
 import { Redis } from 'ioredis';
-import { StoreUnavailableError, type AttemptCounter, type BucketResult, type SessionData, type Store } from './store';
+import {
+  StoreUnavailableError,
+  type AttemptCounter,
+  type BucketResult,
+  type SessionData,
+  type Store,
+} from './store';
 
 // The shared store for several BFF instances. Each operation is one round trip; the token bucket
 // and the counter run as Lua scripts so concurrent instances cannot interleave a read and a write.
@@ -79,11 +85,21 @@ export class RedisStore implements Store {
   /** Connects and resolves once Redis answers, so start-up fails early on a wrong REDIS_URL. */
   static async open(url: string, options: RedisStoreOptions = {}): Promise<RedisStore> {
     const store = new RedisStore(url, options);
+    // The 'error' event says why (ECONNREFUSED, a wrong password); connect() only that it closed.
+    let why = '';
+    const onError = (err: Error): void => {
+      why = err.message;
+    };
+    store.redis.on('error', onError);
     try {
       await store.redis.connect();
     } catch (err) {
       store.redis.disconnect();
-      throw new Error(`REDIS_URL: cannot connect (${err instanceof Error ? err.message : String(err)})`);
+      throw new Error(
+        `REDIS_URL: cannot connect (${why || (err instanceof Error ? err.message : String(err))})`,
+      );
+    } finally {
+      store.redis.off('error', onError);
     }
     return store;
   }

@@ -274,6 +274,8 @@ describe('audit', () => {
     const app = await buildTestApp(upstream, { logs: local });
     apps.push(app);
     await login(app, TEST_USERS.agent.username, 'wrong-password');
+    // Someone typing their password into the username field: it must not land in the log.
+    await login(app, 'Typed-Password-In-Name-Field', 'whatever');
     const cookie = await track(signIn(app, 'agent'));
     await app.inject({
       method: 'PATCH',
@@ -293,6 +295,7 @@ describe('audit', () => {
     const summary = lines.map((l) => [l.audit, l.user, l.routeId ?? null, l.status]);
     expect(summary).toEqual([
       ['login-failed', TEST_USERS.agent.username, null, 401],
+      ['login-failed', null, null, 401],
       ['login', TEST_USERS.agent.username, null, 204],
       ['api', TEST_USERS.agent.username, 'conversations.close', 200],
       ['api', TEST_USERS.agent.username, 'leadStages.delete', 403],
@@ -300,5 +303,6 @@ describe('audit', () => {
     ]);
     expectNoSecrets(local.text(), seenCookies);
     expect(local.text()).not.toContain('wrong-password');
+    expect(local.text().toLowerCase()).not.toContain('typed-password-in-name-field');
   });
 });
