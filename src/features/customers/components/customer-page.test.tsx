@@ -3,11 +3,10 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { renderWithApp } from '@/test/render';
 import { CustomerContacts } from '@/features/contacts/components/customer-contacts';
-// Renamed: it registers Vitest hooks, not a React hook (the react-hooks lint rule goes by the name).
-import { fake, useFakeServer as withFakeServer } from '../../../../mocks/node';
+import { fake, withBff } from '@/test/bff';
 import { CustomerPage } from './customer-page';
 
-withFakeServer();
+withBff();
 afterEach(cleanup);
 
 /** A business customer with at least two contacts and some activity, from the seed. */
