@@ -3,6 +3,7 @@ import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import type { Role } from '@/contract';
 import { createFake, DEFAULT_ORIGIN } from '../../mocks/fake';
+import { createUpstreamHandlers } from '../../mocks/handlers';
 import { ACME_TENANT } from '../../mocks/team';
 import { buildApp } from '../server/app';
 import { DEMO_USERS, demoUserDirectory } from '../server/auth/users';
@@ -73,7 +74,7 @@ export function withBff({ as = 'admin', resetAfterEach = true }: BffOptions = {}
         apiKey: 'demo-admin-key',
         tenantId: ACME_TENANT,
       },
-      dispatcher: new FakeDispatcher(fake.handlers),
+      dispatcher: new FakeDispatcher(createUpstreamHandlers(fake, { origin: DEFAULT_ORIGIN })),
       team: DEMO_TEAM,
       users: await demoUserDirectory(),
     });
