@@ -1,10 +1,8 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { renderWithApp } from '@/test/render';
 import { meQuery } from '@/lib/session';
-import { CustomerContacts } from '@/features/contacts/components/customer-contacts';
 import { fake, signInAs, withBff } from '@/test/bff';
-import { CustomerPage } from './customer-page';
+import { renderRoutes } from '@/test/render-routes';
 
 withBff();
 afterEach(cleanup);
@@ -24,9 +22,8 @@ function pickCustomer() {
 
 /** Renders the page and waits until the role, the contacts and the field descriptions are known. */
 async function renderPage(id: string) {
-  const view = await renderWithApp(
-    <CustomerPage customerId={id} contacts={<CustomerContacts customerId={id} />} />,
-  );
+  // The customer's route composes the page with the contacts feature's section, as the app does.
+  const view = await renderRoutes(`/customers/${id}`);
   await screen.findByRole('heading', { level: 1 });
   // While `/bff/me` loads nothing is allowed: an absent button proves nothing until it has answered.
   await waitFor(() => expect(view.queryClient.getQueryState(meQuery().queryKey)?.status).toBe('success'));
