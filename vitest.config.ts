@@ -14,7 +14,13 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'node',
-          include: ['src/**/*.test.ts', 'mocks/**/*.test.ts', 'bench/**/*.test.ts', 'eslint.config.test.ts'],
+          include: [
+            'src/**/*.test.ts',
+            'mocks/**/*.test.ts',
+            'bench/**/*.test.ts',
+            'scripts/**/*.test.ts',
+            'eslint.config.test.ts',
+          ],
           environment: 'node',
         },
       },
