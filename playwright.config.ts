@@ -46,8 +46,9 @@ export default defineConfig({
       timeout: 60_000,
     },
     {
-      // The BFF's log goes to a file too, so the teardown can prove the key never reached it.
-      command: `mkdir -p test-results && npx tsx src/server/main.ts 2>&1 | tee ${logFile}`,
+      // The built BFF under plain node, as `npm start` runs it (`npm run test:e2e` builds it first).
+      // Its log goes to a file too, so the teardown can prove the key never reached it.
+      command: `mkdir -p test-results && node --enable-source-maps dist-server/main.js 2>&1 | tee ${logFile}`,
       url: `${baseURL}/healthz`,
       env: {
         PORT: String(bffPort),

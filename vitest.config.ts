@@ -2,8 +2,8 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
-// Two projects: pure logic, the fake and the BFF run in Node; components run in jsdom against
-// the same msw handlers (mocks/node.ts) that serve the demo and e2e.
+// Two projects: pure logic, the fake and the BFF run in Node; components run in jsdom against the
+// real BFF on the fake upstream's handlers (src/test/bff.ts), the ones that serve the demo and e2e.
 export default defineConfig({
   plugins: [react()],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
@@ -14,7 +14,13 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'node',
-          include: ['src/**/*.test.ts', 'mocks/**/*.test.ts', 'bench/**/*.test.ts'],
+          include: [
+            'src/**/*.test.ts',
+            'mocks/**/*.test.ts',
+            'bench/**/*.test.ts',
+            'scripts/**/*.test.ts',
+            'eslint.config.test.ts',
+          ],
           environment: 'node',
         },
       },

@@ -1,4 +1,3 @@
-import type { HttpHandler } from 'msw';
 import { seedCrm } from './crm/state';
 import { crmImpls } from './crm/index';
 import { createClock, type FakeClock } from './core/clock';
@@ -9,7 +8,6 @@ import { Faults, type FaultRule } from './core/faults';
 import { seedKeys } from './core/keys';
 import { createRng } from './core/rng';
 import type { ApiKey, FakeState, Workspace } from './core/types';
-import { createUpstreamHandlers } from './handlers';
 import { socialImpls } from './social/index';
 import { injectInbound, type InboundInput } from './social/inbound';
 import { seedSocial } from './social/seed';
@@ -43,8 +41,6 @@ export interface FakeControl {
 export interface Fake {
   state: FakeState;
   clock: FakeClock;
-  /** The upstream handlers at DEFAULT_ORIGIN; createUpstreamHandlers mounts them elsewhere. */
-  handlers: HttpHandler[];
   control: FakeControl;
   reset(opts?: { scale?: number }): void;
   dispatch(req: DispatchRequest): Promise<DispatchResponse>;
@@ -185,7 +181,6 @@ export function createFake(opts: FakeOptions = {}): Fake {
   const fake: Fake = {
     state,
     clock,
-    handlers: [],
     control,
     reset(resetOpts) {
       if (resetOpts?.scale !== undefined) scale = resetOpts.scale;
@@ -197,7 +192,6 @@ export function createFake(opts: FakeOptions = {}): Fake {
     workspace,
     dispose: () => control.chatter(false),
   };
-  fake.handlers = createUpstreamHandlers(fake, { origin: DEFAULT_ORIGIN });
   if (opts.chatter) control.chatter(true);
   return fake;
 }

@@ -1,21 +1,16 @@
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll } from 'vitest';
-import { createBffHandlers } from './bff-handlers';
 import { createFake } from './fake';
 import { createUpstreamHandlers } from './handlers';
 
 export const UPSTREAM_ORIGIN = 'http://127.0.0.1:4010';
-export const BFF_ORIGIN = 'http://localhost:3000';
 export const SOCIAL_BASE = `${UPSTREAM_ORIGIN}/social/api`;
 export const CRM_BASE = `${UPSTREAM_ORIGIN}/crm/api`;
 
 /** One fake for the whole test file; reset to the seed after every test. */
 export const fake = createFake();
 
-export const server = setupServer(
-  ...createUpstreamHandlers(fake, { origin: UPSTREAM_ORIGIN }),
-  ...createBffHandlers(fake, { origin: BFF_ORIGIN }),
-);
+export const server = setupServer(...createUpstreamHandlers(fake, { origin: UPSTREAM_ORIGIN }));
 
 /**
  * Listens for the whole file (unhandled requests are errors) and resets handlers and the fake after

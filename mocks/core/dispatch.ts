@@ -1,9 +1,10 @@
 import { Id } from '../../src/contract/common';
-import { requiredScope, type Host, type RouteDef } from '../../src/contract/routes';
+import { requiredScope, type Host, type RouteDef, type RouteId } from '../../src/contract/routes';
 import { FakeError } from './errors';
 import type { Faults } from './faults';
 import { keyRefusal } from './keys';
 import { findRouteCall } from './route-shape';
+import { implFor } from './impls';
 import type { FakeState, RouteImpls, RouteResult } from './types';
 import { checkBody, checkQuery, decodeJsonBody, searchRecord } from './validate';
 
@@ -101,7 +102,7 @@ export async function dispatch(deps: DispatchDeps, req: DispatchRequest): Promis
     return errorResponse(400, errors);
   }
 
-  const impl = deps.impls[route.id as keyof RouteImpls];
+  const impl = implFor(deps.impls, route.id as RouteId);
   if (!impl) return errorResponse(500, `Route ${route.id} is not implemented by the fake`);
   let result: RouteResult;
   try {

@@ -2,7 +2,13 @@
 // non-UUID id, a bad escape) is that route called badly: a 400 naming the parameter, after the key
 // and scope checks, rather than a 404 that would read as "no such record" (mocks/README.md).
 import * as z from 'zod/mini';
-import { ROUTES, matchRoute, type Host, type RouteDef } from '../../src/contract/routes';
+import {
+  PATH_TEMPLATES,
+  matchRoute,
+  type Host,
+  type PathTemplate,
+  type RouteDef,
+} from '../../src/contract/routes';
 import { checkWith, type Checked } from './validate';
 
 export interface RouteCall {
@@ -11,37 +17,36 @@ export interface RouteCall {
   params: Checked<Record<string, string>>;
 }
 
-const PARAM = /^\{(\w+)\}$/;
-
-/** The route whose template fits the path, with the most literal segments (fixed paths first). */
-function routeByShape(host: Host, method: string, parts: readonly string[]): RouteDef | null {
-  let best: { route: RouteDef; literals: number } | null = null;
-  for (const route of ROUTES) {
-    if (route.host !== host || route.method !== method) continue;
-    const segments = route.path.split('/').slice(1);
-    if (segments.length !== parts.length) continue;
-    if (!segments.every((seg, i) => PARAM.test(seg) || seg === parts[i])) continue;
-    const literals = segments.filter((seg) => !PARAM.test(seg)).length;
-    if (!best || literals > best.literals) best = { route, literals };
-  }
-  return best?.route ?? null;
+/**
+ * The first template (fixed paths come first in the contract's order) whose literal segments fit
+ * the path, whatever its parameters hold.
+ */
+function templateByShape(host: Host, method: string, parts: readonly string[]): PathTemplate | null {
+  return (
+    PATH_TEMPLATES.find(
+      ({ route, segments }) =>
+        route.host === host &&
+        route.method === method &&
+        segments.length === parts.length &&
+        segments.every((seg, i) => !('literal' in seg) || seg.literal === parts[i]),
+    ) ?? null
+  );
 }
 
-function checkParams(route: RouteDef, parts: readonly string[]): Checked<Record<string, string>> {
+function checkParams(
+  { route, segments }: PathTemplate,
+  parts: readonly string[],
+): Checked<Record<string, string>> {
   const raw: Record<string, string> = {};
   const undecodable: string[] = [];
-  route.path
-    .split('/')
-    .slice(1)
-    .forEach((seg, i) => {
-      const name = PARAM.exec(seg)?.[1];
-      if (!name) return;
-      try {
-        raw[name] = decodeURIComponent(parts[i] ?? '');
-      } catch {
-        undecodable.push(`${name} must be correctly percent-encoded`);
-      }
-    });
+  segments.forEach((seg, i) => {
+    if ('literal' in seg) return;
+    try {
+      raw[seg.param] = decodeURIComponent(parts[i] ?? '');
+    } catch {
+      undecodable.push(`${seg.param} must be correctly percent-encoded`);
+    }
+  });
   if (undecodable.length) return { ok: false, errors: undecodable };
   return checkWith(z.strictObject(route.params), raw) as Checked<Record<string, string>>;
 }
@@ -52,6 +57,6 @@ export function findRouteCall(host: Host, method: string, rawPath: string): Rout
   if (match) return { route: match.route, params: { ok: true, value: match.params } };
   if (!rawPath.startsWith('/')) return null;
   const parts = rawPath.split('/').slice(1);
-  const route = routeByShape(host, method, parts);
-  return route ? { route, params: checkParams(route, parts) } : null;
+  const template = templateByShape(host, method, parts);
+  return template ? { route: template.route, params: checkParams(template, parts) } : null;
 }

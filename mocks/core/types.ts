@@ -3,7 +3,7 @@
 // query and the body once for all routes, then calls the route's implementation below with parsed
 // input. Implementations are plain functions over the workspace's state, per host:
 // mocks/social for the messaging host, mocks/crm for the CRM host.
-import type { RouteId } from '../../src/contract';
+import type { ParamsOf, ParsedBodyOf, QueryOf, RouteId, RouteOf, Schema } from '../../src/contract/routes';
 import type { Scope } from '../../src/contract/scopes';
 import type { Rng } from './rng';
 
@@ -39,14 +39,20 @@ export interface FakeState {
   workspaces: Map<string, Workspace>;
 }
 
-/** What an implementation receives: already authenticated and validated input. */
-export interface RouteContext<Body = unknown, Query = unknown> {
+/** The parsed query of a route; a route that takes none gets an empty record. */
+type QueryIn<R extends RouteId> =
+  RouteOf<R> extends Record<'query', Schema> ? QueryOf<R> : Record<string, never>;
+/** The parsed body of a route; a route that takes none gets undefined. */
+type BodyIn<R extends RouteId> = RouteOf<R> extends Record<'body', Schema> ? ParsedBodyOf<R> : undefined;
+
+/** What the implementation of route R receives: already authenticated input, parsed by R's schemas. */
+export interface RouteContext<R extends RouteId> {
   state: FakeState;
   ws: Workspace;
   now: Date;
-  params: Record<string, string>;
-  query: Query;
-  body: Body;
+  params: ParamsOf<R>;
+  query: QueryIn<R>;
+  body: BodyIn<R>;
 }
 
 export interface RouteResult {
@@ -54,7 +60,7 @@ export interface RouteResult {
   body?: unknown;
 }
 
-export type RouteImpl = (ctx: RouteContext<never, never>) => RouteResult;
+export type RouteImpl<R extends RouteId> = (ctx: RouteContext<R>) => RouteResult;
 
-/** Implementations by route id; each host's module exports its part. */
-export type RouteImpls = Partial<Record<RouteId, (ctx: RouteContext<any, any>) => RouteResult>>; // eslint-disable-line @typescript-eslint/no-explicit-any
+/** Implementations by route id, each typed by its route; each host's module exports its part. */
+export type RouteImpls = { readonly [R in RouteId]?: RouteImpl<R> };

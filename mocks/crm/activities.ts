@@ -1,4 +1,4 @@
-import type { Activity, ActivityCreate } from '../../src/contract';
+import type { Activity } from '../../src/contract';
 import { compareText } from '../core/compare';
 import { badRequest, findOr404 } from '../core/errors';
 import type { RouteContext, RouteResult } from '../core/types';
@@ -13,19 +13,19 @@ const newestActivityFirst = (a: Activity, b: Activity) =>
 const timeline = (crm: CrmState, pick: (a: Activity) => boolean) =>
   [...crm.activities.values()].filter(pick).sort(newestActivityFirst);
 
-export function activitiesOfCustomer(ctx: RouteContext): RouteResult {
+export function activitiesOfCustomer(ctx: RouteContext<'activities.byCustomer'>): RouteResult {
   const { crm } = ctx.ws;
   const customer = findOr404(crm.customers, ctx.params.customerId, 'Customer');
   return { body: timeline(crm, (a) => a.customer_id === customer.id) };
 }
 
-export function activitiesOfLead(ctx: RouteContext): RouteResult {
+export function activitiesOfLead(ctx: RouteContext<'activities.byLead'>): RouteResult {
   const { crm } = ctx.ws;
   const lead = findOr404(crm.leads, ctx.params.leadId, 'Lead');
   return { body: timeline(crm, (a) => a.lead_id === lead.id) };
 }
 
-export function createActivity(ctx: RouteContext<ActivityCreate>): RouteResult {
+export function createActivity(ctx: RouteContext<'activities.create'>): RouteResult {
   const { crm } = ctx.ws;
   const body = ctx.body;
   if (body.customer_id !== undefined && !crm.customers.has(body.customer_id)) {

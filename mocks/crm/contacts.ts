@@ -1,4 +1,4 @@
-import type { Contact, ContactCreate, ContactUpdate } from '../../src/contract';
+import type { Contact } from '../../src/contract';
 import { compareText } from '../core/compare';
 import { badRequest, findOr404 } from '../core/errors';
 import type { RouteContext, RouteResult } from '../core/types';
@@ -14,7 +14,7 @@ function demoteOtherPrimaries(crm: CrmState, keep: Contact): void {
   }
 }
 
-export function createContact(ctx: RouteContext<ContactCreate>): RouteResult {
+export function createContact(ctx: RouteContext<'contacts.create'>): RouteResult {
   const { crm } = ctx.ws;
   const body = ctx.body;
   if (!crm.customers.has(body.customer_id))
@@ -42,11 +42,11 @@ export function createContact(ctx: RouteContext<ContactCreate>): RouteResult {
   return { status: 201, body: contact };
 }
 
-export function getContact(ctx: RouteContext): RouteResult {
+export function getContact(ctx: RouteContext<'contacts.get'>): RouteResult {
   return { body: findOr404(ctx.ws.crm.contacts, ctx.params.id, 'Contact') };
 }
 
-export function updateContact(ctx: RouteContext<ContactUpdate>): RouteResult {
+export function updateContact(ctx: RouteContext<'contacts.update'>): RouteResult {
   const { crm } = ctx.ws;
   const contact = findOr404(crm.contacts, ctx.params.id, 'Contact');
   assertKnownTags(crm, 'tags', ctx.body.tags);
@@ -61,7 +61,7 @@ export function updateContact(ctx: RouteContext<ContactUpdate>): RouteResult {
 }
 
 /** Primary first, then in the order they were added. */
-export function contactsOfCustomer(ctx: RouteContext): RouteResult {
+export function contactsOfCustomer(ctx: RouteContext<'contacts.byCustomer'>): RouteResult {
   const { crm } = ctx.ws;
   const customer = findOr404(crm.customers, ctx.params.customerId, 'Customer');
   const rows = [...crm.contacts.values()]

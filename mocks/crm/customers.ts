@@ -1,10 +1,4 @@
-import {
-  type AddTagsBody,
-  type Customer,
-  type CustomerListQuery,
-  type CustomerStats,
-  type CustomerUpdate,
-} from '../../src/contract';
+import { type Customer, type CustomerStats } from '../../src/contract';
 import { newestFirst } from '../core/compare';
 import { findOr404 } from '../core/errors';
 import { pageOf } from '../core/paging';
@@ -12,7 +6,7 @@ import type { RouteContext, RouteResult } from '../core/types';
 import { assertKnownTags, dedupe } from './records';
 import { CUSTOMER_FIELDS } from './seed-customers';
 
-export function listCustomers(ctx: RouteContext<unknown, CustomerListQuery>): RouteResult {
+export function listCustomers(ctx: RouteContext<'customers.list'>): RouteResult {
   const { status, customer_type, page, limit } = ctx.query;
   const rows = [...ctx.ws.crm.customers.values()]
     .filter(
@@ -26,7 +20,7 @@ export function listCustomers(ctx: RouteContext<unknown, CustomerListQuery>): Ro
   return { body: { customers: data, ...paging, fields: CUSTOMER_FIELDS } };
 }
 
-export function customerStats(ctx: RouteContext): RouteResult {
+export function customerStats(ctx: RouteContext<'customers.stats'>): RouteResult {
   const stats: CustomerStats = {
     total: 0,
     active: 0,
@@ -43,7 +37,7 @@ export function customerStats(ctx: RouteContext): RouteResult {
   return { body: stats };
 }
 
-export function getCustomer(ctx: RouteContext): RouteResult {
+export function getCustomer(ctx: RouteContext<'customers.get'>): RouteResult {
   return { body: findOr404(ctx.ws.crm.customers, ctx.params.id, 'Customer') };
 }
 
@@ -51,7 +45,7 @@ export function getCustomer(ctx: RouteContext): RouteResult {
  * A partial update. `address` merges member by member, and so does `custom_fields`, where a null
  * member removes the field: a form that edits one field must not wipe the others.
  */
-export function updateCustomer(ctx: RouteContext<CustomerUpdate>): RouteResult {
+export function updateCustomer(ctx: RouteContext<'customers.update'>): RouteResult {
   const { crm } = ctx.ws;
   const customer = findOr404(crm.customers, ctx.params.id, 'Customer');
   const { address, custom_fields, ...rest } = ctx.body;
@@ -66,7 +60,7 @@ export function updateCustomer(ctx: RouteContext<CustomerUpdate>): RouteResult {
   return { body: next };
 }
 
-export function addCustomerTags(ctx: RouteContext<AddTagsBody>): RouteResult {
+export function addCustomerTags(ctx: RouteContext<'customers.addTags'>): RouteResult {
   const { crm } = ctx.ws;
   const customer = findOr404(crm.customers, ctx.params.id, 'Customer');
   assertKnownTags(crm, 'tagIds', ctx.body.tagIds);

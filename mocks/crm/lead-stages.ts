@@ -1,4 +1,4 @@
-import type { LeadStage, LeadStageCreate, LeadStageUpdate } from '../../src/contract';
+import type { LeadStage } from '../../src/contract';
 import { compareText } from '../core/compare';
 import { badRequest, findOr404 } from '../core/errors';
 import type { RouteContext, RouteResult } from '../core/types';
@@ -25,11 +25,11 @@ function clearOtherDefaults(crm: CrmState, keep: LeadStage, at: string): void {
   });
 }
 
-export function listStages(ctx: RouteContext): RouteResult {
+export function listStages(ctx: RouteContext<'leadStages.list'>): RouteResult {
   return { body: sortedStages(ctx.ws.crm) };
 }
 
-export function createStage(ctx: RouteContext<LeadStageCreate>): RouteResult {
+export function createStage(ctx: RouteContext<'leadStages.create'>): RouteResult {
   const { crm } = ctx.ws;
   const body = ctx.body;
   assertKeyFree(crm, body.key);
@@ -54,7 +54,7 @@ export function createStage(ctx: RouteContext<LeadStageCreate>): RouteResult {
   return { status: 201, body: stage };
 }
 
-export function updateStage(ctx: RouteContext<LeadStageUpdate>): RouteResult {
+export function updateStage(ctx: RouteContext<'leadStages.update'>): RouteResult {
   const { crm } = ctx.ws;
   const stage = findOr404(new Map(crm.stages.map((s) => [s.id, s])), ctx.params.id, 'Lead stage');
   const body = ctx.body;
@@ -73,7 +73,7 @@ export function updateStage(ctx: RouteContext<LeadStageUpdate>): RouteResult {
   return { body: next };
 }
 
-export function deleteStage(ctx: RouteContext): RouteResult {
+export function deleteStage(ctx: RouteContext<'leadStages.delete'>): RouteResult {
   const { crm } = ctx.ws;
   const stage = findOr404(new Map(crm.stages.map((s) => [s.id, s])), ctx.params.id, 'Lead stage');
   if (stage.is_default)

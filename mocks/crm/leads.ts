@@ -1,11 +1,4 @@
-import type {
-  Lead,
-  LeadCreate,
-  LeadListQuery,
-  LeadReassignBody,
-  LeadUpdate,
-  LeadStage,
-} from '../../src/contract';
+import type { Lead, LeadListQuery, LeadStage } from '../../src/contract';
 import { newestFirst } from '../core/compare';
 import { badRequest, FakeError, findOr404 } from '../core/errors';
 import { pageOf } from '../core/paging';
@@ -36,13 +29,13 @@ function matches(lead: Lead, query: LeadListQuery): boolean {
   return [lead.name, lead.email, lead.company_name].some((v) => v?.toLowerCase().includes(needle));
 }
 
-export function listLeads(ctx: RouteContext<unknown, LeadListQuery>): RouteResult {
+export function listLeads(ctx: RouteContext<'leads.list'>): RouteResult {
   const query = ctx.query;
   const rows = [...ctx.ws.crm.leads.values()].filter((l) => matches(l, query)).sort(newestFirst);
   return { body: pageOf(rows, query) };
 }
 
-export function createLead(ctx: RouteContext<LeadCreate>): RouteResult {
+export function createLead(ctx: RouteContext<'leads.create'>): RouteResult {
   const { crm } = ctx.ws;
   const body = ctx.body;
   const stage = body.status === undefined ? defaultStage(crm) : stageOrThrow(crm, body.status);
@@ -73,11 +66,11 @@ export function createLead(ctx: RouteContext<LeadCreate>): RouteResult {
   return { status: 201, body: lead };
 }
 
-export function getLead(ctx: RouteContext): RouteResult {
+export function getLead(ctx: RouteContext<'leads.get'>): RouteResult {
   return { body: findOr404(ctx.ws.crm.leads, ctx.params.id, 'Lead') };
 }
 
-export function updateLead(ctx: RouteContext<LeadUpdate>): RouteResult {
+export function updateLead(ctx: RouteContext<'leads.update'>): RouteResult {
   const { crm } = ctx.ws;
   const lead = findOr404(crm.leads, ctx.params.id, 'Lead');
   const body = ctx.body;
@@ -93,7 +86,7 @@ export function updateLead(ctx: RouteContext<LeadUpdate>): RouteResult {
   return { body: next };
 }
 
-export function deleteLead(ctx: RouteContext): RouteResult {
+export function deleteLead(ctx: RouteContext<'leads.delete'>): RouteResult {
   const { crm } = ctx.ws;
   const lead = findOr404(crm.leads, ctx.params.id, 'Lead');
   crm.leads.delete(lead.id);
@@ -102,7 +95,7 @@ export function deleteLead(ctx: RouteContext): RouteResult {
   return { status: 204 };
 }
 
-export function reassignLead(ctx: RouteContext<LeadReassignBody>): RouteResult {
+export function reassignLead(ctx: RouteContext<'leads.reassign'>): RouteResult {
   const { crm } = ctx.ws;
   const lead = findOr404(crm.leads, ctx.params.id, 'Lead');
   const next: Lead = {

@@ -1,7 +1,7 @@
 import type { RouteContext, RouteResult } from '../core/types';
 import { compareText } from '../core/compare';
 
-export function listTags(ctx: RouteContext): RouteResult {
+export function listTags(ctx: RouteContext<'tags.list'>): RouteResult {
   const data = [...ctx.ws.crm.tags.values()].sort((a, b) =>
     compareText(a.name.toLowerCase(), b.name.toLowerCase()),
   );

@@ -2,6 +2,7 @@
 // rules, mocks/core/validate.ts, 400 with field errors otherwise), without HTTP or the auth rules.
 import { ROUTES_BY_ID, type RouteId } from '../../src/contract';
 import { badRequest, FakeError } from '../core/errors';
+import { implFor } from '../core/impls';
 import { createRng, type Rng } from '../core/rng';
 import type { FakeState, RouteResult, Workspace } from '../core/types';
 import { checkBody, checkQuery, type Checked } from '../core/validate';
@@ -54,7 +55,7 @@ export function crmHarness(
     now,
     call(id, input = {}) {
       const route = ROUTES_BY_ID[id];
-      const impl = crmImpls[id];
+      const impl = implFor(crmImpls, id);
       if (!impl) throw new Error(`No CRM implementation for ${id}`);
       const ctx = {
         state,

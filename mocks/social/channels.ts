@@ -1,14 +1,13 @@
-import type { TemplateListQuery } from '../../src/contract/templates';
 import { APPROVED } from '../../src/contract/templates';
-import type { RouteContext, RouteImpls } from '../core/types';
+import type { RouteImpls } from '../core/types';
 import { getChannel } from './lookup';
 
 export const channelImpls: RouteImpls = {
-  'channels.list': (ctx: RouteContext) => ({
+  'channels.list': (ctx) => ({
     body: { channels: ctx.ws.social.channels.map((c) => ({ ...c })) },
   }),
   // Only the primary platform has templates: another platform's channel lists none; an unknown one is a 404.
-  'templates.list': (ctx: RouteContext<unknown, TemplateListQuery>) => {
+  'templates.list': (ctx) => {
     const channel = getChannel(ctx.ws, ctx.query.channelId);
     const templates = ctx.ws.social.templates
       .filter((t) => t.channel_id === channel.id && t.status === APPROVED)

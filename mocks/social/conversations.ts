@@ -1,8 +1,3 @@
-import type {
-  AssignAgentBody,
-  AssignOwnerBody,
-  ConversationListQuery,
-} from '../../src/contract/conversations';
 import { compareText } from '../core/compare';
 import { pageOf } from '../core/paging';
 import type { RouteContext, RouteImpls, RouteResult } from '../core/types';
@@ -10,9 +5,7 @@ import { contactName, getThread } from './lookup';
 import type { Thread } from './state';
 import { toConversation } from './thread-ops';
 
-type Ctx<B = unknown, Q = unknown> = RouteContext<B, Q>;
-
-function matchesSearch(ctx: Ctx, thread: Thread, needle: string): boolean {
+function matchesSearch(ctx: RouteContext<'conversations.list'>, thread: Thread, needle: string): boolean {
   const last = thread.messages.at(-1);
   const haystack = [
     contactName(ctx.ws, thread),
@@ -27,7 +20,7 @@ const newestFirst = (a: Thread, b: Thread) =>
   compareText(b.conv.last_message_at ?? '', a.conv.last_message_at ?? '') ||
   compareText(a.conv.id, b.conv.id);
 
-function list(ctx: Ctx<unknown, ConversationListQuery>): RouteResult {
+function list(ctx: RouteContext<'conversations.list'>): RouteResult {
   const q = ctx.query;
   const needle = q.search?.trim().toLowerCase();
   const threads = [...ctx.ws.social.threads.values()].filter((t) => {
@@ -42,8 +35,11 @@ function list(ctx: Ctx<unknown, ConversationListQuery>): RouteResult {
   return { body: { ...page, data: page.data.map(toConversation) } };
 }
 
-function update(ctx: Ctx, change: (t: Thread) => void): RouteResult {
-  const thread = getThread(ctx.ws, ctx.params['id']!);
+/** The thread-changing operations share one shape: `{id}` in the path, the thread as the answer. */
+type ThreadChange = Pick<RouteContext<'conversations.close'>, 'ws' | 'now' | 'params'>;
+
+function update(ctx: ThreadChange, change: (t: Thread) => void): RouteResult {
+  const thread = getThread(ctx.ws, ctx.params.id);
   change(thread);
   thread.conv.updated_at = ctx.now.toISOString();
   return { body: toConversation(thread) };
@@ -51,11 +47,9 @@ function update(ctx: Ctx, change: (t: Thread) => void): RouteResult {
 
 export const conversationImpls: RouteImpls = {
   'conversations.list': list,
-  'conversations.get': (ctx: Ctx) => ({ body: toConversation(getThread(ctx.ws, ctx.params['id']!)) }),
-  'conversations.assignOwner': (ctx: Ctx<AssignOwnerBody>) =>
-    update(ctx, (t) => (t.conv.assigned_to_user_id = ctx.body.userId)),
-  'conversations.assignAgent': (ctx: Ctx<AssignAgentBody>) =>
-    update(ctx, (t) => (t.conv.ai_agent_id = ctx.body.agentId)),
-  'conversations.close': (ctx: Ctx) => update(ctx, (t) => (t.conv.status = 'closed')),
-  'conversations.reopen': (ctx: Ctx) => update(ctx, (t) => (t.conv.status = 'open')),
+  'conversations.get': (ctx) => ({ body: toConversation(getThread(ctx.ws, ctx.params.id)) }),
+  'conversations.assignOwner': (ctx) => update(ctx, (t) => (t.conv.assigned_to_user_id = ctx.body.userId)),
+  'conversations.assignAgent': (ctx) => update(ctx, (t) => (t.conv.ai_agent_id = ctx.body.agentId)),
+  'conversations.close': (ctx) => update(ctx, (t) => (t.conv.status = 'closed')),
+  'conversations.reopen': (ctx) => update(ctx, (t) => (t.conv.status = 'open')),
 };

@@ -1,6 +1,5 @@
-import type { ApproveJoinRequestsBody } from '../../src/contract/groups';
 import { notFound } from '../core/errors';
-import type { RouteContext, RouteImpls, Workspace } from '../core/types';
+import type { RouteImpls, Workspace } from '../core/types';
 import { randomToken } from './platform';
 import type { GroupRec } from './state';
 
@@ -15,8 +14,8 @@ const threadOf = (ws: Workspace, group: GroupRec) =>
   [...ws.social.threads.values()].find((t) => t.conv.is_group && t.conv.external_thread_id === group.id);
 
 export const groupImpls: RouteImpls = {
-  'groups.get': (ctx: RouteContext<unknown, { channelId: string }>) => {
-    const g = getGroup(ctx.ws, ctx.params['groupId']!, ctx.query.channelId);
+  'groups.get': (ctx) => {
+    const g = getGroup(ctx.ws, ctx.params.groupId, ctx.query.channelId);
     return {
       body: {
         group: {
@@ -32,8 +31,8 @@ export const groupImpls: RouteImpls = {
   },
   // Approving admits numbers that asked to join; a number with no pending request is left out of
   // `approved` and listed in `skipped`, as the platform approves requests and does not add people.
-  'groups.approveJoinRequests': (ctx: RouteContext<ApproveJoinRequestsBody>) => {
-    const g = getGroup(ctx.ws, ctx.params['groupId']!, ctx.body.channelId);
+  'groups.approveJoinRequests': (ctx) => {
+    const g = getGroup(ctx.ws, ctx.params.groupId, ctx.body.channelId);
     const approved: string[] = [];
     const skipped: string[] = [];
     for (const phone of new Set(ctx.body.phoneNumbers)) {
@@ -54,8 +53,8 @@ export const groupImpls: RouteImpls = {
     return { body: { approved, skipped } };
   },
   // Rotating invalidates the previous link at once (spec: Group chats).
-  'groups.inviteLink': (ctx: RouteContext<{ channelId: string }>) => {
-    const g = getGroup(ctx.ws, ctx.params['groupId']!, ctx.body.channelId);
+  'groups.inviteLink': (ctx) => {
+    const g = getGroup(ctx.ws, ctx.params.groupId, ctx.body.channelId);
     ctx.ws.social.validInviteLinks.delete(g.invite_link);
     g.invite_link = `https://chat.whatsapp.com/${randomToken(ctx.state.rng, 22)}`;
     ctx.ws.social.validInviteLinks.add(g.invite_link);

@@ -1,13 +1,12 @@
 import { DEFAULT_LIMIT } from '../../src/contract/common';
-import type { MessageListQuery, SendTextBody } from '../../src/contract/conversations';
 import { badRequest } from '../core/errors';
 import type { RouteContext, RouteImpls, RouteResult } from '../core/types';
 import { getThread } from './lookup';
 import { sendMessage } from './send';
 import { assertWindowOpen, queueOutbound } from './thread-ops';
 
-function listMessages(ctx: RouteContext<unknown, MessageListQuery>): RouteResult {
-  const thread = getThread(ctx.ws, ctx.params['id']!);
+function listMessages(ctx: RouteContext<'messages.list'>): RouteResult {
+  const thread = getThread(ctx.ws, ctx.params.id);
   const limit = ctx.query.limit ?? DEFAULT_LIMIT;
   let end = thread.messages.length;
   if (ctx.query.before !== undefined) {
@@ -22,8 +21,8 @@ function listMessages(ctx: RouteContext<unknown, MessageListQuery>): RouteResult
   return { body: { data, hasMore: start > 0 } };
 }
 
-function sendText(ctx: RouteContext<SendTextBody>): RouteResult {
-  const thread = getThread(ctx.ws, ctx.params['id']!);
+function sendText(ctx: RouteContext<'messages.sendText'>): RouteResult {
+  const thread = getThread(ctx.ws, ctx.params.id);
   const quoted = ctx.body.quotedMessageId;
   if (quoted !== undefined && !thread.byId.has(quoted)) {
     throw badRequest(['quotedMessageId must be the id of a message of this conversation']);

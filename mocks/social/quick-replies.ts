@@ -1,6 +1,6 @@
-import type { QuickReply, QuickReplyCreate, QuickReplyUpdate } from '../../src/contract/quick-replies';
+import type { QuickReply } from '../../src/contract/quick-replies';
 import { badRequest, findOr404 } from '../core/errors';
-import type { RouteContext, RouteImpls, Workspace } from '../core/types';
+import type { RouteImpls, Workspace } from '../core/types';
 
 function assertShortcutFree(ws: Workspace, shortcut: string, exceptId?: string): void {
   const wanted = shortcut.toLowerCase();
@@ -14,25 +14,25 @@ const getQuickReply = (ws: Workspace, id: string | undefined): QuickReply =>
   findOr404(ws.social.quickReplies, id, 'Quick reply');
 
 export const quickReplyImpls: RouteImpls = {
-  'quickReplies.list': (ctx: RouteContext) => ({
+  'quickReplies.list': (ctx) => ({
     body: { data: [...ctx.ws.social.quickReplies.values()].sort((a, b) => a.title.localeCompare(b.title)) },
   }),
-  'quickReplies.create': (ctx: RouteContext<QuickReplyCreate>) => {
+  'quickReplies.create': (ctx) => {
     assertShortcutFree(ctx.ws, ctx.body.shortcut);
     const at = ctx.now.toISOString();
     const qr: QuickReply = { id: ctx.state.rng.uuid(), ...ctx.body, created_at: at, updated_at: at };
     ctx.ws.social.quickReplies.set(qr.id, qr);
     return { body: qr };
   },
-  'quickReplies.update': (ctx: RouteContext<QuickReplyUpdate>) => {
-    const qr = getQuickReply(ctx.ws, ctx.params['id']!);
+  'quickReplies.update': (ctx) => {
+    const qr = getQuickReply(ctx.ws, ctx.params.id);
     if (ctx.body.shortcut !== undefined) assertShortcutFree(ctx.ws, ctx.body.shortcut, qr.id);
     Object.assign(qr, ctx.body, { updated_at: ctx.now.toISOString() });
     return { body: qr };
   },
-  'quickReplies.delete': (ctx: RouteContext) => {
-    getQuickReply(ctx.ws, ctx.params['id']!);
-    ctx.ws.social.quickReplies.delete(ctx.params['id']!);
+  'quickReplies.delete': (ctx) => {
+    getQuickReply(ctx.ws, ctx.params.id);
+    ctx.ws.social.quickReplies.delete(ctx.params.id);
     return {};
   },
 };

@@ -68,7 +68,7 @@ function mediaType(media: SendMedia): OutboundContent['type'] {
 
 /** Precedence template > media > text; every check runs before a new thread is created. */
 function contentFor(
-  ctx: RouteContext<SendMessageBody>,
+  ctx: RouteContext<'conversations.send'>,
   channel: ChannelRec,
   thread: Thread | null,
 ): OutboundContent {
@@ -102,7 +102,7 @@ function contentFor(
   return { type: 'text', text: body.text ?? '', media: null };
 }
 
-export function sendMessage(ctx: RouteContext<SendMessageBody>): RouteResult {
+export function sendMessage(ctx: RouteContext<'conversations.send'>): RouteResult {
   const { ws, body, now, state } = ctx;
   let thread: Thread | null = null;
   let channel: ChannelRec;

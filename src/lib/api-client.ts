@@ -3,16 +3,37 @@ import {
   ROUTES_BY_ID,
   buildPath,
   type BodyOf,
+  type ParamsArg,
+  type ParamsOf,
   type QueryOf,
   type ResponseOf,
+  type RouteDef,
   type RouteId,
+  type RouteOf,
 } from '@/contract';
 import { ApiError } from './api-error';
 
-export interface CallOptions<R extends RouteId> {
-  params?: Record<string, string>;
+/** `params` with exactly the names of the route's template; absent for a route without any. */
+type ParamsOption<R extends RouteId> =
+  ParamsArg<RouteOf<R>> extends [params: ParamsOf<R>] ? { params: ParamsOf<R> } : { params?: never };
+
+export type CallOptions<R extends RouteId> = ParamsOption<R> & {
   query?: Partial<QueryOf<R>>;
   body?: BodyOf<R>;
+  signal?: AbortSignal;
+};
+
+/** The options argument: required when the route has path parameters, optional otherwise. */
+export type CallArgs<R extends RouteId> =
+  ParamsArg<RouteOf<R>> extends [params: ParamsOf<R>]
+    ? [options: CallOptions<R>]
+    : [options?: CallOptions<R>];
+
+/** The untyped view of a call's options, once its route is known only by id. */
+interface AnyCallOptions {
+  params?: Readonly<Record<string, string>>;
+  query?: object;
+  body?: unknown;
   signal?: AbortSignal;
 }
 
@@ -34,9 +55,12 @@ const toSearch = (query: Record<string, unknown> | undefined): string => {
 };
 
 /** The browser's URL for a route: the BFF mount of its host plus the filled path template. */
-export function routeUrl<R extends RouteId>(id: R, options: Pick<CallOptions<R>, 'params' | 'query'> = {}) {
-  const route = ROUTES_BY_ID[id];
-  return `/api/${route.host}${buildPath(route, options.params)}${toSearch(options.query as Record<string, unknown>)}`;
+export function routeUrl<R extends RouteId>(id: R, ...[options]: CallArgs<R>): string {
+  return urlOf(ROUTES_BY_ID[id], options ?? {});
+}
+
+function urlOf(route: RouteDef, options: AnyCallOptions): string {
+  return `/api/${route.host}${buildPath(route, options.params ?? {})}${toSearch(options.query as Record<string, unknown>)}`;
 }
 
 async function readError(response: Response): Promise<ApiError> {
@@ -55,17 +79,15 @@ async function readError(response: Response): Promise<ApiError> {
  * Calls one route of the contract through the BFF and parses the answer with the route's response
  * schema. Any 2xx is success (decisions.md). State-changing calls carry `X-CSRF: 1`.
  */
-export async function callApi<R extends RouteId>(
-  id: R,
-  options: CallOptions<R> = {},
-): Promise<ResponseOf<R>> {
-  const route = ROUTES_BY_ID[id];
+export async function callApi<R extends RouteId>(id: R, ...[typed]: CallArgs<R>): Promise<ResponseOf<R>> {
+  const route: RouteDef = ROUTES_BY_ID[id];
+  const options: AnyCallOptions = typed ?? {};
   const headers: Record<string, string> = { accept: 'application/json' };
   if (route.mutates) headers['x-csrf'] = '1';
   if (options.body !== undefined) headers['content-type'] = 'application/json';
   let response: Response;
   try {
-    response = await fetch(routeUrl(id, options), {
+    response = await fetch(urlOf(route, options), {
       method: route.method,
       headers,
       body: options.body === undefined ? undefined : JSON.stringify(options.body),

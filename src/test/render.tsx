@@ -14,7 +14,7 @@ import { createQueryClient } from '@/lib/query-client';
 /**
  * Renders a component inside the app's providers (a fresh QueryClient with the app's defaults and a
  * memory router), so components that use Link, search params or queries work as in the app.
- * Data comes from the msw handlers of mocks/node.ts, never from hand-mocked fetch.
+ * Data comes from the real BFF on the fake upstream (src/test/bff.ts), never from hand-mocked fetch.
  */
 export async function renderWithApp(ui: ReactNode, { path = '/' }: { path?: string } = {}) {
   const queryClient = createQueryClient();

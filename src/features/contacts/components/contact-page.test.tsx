@@ -1,15 +1,12 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
 import { meQuery } from '@/lib/session';
 import { renderWithApp } from '@/test/render';
-// Renamed: it registers Vitest hooks, not a React hook (the react-hooks lint rule goes by the name).
-import { BFF_ORIGIN, fake, server, useFakeServer as withFakeServer } from '../../../../mocks/node';
-import { TEAM_MEMBERS } from '../../../../mocks/team';
+import { fake, signInAs, withBff } from '@/test/bff';
 import { ContactPage } from './contact-page';
 
-withFakeServer();
+withBff();
 afterEach(cleanup);
 
 const withMobile = () => [...fake.workspace().crm.contacts.values()].find((c) => c.mobile && c.last_name)!;
@@ -53,12 +50,7 @@ describe('ContactPage', () => {
   });
 
   it('shows an agent the contact read-only, says who can edit, and keeps Message', async () => {
-    const ana = TEAM_MEMBERS[0];
-    server.use(
-      http.get(`${BFF_ORIGIN}/bff/me`, () =>
-        HttpResponse.json({ id: ana.email, name: ana.name, role: 'agent', upstreamUserId: ana.id }),
-      ),
-    );
+    await signInAs('agent');
     const contact = [...fake.workspace().crm.contacts.values()].find(
       (c) => c.mobile && c.email && c.first_name,
     )!;

@@ -2,11 +2,10 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { renderWithApp } from '@/test/render';
-// Renamed: it registers Vitest hooks, not a React hook (the react-hooks lint rule goes by the name).
-import { fake, useFakeServer as withFakeServer } from '../../../../mocks/node';
+import { fake, withBff } from '@/test/bff';
 import { CustomerContacts } from './customer-contacts';
 
-withFakeServer();
+withBff();
 afterEach(cleanup);
 
 const business = () =>
@@ -76,6 +75,10 @@ describe('New contact', () => {
     const tag = [...fake.workspace().crm.tags.values()][0]!;
     await user.click(await within(dialog).findByRole('checkbox', { name: tag.name }));
     await user.click(within(dialog).getByRole('button', { name: 'Create contact' }));
+    // The page behind the modal dialog is out of the accessibility tree until the BFF has answered.
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'New contact' })).not.toBeInTheDocument(),
+    );
     const list = screen.getByRole('region', { name: 'Contacts' });
     await waitFor(() => expect(within(list).getAllByRole('listitem')[0]).toHaveTextContent(/^Zoe\s*Primary/));
     expect(within(list).getAllByText('Primary')).toHaveLength(1);

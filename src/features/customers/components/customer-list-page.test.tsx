@@ -2,11 +2,10 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { renderWithApp } from '@/test/render';
-// Renamed: it registers Vitest hooks, not a React hook (the react-hooks lint rule goes by the name).
-import { fake, useFakeServer as withFakeServer } from '../../../../mocks/node';
+import { fake, withBff } from '@/test/bff';
 import { CustomerListPage } from './customer-list-page';
 
-withFakeServer();
+withBff();
 afterEach(cleanup);
 
 const customers = () => [...fake.workspace().crm.customers.values()];

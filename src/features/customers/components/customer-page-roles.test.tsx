@@ -1,27 +1,11 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
-import { renderWithApp } from '@/test/render';
 import { meQuery } from '@/lib/session';
-import { CustomerContacts } from '@/features/contacts/components/customer-contacts';
-// Renamed: it registers Vitest hooks, not a React hook (the react-hooks lint rule goes by the name).
-import { BFF_ORIGIN, fake, server, useFakeServer as withFakeServer } from '../../../../mocks/node';
-import { TEAM_MEMBERS } from '../../../../mocks/team';
-import { CustomerPage } from './customer-page';
+import { fake, signInAs, withBff } from '@/test/bff';
+import { renderRoutes } from '@/test/render-routes';
 
-withFakeServer();
+withBff();
 afterEach(cleanup);
-
-const ANA = TEAM_MEMBERS[0];
-
-/** `/bff/me` answers as Ana, an agent, for this test only (the handlers reset after each test). */
-function signedInAsAgent() {
-  server.use(
-    http.get(`${BFF_ORIGIN}/bff/me`, () =>
-      HttpResponse.json({ id: ANA.email, name: ANA.name, role: 'agent', upstreamUserId: ANA.id }),
-    ),
-  );
-}
 
 /** A customer with contacts, tags and an editable custom field, so every action has a place. */
 function pickCustomer() {
@@ -38,9 +22,8 @@ function pickCustomer() {
 
 /** Renders the page and waits until the role, the contacts and the field descriptions are known. */
 async function renderPage(id: string) {
-  const view = await renderWithApp(
-    <CustomerPage customerId={id} contacts={<CustomerContacts customerId={id} />} />,
-  );
+  // The customer's route composes the page with the contacts feature's section, as the app does.
+  const view = await renderRoutes(`/customers/${id}`);
   await screen.findByRole('heading', { level: 1 });
   // While `/bff/me` loads nothing is allowed: an absent button proves nothing until it has answered.
   await waitFor(() => expect(view.queryClient.getQueryState(meQuery().queryKey)?.status).toBe('success'));
@@ -51,7 +34,7 @@ async function renderPage(id: string) {
 
 describe('CustomerPage by role', () => {
   it('shows an agent the customer read-only, with Log activity as the only action', async () => {
-    signedInAsAgent();
+    await signInAs('agent');
     const customer = pickCustomer();
     await renderPage(customer.id);
 

@@ -1,13 +1,10 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { renderWithApp } from '@/test/render';
-import { CustomerContacts } from '@/features/contacts/components/customer-contacts';
-// Renamed: it registers Vitest hooks, not a React hook (the react-hooks lint rule goes by the name).
-import { fake, useFakeServer as withFakeServer } from '../../../../mocks/node';
-import { CustomerPage } from './customer-page';
+import { fake, withBff } from '@/test/bff';
+import { renderRoutes } from '@/test/render-routes';
 
-withFakeServer();
+withBff();
 afterEach(cleanup);
 
 /** A business customer with at least two contacts and some activity, from the seed. */
@@ -22,8 +19,8 @@ function pickCustomer() {
   return customer;
 }
 
-const render = (id: string) =>
-  renderWithApp(<CustomerPage customerId={id} contacts={<CustomerContacts customerId={id} />} />);
+// The customer's route composes the page with the contacts feature's section, as the app does.
+const render = (id: string) => renderRoutes(`/customers/${id}`);
 
 describe('CustomerPage', () => {
   it('shows details, address, tags by name, contacts primary first and the timeline', async () => {
@@ -195,6 +192,10 @@ describe('CustomerPage', () => {
   it('says a customer of no workspace is not in this workspace', async () => {
     await render('5d8e6f1a-0b2c-4d3e-8f4a-9b0c1d2e3f4a');
     expect(await screen.findByText('This customer is not in this workspace')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: /Customers/ })).toHaveAttribute('href', '/customers');
+    // The page's own way back, not the app's navigation.
+    expect(within(screen.getByRole('main')).getByRole('link', { name: /Customers/ })).toHaveAttribute(
+      'href',
+      '/customers',
+    );
   });
 });

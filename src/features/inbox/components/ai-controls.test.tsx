@@ -5,14 +5,12 @@ import { act } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Conversation } from '@/contract';
 import { renderWithApp } from '@/test/render';
-// Renamed: it registers Vitest hooks, not a React hook (the react-hooks lint rule goes by the name).
-import { fake, useFakeServer as withFakeServer } from '../../../../mocks/node';
-import { AI_AGENTS } from '../../../../mocks/team';
+import { AI_AGENTS, fake, withBff } from '@/test/bff';
 import { rememberAiAgent, useAiAgentId } from '../ai-state';
 import { conversationQuery } from '../api/conversations';
 import { AiBanner, AiMenu } from './ai-controls';
 
-withFakeServer();
+withBff();
 // Two cores shared with other suites: give the fake and the first render time before failing.
 configure({ asyncUtilTimeout: 5_000 });
 afterEach(() => {

@@ -4,11 +4,10 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Conversation } from '@/contract';
 import { phone } from '@/lib/phone';
 import { renderWithApp } from '@/test/render';
-// Renamed: it registers Vitest hooks, not a React hook (the react-hooks lint rule goes by the name).
-import { fake, useFakeServer as withFakeServer } from '../../../../mocks/node';
+import { fake, withBff } from '@/test/bff';
 import { GroupPanel } from './group-panel';
 
-withFakeServer();
+withBff();
 // Two cores shared with other suites: give the fake and the first render time before failing.
 configure({ asyncUtilTimeout: 5_000 });
 afterEach(cleanup);

@@ -3,13 +3,11 @@ import userEvent from '@testing-library/user-event';
 import { useQuery } from '@tanstack/react-query';
 import { afterEach, describe, expect, it } from 'vitest';
 import { renderWithApp } from '@/test/render';
-// Renamed: it registers Vitest hooks, not a React hook (the react-hooks lint rule goes by the name).
-import { fake, useFakeServer as withFakeServer } from '../../../../mocks/node';
-import { TEAM_MEMBERS } from '../../../../mocks/team';
+import { fake, TEAM_MEMBERS, withBff } from '@/test/bff';
 import { conversationQuery } from '../api/conversations';
 import { OwnerPicker } from './owner-picker';
 
-withFakeServer();
+withBff();
 // Two cores shared with other suites: give the fake and the first render time before failing.
 configure({ asyncUtilTimeout: 5_000 });
 // Vitest runs without globals here, so Testing Library cannot unmount between tests by itself.

@@ -1,10 +1,10 @@
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { fake, useFakeServer as withFakeServer } from '../../../../mocks/node';
-import { renderInbox, stubLayout } from '../testing/render-inbox';
+import { fake, withBff } from '@/test/bff';
+import { renderRoutes as renderInbox, stubLayout } from '@/test/render-routes';
 
-withFakeServer();
+withBff();
 beforeAll(stubLayout);
 afterEach(() => {
   cleanup();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Lead } from '@/contract';
 import { callApi } from '@/lib/api-client';
-import { useFakeServer as withFakeServer } from '../../../../mocks/node';
+import { withBff } from '@/test/bff';
 import {
   FIRST_OFFSET_PARAM,
   mergePages,
@@ -10,7 +10,7 @@ import {
   type OffsetPage,
 } from '../model/offset-reader';
 
-withFakeServer();
+withBff();
 
 // Through the client and the BFF's mount, against the fake upstream: the way a column reads.
 const windowOf = (status: string, limit: number) => (offset: number) =>

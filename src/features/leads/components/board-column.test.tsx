@@ -5,12 +5,12 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Lead, LeadStage } from '@/contract';
 import { count } from '@/lib/format';
 import { renderWithApp } from '@/test/render';
-import { fake, useFakeServer as withFakeServer } from '../../../../mocks/node';
+import { fake, withBff } from '@/test/bff';
 import { useMoveLead } from '../api/use-move-lead';
 import { columnSums, formatSums } from '../model/column-aggregates';
 import { StageColumn } from './stage-column';
 
-withFakeServer();
+withBff();
 afterEach(cleanup);
 
 const crm = () => fake.workspace().crm;

@@ -1,27 +1,13 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
 import { Suspense } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { renderWithApp } from '@/test/render';
 import { meQuery } from '@/lib/session';
-// Renamed: it registers Vitest hooks, not a React hook (the react-hooks lint rule goes by the name).
-import { BFF_ORIGIN, fake, server, useFakeServer as withFakeServer } from '../../../../mocks/node';
-import { TEAM_MEMBERS } from '../../../../mocks/team';
+import { fake, signInAs, withBff } from '@/test/bff';
 import { LeadsPage } from './leads-page';
 
-withFakeServer();
+withBff();
 afterEach(cleanup);
-
-const ANA = TEAM_MEMBERS[0];
-
-/** `/bff/me` answers as Ana, an agent, for this test only (the handlers reset after each test). */
-function signedInAsAgent() {
-  server.use(
-    http.get(`${BFF_ORIGIN}/bff/me`, () =>
-      HttpResponse.json({ id: ANA.email, name: ANA.name, role: 'agent', upstreamUserId: ANA.id }),
-    ),
-  );
-}
 
 /** Renders /leads and waits until the role is known and the first cards show. */
 async function renderLeads(path = '/leads') {
@@ -45,7 +31,7 @@ const draggables = () => document.querySelectorAll('[aria-roledescription="dragg
 
 describe('LeadsPage by role', () => {
   it('shows an agent a view-only board: cards open the lead but cannot be picked up, no New lead', async () => {
-    signedInAsAgent();
+    await signInAs('agent');
     await renderLeads();
 
     expect(screen.getByText('View only: only managers and admins can move leads')).toBeInTheDocument();
@@ -58,7 +44,7 @@ describe('LeadsPage by role', () => {
   });
 
   it('shows an agent the lead drawer read-only, with Log activity still there', async () => {
-    signedInAsAgent();
+    await signInAs('agent');
     const lead = [...fake.workspace().crm.leads.values()].find((l) => l.assigned_to_user_id)!;
     await renderLeads(`/leads?lead=${lead.id}`);
 

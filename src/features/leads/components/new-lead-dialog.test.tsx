@@ -2,10 +2,10 @@ import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { renderWithApp } from '@/test/render';
-import { fake, useFakeServer as withFakeServer } from '../../../../mocks/node';
+import { fake, withBff } from '@/test/bff';
 import { NewLeadDialog } from './new-lead-dialog';
 
-withFakeServer();
+withBff();
 afterEach(cleanup);
 
 const leads = () => [...fake.workspace().crm.leads.values()];

@@ -1,16 +1,13 @@
 import { cleanup, configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
 import { roleCan } from '@/contract';
 import { meQuery } from '@/lib/session';
 import { renderWithApp } from '@/test/render';
-// Renamed: it registers Vitest hooks, not a React hook (the react-hooks lint rule goes by the name).
-import { BFF_ORIGIN, fake, server, useFakeServer as withFakeServer } from '../../../../mocks/node';
-import { TEAM_MEMBERS } from '../../../../mocks/team';
+import { fake, signInAs, withBff } from '@/test/bff';
 import { QuickRepliesPage } from './quick-replies-page';
 
-withFakeServer();
+withBff();
 // Two cores shared with other suites: give the fake and the first render time before failing.
 configure({ asyncUtilTimeout: 5_000 });
 afterEach(cleanup);
@@ -72,6 +69,7 @@ describe('QuickRepliesPage', () => {
     await user.clear(body);
     await user.type(body, 'Hello! How can we help?');
     await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(await screen.findByText('Hello! How can we help?')).toBeInTheDocument();
     expect(stored().find((q) => q.shortcut === 'hi')?.body).toBe('Hello! How can we help?');
 
@@ -97,12 +95,7 @@ describe('QuickRepliesPage', () => {
   });
 
   it('offers an agent exactly what the role table grants', async () => {
-    const ana = TEAM_MEMBERS[0];
-    server.use(
-      http.get(`${BFF_ORIGIN}/bff/me`, () =>
-        HttpResponse.json({ id: ana.email, name: ana.name, role: 'agent', upstreamUserId: ana.id }),
-      ),
-    );
+    await signInAs('agent');
     const { queryClient } = await renderWithApp(<QuickRepliesPage />);
     await screen.findByRole('list', { name: 'Quick replies' });
     // While `/bff/me` loads nothing is allowed: wait for the role before reading what is offered.

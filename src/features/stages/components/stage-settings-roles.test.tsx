@@ -1,28 +1,13 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Role } from '@/contract';
 import { sortStages } from '@/lib/lead-stages';
 import { meQuery } from '@/lib/session';
+import { fake, signInAs, withBff } from '@/test/bff';
 import { renderWithApp } from '@/test/render';
-// Renamed: it registers Vitest hooks, not a React hook (the react-hooks lint rule goes by the name).
-import { BFF_ORIGIN, fake, server, useFakeServer as withFakeServer } from '../../../../mocks/node';
-import { TEAM_MEMBERS } from '../../../../mocks/team';
 import { StageSettings } from './stage-settings';
 
-withFakeServer();
+withBff();
 afterEach(cleanup);
-
-const ANA = TEAM_MEMBERS[0];
-
-/** `/bff/me` answers with the given role for this test only (the handlers reset after each test). */
-function signedInAs(role: Role) {
-  server.use(
-    http.get(`${BFF_ORIGIN}/bff/me`, () =>
-      HttpResponse.json({ id: ANA.email, name: ANA.name, role, upstreamUserId: ANA.id }),
-    ),
-  );
-}
 
 async function renderSettings() {
   const view = await renderWithApp(<StageSettings />);
@@ -34,7 +19,7 @@ async function renderSettings() {
 
 describe('StageSettings by role', () => {
   it.each(['agent', 'manager'] as const)('shows the stages read-only to the role %s', async (role) => {
-    signedInAs(role);
+    await signInAs(role);
     const list = await renderSettings();
 
     expect(await screen.findByText('Only admins can change lead stages.')).toBeInTheDocument();

@@ -6,11 +6,11 @@ import type { LeadStage } from '@/contract';
 import { sortStages } from '@/lib/lead-stages';
 import { LEAD_STAGES_KEY, leadStagesQuery } from '@/lib/lead-stages-query';
 import { renderWithApp } from '@/test/render';
-import { fake, useFakeServer as withFakeServer } from '../../../../mocks/node';
+import { fake, withBff } from '@/test/bff';
 import { useReorderStages } from '../api/use-reorder-stages';
 import { StageSettings } from './stage-settings';
 
-withFakeServer();
+withBff();
 afterEach(cleanup);
 
 const stages = () => sortStages(fake.workspace().crm.stages);

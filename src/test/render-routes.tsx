@@ -6,10 +6,10 @@ import { createQueryClient } from '@/lib/query-client';
 import { routeTree } from '@/routeTree.gen';
 
 /**
- * Renders the real app routes at `path` (memory history), so the inbox's search params, loaders and
- * child routes work as in the browser. Data comes from the msw handlers of mocks/node.ts.
+ * Renders the real app routes at `path` (memory history), so search params, loaders and child
+ * routes work as in the browser. Data comes from the real BFF on the fake upstream (src/test/bff.ts).
  */
-export async function renderInbox(path: string) {
+export async function renderRoutes(path: string) {
   const queryClient = createQueryClient();
   queryClient.setDefaultOptions({
     queries: { ...queryClient.getDefaultOptions().queries, retry: false },

@@ -1,0 +1,98 @@
+import type { FastifyInstance } from 'fastify';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
+import type { Role } from '@/contract';
+import { createFake, DEFAULT_ORIGIN } from '../../mocks/fake';
+import { createUpstreamHandlers } from '../../mocks/handlers';
+import { ACME_TENANT } from '../../mocks/team';
+import { buildApp } from '../server/app';
+import { DEMO_USERS, demoUserDirectory } from '../server/auth/users';
+import { parseConfig } from '../server/config';
+import { DEMO_TEAM } from '../server/team';
+import { browserTransport, type BrowserTransport } from './browser-transport';
+import { FakeDispatcher } from './fake-dispatcher';
+
+// Component tests run the real BFF (src/server/app.ts) on the fake upstream, as the demo does:
+// jsdom fetch -> msw -> the BFF (app.inject) -> the fake's handlers (in process, fake-dispatcher.ts).
+// One fake, one BFF and one msw server per test file; the fake, the cookies and any msw override
+// reset after each test.
+
+export { AI_AGENTS, TEAM_MEMBERS } from '../../mocks/team';
+
+/** jsdom's origin: the page and the BFF share it, as in the browser. */
+export const BFF_ORIGIN = 'http://localhost:3000';
+
+/** The fake upstream's state, ready from import time (seeded lazily, reset after each test). */
+export const fake = createFake();
+
+/** Page-level overrides (`server.use`) are for what the BFF cannot be made to do, e.g. a dropped network. */
+export const server = setupServer();
+
+let transport: BrowserTransport | undefined;
+
+/** Signs in through POST /auth/login as the demo user of this role (Ana, Marco or Ada). */
+export async function signInAs(role: Role): Promise<void> {
+  if (!transport) throw new Error('signInAs needs withBff() in the test file');
+  const user = DEMO_USERS.find((u) => u.role === role)!;
+  const res = await transport.send(
+    new Request(`${BFF_ORIGIN}/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-csrf': '1' },
+      body: JSON.stringify({ username: user.username, password: user.password }),
+    }),
+  );
+  if (res.status !== 204)
+    throw new Error(`sign-in as ${role} failed with ${res.status}: ${await res.text()}`);
+}
+
+/** Forgets the session, as a browser that never signed in. */
+export function signOut(): void {
+  transport?.clearCookies();
+}
+
+export interface BffOptions {
+  /** Who is signed in before each test (`null`: nobody); a test may sign in as another role. */
+  as?: Role | null;
+  /** False leaves the fake's reset to the file, for tests that change nothing and share one seed. */
+  resetAfterEach?: boolean;
+}
+
+/**
+ * Builds the BFF on the fake upstream for this file, with the demo's users and roster; unhandled
+ * requests are errors. Signs in as `as` (an admin by default) before each test.
+ */
+export function withBff({ as = 'admin', resetAfterEach = true }: BffOptions = {}): void {
+  let app: FastifyInstance | undefined;
+  beforeAll(async () => {
+    const config = parseConfig({ LOG_LEVEL: 'silent', STATIC_DIR: '/nonexistent-static-dir' });
+    app = await buildApp({
+      config,
+      // The demo's upstream: the fake's Acme workspace with its full-access key (mocks/README.md).
+      upstream: {
+        socialBaseUrl: `${DEFAULT_ORIGIN}/social/api`,
+        crmBaseUrl: `${DEFAULT_ORIGIN}/crm/api`,
+        apiKey: 'demo-admin-key',
+        tenantId: ACME_TENANT,
+      },
+      dispatcher: new FakeDispatcher(createUpstreamHandlers(fake, { origin: DEFAULT_ORIGIN })),
+      team: DEMO_TEAM,
+      users: await demoUserDirectory(),
+    });
+    transport = browserTransport(app, BFF_ORIGIN);
+    // The forwarding handler is the server's own, so a reset after each test keeps it.
+    server.resetHandlers(transport.handler);
+    server.listen({ onUnhandledRequest: 'error' });
+  });
+  if (as !== null) beforeEach(() => signInAs(as));
+  afterEach(() => {
+    // Overrides are per test.
+    server.resetHandlers();
+    signOut();
+    if (resetAfterEach) fake.reset();
+  });
+  afterAll(async () => {
+    server.close();
+    await app?.close();
+    transport = undefined;
+  });
+}
