@@ -7,6 +7,7 @@ import { errorText } from './ui/states';
 import type { ReactNode } from 'react';
 import { meQuery } from '@/lib/session';
 import { initials } from '@/lib/format';
+import { UserText } from './ui/user-text';
 
 const ITEMS: {
   to: '/inbox' | '/leads' | '/customers' | '/quick-replies' | '/settings/stages';
@@ -70,7 +71,9 @@ export function AppNav() {
             {initials(me.data.name)}
           </span>
           <span className="hidden min-w-0 md:block">
-            <span className="block truncate text-[13px] font-medium">{me.data.name}</span>
+            <span className="block truncate text-[13px] font-medium">
+              <UserText>{me.data.name}</UserText>
+            </span>
             <span className="block text-xs capitalize text-subtle">{me.data.role}</span>
           </span>
           <button

@@ -18,6 +18,7 @@ import { contactName, messageTarget } from '../phone-digits';
 import { ContactDetailsView } from './contact-details-view';
 import { ContactFormFields } from './contact-form-fields';
 import { splitErrors, useContactForm } from './use-contact-form';
+import { UserText } from '@/components/ui/user-text';
 
 const FIELDS = Object.keys(emptyContactValues());
 
@@ -153,9 +154,11 @@ export function ContactPage({
           {initials(name)}
         </span>
         <div className="min-w-0">
-          <h1 className="truncate text-base font-semibold">{name}</h1>
+          <h1 className="truncate text-base font-semibold">
+            <UserText>{name}</UserText>
+          </h1>
           <p className="text-muted">
-            {[c.position, c.department].filter(Boolean).join(' · ')}
+            <UserText>{[c.position, c.department].filter(Boolean).join(' · ')}</UserText>
             {customer ? (
               <>
                 {c.position || c.department ? ' at ' : 'At '}

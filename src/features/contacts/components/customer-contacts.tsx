@@ -10,6 +10,7 @@ import { phone } from '@/lib/phone';
 import { customerContactsQuery } from '../api/contacts';
 import { contactName } from '../phone-digits';
 import { NewContactDialog } from './new-contact-dialog';
+import { UserText } from '@/components/ui/user-text';
 
 /** The people at a customer, primary first, with "New contact" for a role that may create one. */
 export function CustomerContacts({ customerId }: { customerId: string }) {
@@ -59,7 +60,7 @@ export function CustomerContacts({ customerId }: { customerId: string }) {
                 params={{ contactId: c.id }}
                 className="inline-flex min-h-8 items-center font-medium hover:text-accent hover:underline"
               >
-                {contactName(c) || 'Unnamed contact'}
+                <UserText>{contactName(c) || 'Unnamed contact'}</UserText>
               </Link>
               {c.is_primary ? <Badge tone="accent">Primary</Badge> : null}
               {c.status === 'inactive' ? <Badge>Inactive</Badge> : null}

@@ -14,6 +14,7 @@ import { platformName } from './channel-label';
 import { MediaLinkForm } from './media-link-form';
 import { QuickReplyMenu, useQuickReplyKeys } from './quick-reply-menu';
 import { TemplatePicker } from './template-picker';
+import { UserText } from '@/components/ui/user-text';
 
 interface ComposerProps {
   conversation: Conversation;
@@ -111,9 +112,12 @@ export function Composer({ conversation, platform, windowState, quote, onClearQu
         <div className="flex items-start gap-2 rounded-md border-l-2 border-accent bg-surface px-2 py-1 text-xs">
           <div className="min-w-0 flex-1">
             <p className="font-medium">
-              Replying to {quote.from_me ? 'your message' : (quote.sender_name ?? 'the contact')}
+              Replying to{' '}
+              {quote.from_me ? 'your message' : <UserText>{quote.sender_name ?? 'the contact'}</UserText>}
             </p>
-            <p className="line-clamp-2 text-muted">{messagePreview(quote)}</p>
+            <p className="line-clamp-2 text-muted">
+              <UserText>{messagePreview(quote)}</UserText>
+            </p>
           </div>
           <button
             type="button"

@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { EmptyState, ErrorState, LoadingState } from '@/components/ui/states';
 import { templatesQuery } from '../api/conversations';
 import { missingParams, previewTemplate, templateBodyText, templateParamCount } from '../template-params';
+import { UserText } from '@/components/ui/user-text';
 
 const templateKey = (t: Template) => `${t.name}:${t.language}`;
 
@@ -120,7 +121,7 @@ export function TemplatePicker({
               />
               <span className="min-w-0 flex-1">
                 <span className="flex flex-wrap items-center gap-x-2">
-                  <span className="font-medium">{t.name}</span>
+                  <UserText className="font-medium">{t.name}</UserText>
                   <span className="text-xs text-muted">
                     {t.language} · {t.category.toLowerCase()}
                   </span>

@@ -33,6 +33,7 @@ import { MessageList } from './message-list';
 import { OwnerPicker } from './owner-picker';
 import { ThreadStatusActions } from './thread-status-actions';
 import { WindowChip } from './window-chip';
+import { UserText } from '@/components/ui/user-text';
 
 const ContextPanel = lazy(() => import('./context-panel'));
 
@@ -180,7 +181,9 @@ export function ThreadScreen({ conversationId }: { conversationId: string }) {
             <ArrowLeft size={16} aria-hidden />
           </Link>
           <div className="min-w-0 flex-1">
-            <h2 className="truncate text-base font-semibold">{name}</h2>
+            <h2 className="truncate text-base font-semibold">
+              <UserText>{name}</UserText>
+            </h2>
             <p className="flex items-center gap-2 text-xs text-muted">
               <ChannelLabel channel={channel} />
               {thread.is_group && thread.group_participant_count ? (

@@ -11,6 +11,7 @@ import { UNMATCHED, type ColumnDropData } from '../model/board-drop';
 import { columnSums, formatSums, formatWeighted } from '../model/column-aggregates';
 import { useBoardMovable } from './board-movable';
 import { CARD_HEIGHT, LeadCard } from './lead-card';
+import { safeColor } from '@/lib/safe-color';
 
 export interface ColumnState {
   rows: Lead[];
@@ -60,7 +61,7 @@ export function BoardColumn({ stage, state, ownerNames, onOpen }: BoardColumnPro
     >
       <header
         className={`rounded-t-lg border-t-4 px-3 py-2 ${HEADER_TONE[outcome]}`}
-        style={{ borderTopColor: stage?.color ?? 'var(--color-subtle)' }}
+        style={{ borderTopColor: safeColor(stage?.color, 'var(--color-subtle)') }}
       >
         <div className="flex items-center gap-1.5">
           {outcome === 'won' ? <Trophy size={14} className="text-success" aria-label="Won stage" /> : null}

@@ -6,6 +6,7 @@ import { calendarDate, count, money } from '@/lib/format';
 import { leadsPageQuery, type LeadFilters } from '../api/lead-queries';
 import { matchesOwner, type LeadsSearch } from '../model/leads-search';
 import { PriorityBadge } from './priority-badge';
+import { UserText } from '@/components/ui/user-text';
 
 interface LeadListViewProps {
   filters: LeadFilters;
@@ -65,10 +66,12 @@ export function LeadListView({
                       className="min-h-8 text-left font-medium hover:underline"
                       onClick={() => onOpen(lead.id)}
                     >
-                      {lead.name}
+                      <UserText>{lead.name}</UserText>
                     </button>
                   </td>
-                  <td className="border-b border-border px-2 py-1.5 text-muted">{lead.company_name}</td>
+                  <td className="border-b border-border px-2 py-1.5 text-muted">
+                    <UserText>{lead.company_name}</UserText>
+                  </td>
                   <td className="border-b border-border px-2 py-1.5">
                     {stageName.get(lead.status) ?? (
                       <span className="text-warning">Unmatched ({lead.status})</span>

@@ -35,6 +35,18 @@ describe('the stage list', () => {
     );
   });
 
+  it('paints a stage colour only when it is a hex colour', async () => {
+    const hostile = stages()[1]!;
+    hostile.color = 'url(https://evil.example/beacon.png)';
+    await renderWithApp(<StageSettings />);
+    const row = await screen.findByRole('listitem', { name: hostile.name }, { timeout: 5000 });
+    const dot = row.querySelector<HTMLElement>('[data-color-dot]');
+    expect(dot?.style.backgroundColor).toBe('rgb(138, 143, 152)');
+    const good = await screen.findByRole('listitem', { name: stages()[0]!.name });
+    expect(good.querySelector<HTMLElement>('[data-color-dot]')?.style.backgroundColor).not.toBe('');
+    expect(document.querySelectorAll('[style*="url("]')).toHaveLength(0);
+  });
+
   it('renames, recolours and marks a stage won, and the shared cache shows it at once', async () => {
     const { queryClient } = await renderWithApp(<StageSettings />);
     const target = stages().find((s) => !s.is_won && !s.is_lost && !s.is_default)!;
