@@ -8,6 +8,7 @@ import type { ReactNode } from 'react';
 import { meQuery } from '@/lib/session';
 import { initials } from '@/lib/format';
 import { UserText } from './ui/user-text';
+import { clearUserStorage } from '@/lib/user-storage';
 
 const ITEMS: {
   to: '/inbox' | '/leads' | '/customers' | '/quick-replies' | '/settings/stages';
@@ -33,6 +34,8 @@ export function AppNav() {
       notify.error('Sign-out failed', { description: errorText(error) });
       return;
     }
+    // Drafts and every other per-user value go with the session, before the next person signs in.
+    clearUserStorage();
     queryClient.clear();
     await router.navigate({ to: '/sign-in' });
   }

@@ -5,6 +5,7 @@ import { NotFoundScreen } from '@/components/app-screens';
 import { LazyToaster } from '@/components/lazy-toaster';
 import { isApiError } from '@/lib/api-error';
 import { meQuery } from '@/lib/session';
+import { bindStorageToUser } from '@/lib/user-storage';
 
 export interface RouterContext {
   queryClient: QueryClient;
@@ -17,7 +18,9 @@ export const Route = createRootRouteWithContext<RouterContext>()({
   beforeLoad: async ({ context, location }) => {
     if (PUBLIC_PATHS.has(location.pathname)) return;
     try {
-      await context.queryClient.ensureQueryData(meQuery());
+      const me = await context.queryClient.ensureQueryData(meQuery());
+      // Before any screen reads a draft: what this browser keeps belongs to whoever is signed in.
+      bindStorageToUser(me.id);
     } catch (error) {
       if (isApiError(error) && error.status === 401) {
         throw redirect({ to: '/sign-in', search: { redirect: location.href } });

@@ -27,7 +27,7 @@ interface ComposerProps {
 /**
  * Text (Enter sends, Shift+Enter adds a line), a quoted reply, media by link, and quick replies
  * with "/". Outside the 24-hour window the primary platform gets the template picker and the social
- * platforms an explanation. The draft lives in localStorage and is cleared only by a successful send.
+ * platforms an explanation. The draft lives in the user's storage and is cleared only by a successful send.
  */
 export function Composer({ conversation, platform, windowState, quote, onClearQuote }: ComposerProps) {
   const id = conversation.id;
