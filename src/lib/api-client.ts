@@ -8,6 +8,7 @@ import {
   type RouteId,
 } from '@/contract';
 import { ApiError } from './api-error';
+import { parseRetryAfter, rateGate } from './rate-limit';
 
 export interface CallOptions<R extends RouteId> {
   params?: Record<string, string>;
@@ -41,6 +42,9 @@ export function routeUrl<R extends RouteId>(id: R, options: Pick<CallOptions<R>,
 
 async function readError(response: Response): Promise<ApiError> {
   const fromBff = response.headers.get('x-bff-error') === '1';
+  const retryAfterMs = response.status === 429 ? parseRetryAfter(response.headers.get('retry-after')) : null;
+  // Every caller holds back, not only this one (see rate-limit.ts).
+  if (response.status === 429) rateGate.rateLimited(retryAfterMs);
   let body: ErrorBody | null = null;
   try {
     const parsed = ErrorBody.safeParse(await response.json());
@@ -48,7 +52,7 @@ async function readError(response: Response): Promise<ApiError> {
   } catch {
     // A body that is not JSON: keep the status only.
   }
-  return new ApiError(response.status, body, fromBff);
+  return new ApiError(response.status, body, fromBff, undefined, retryAfterMs);
 }
 
 /**
@@ -63,6 +67,7 @@ export async function callApi<R extends RouteId>(
   const headers: Record<string, string> = { accept: 'application/json' };
   if (route.mutates) headers['x-csrf'] = '1';
   if (options.body !== undefined) headers['content-type'] = 'application/json';
+  await rateGate.acquire(options.signal);
   let response: Response;
   try {
     response = await fetch(routeUrl(id, options), {
@@ -81,6 +86,7 @@ export async function callApi<R extends RouteId>(
     if (error.status === 401 && error.fromBff) onUnauthenticated?.(error);
     throw error;
   }
+  rateGate.succeeded();
   const text = response.status === 204 ? '' : await response.text();
   const data: unknown = text ? JSON.parse(text) : undefined;
   const parsed = route.response.safeParse(data);
@@ -96,6 +102,7 @@ export async function callBff<T>(
   schema: { safeParse(data: unknown): { success: true; data: T } | { success: false } },
   init?: RequestInit,
 ): Promise<T> {
+  await rateGate.acquire(init?.signal ?? undefined);
   let response: Response;
   try {
     response = await fetch(path, {

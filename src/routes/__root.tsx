@@ -6,6 +6,7 @@ import { LazyToaster } from '@/components/lazy-toaster';
 import { isApiError } from '@/lib/api-error';
 import { meQuery } from '@/lib/session';
 import { bindStorageToUser } from '@/lib/user-storage';
+import { RateLimitNotice } from '@/components/rate-limit-notice';
 
 export interface RouterContext {
   queryClient: QueryClient;
@@ -54,6 +55,7 @@ function RootLayout() {
         <Outlet />
       </main>
       <LazyToaster />
+      <RateLimitNotice />
     </div>
   );
 }
