@@ -23,8 +23,8 @@ export interface PacerOptions {
 }
 
 export interface Pacer {
-  /** Runs one call in its turn, repeating it while the server says to wait. */
-  run<T>(task: () => Promise<T>): Promise<T>;
+  /** Runs one call in its turn, repeating it while the server says to wait (`signal` stops this call). */
+  run<T>(task: () => Promise<T>, callSignal?: AbortSignal): Promise<T>;
 }
 
 const isTransient = (error: unknown) => isApiError(error) && (error.status === 0 || error.status >= 500);
@@ -38,20 +38,22 @@ export function createPacer({
   const spacing = 1000 / perSecond;
   let nextStart = 0;
 
-  async function turn() {
+  async function turn(stop: AbortSignal | undefined) {
     const now = clock.now();
     const start = Math.max(now, nextStart);
     nextStart = start + spacing;
-    if (start > now) await clock.sleep(start - now, signal);
+    if (start > now) await clock.sleep(start - now, stop);
   }
 
   return {
-    async run<T>(task: () => Promise<T>): Promise<T> {
+    async run<T>(task: () => Promise<T>, callSignal?: AbortSignal): Promise<T> {
+      const stop = callSignal ?? signal;
       let transient = 0;
       let waiting = false;
       for (;;) {
-        if (signal?.aborted) throw new DOMException('The operation was aborted.', 'AbortError');
-        await turn();
+        if (signal?.aborted || callSignal?.aborted)
+          throw new DOMException('The operation was aborted.', 'AbortError');
+        await turn(stop);
         try {
           const result = await task();
           if (waiting) onWait?.(null);
@@ -69,7 +71,7 @@ export function createPacer({
           }
           waiting = true;
           onWait?.(wait);
-          await clock.sleep(wait, signal);
+          await clock.sleep(wait, stop);
         }
       }
     },
