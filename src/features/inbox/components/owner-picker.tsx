@@ -32,7 +32,7 @@ export function OwnerPicker({ conversation }: { conversation: Conversation }) {
         className="inline-flex h-8 items-center gap-1.5 rounded-md border border-border bg-raised px-2.5 text-[13px] hover:bg-surface focus-visible:outline-2 focus-visible:outline-accent"
       >
         <UserRound size={14} aria-hidden />
-        <span className="max-w-40 truncate">
+        <span className="max-w-32 truncate">
           <UserText>{ownerName}</UserText>
         </span>
         <ChevronDown size={14} aria-hidden />
