@@ -15,6 +15,7 @@ import { MediaLinkForm } from './media-link-form';
 import { QuickReplyMenu, useQuickReplyKeys } from './quick-reply-menu';
 import { TemplatePicker } from './template-picker';
 import { UserText } from '@/components/ui/user-text';
+import { ComposerWindow } from './composer-window';
 
 interface ComposerProps {
   conversation: Conversation;
@@ -108,6 +109,7 @@ export function Composer({ conversation, platform, windowState, quote, onClearQu
 
   return (
     <div className="flex flex-col gap-2 border-t border-border px-4 py-3">
+      <ComposerWindow state={windowState} />
       {quote ? (
         <div className="flex items-start gap-2 rounded-md border-l-2 border-accent bg-surface px-2 py-1 text-xs">
           <div className="min-w-0 flex-1">
