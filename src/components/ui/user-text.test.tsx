@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { UserText, isolate } from './user-text';
+import { UserText, isolate, withoutBidiControls } from './user-text';
 
 const RLO = '\u202E';
 
@@ -31,5 +31,11 @@ describe('user text', () => {
 
   it('wraps plain text in first-strong and pop-directional isolates', () => {
     expect(isolate(`a${RLO}b`)).toBe(`\u2068a${RLO}b\u2069`);
+  });
+
+  it('shows a file name in its real order, without direction controls', () => {
+    expect(withoutBidiControls(`invoice${RLO}fdp.exe`)).toBe('invoicefdp.exe');
+    expect(withoutBidiControls('\u2066a\u2069\u202Ab\u202C')).toBe('ab');
+    expect(withoutBidiControls('שלום.pdf')).toBe('שלום.pdf');
   });
 });

@@ -25,3 +25,11 @@ const POP_DIRECTIONAL_ISOLATE = '\u2069';
  * wraps the text in First Strong Isolate … Pop Directional Isolate.
  */
 export const isolate = (text: string): string => `${FIRST_STRONG_ISOLATE}${text}${POP_DIRECTIONAL_ISOLATE}`;
+
+/**
+ * A file name without its explicit direction controls (embeddings, overrides, isolates): shown in
+ * its real order, so "invoice‮fdp.exe" cannot pass for "invoice-exe.pdf". Names and captions keep
+ * theirs (isolated by UserText); a file's extension is what must not lie.
+ */
+export const withoutBidiControls = (text: string): string =>
+  text.replace(/[\u202A-\u202E\u2066-\u2069]/g, '');
