@@ -1,9 +1,9 @@
 import type { Announcements } from '@dnd-kit/core';
 import { useMemo, useRef } from 'react';
-import { isolate } from '@/components/ui/user-text';
 import { UNMATCHED, isColumnDrop, isLeadDrag } from '../model/board-drop';
 
-const leadName = (data: unknown) => (isLeadDrag(data) ? isolate(data.lead.name) : 'lead');
+// Spoken, never shown: names need no direction isolation here (the live region is visually hidden).
+const leadName = (data: unknown) => (isLeadDrag(data) ? data.lead.name : 'lead');
 const overColumn = (data: unknown) => (isColumnDrop(data) ? data : null);
 
 /**
@@ -22,7 +22,7 @@ export function useBoardAnnouncements(stageName: (key: string) => string): Annou
         const from = isLeadDrag(data)
           ? data.from === UNMATCHED
             ? ' from Unmatched'
-            : ` from stage ${isolate(stageName(data.from))}`
+            : ` from stage ${stageName(data.from)}`
           : '';
         return `Picked up lead ${leadName(data)}${from}. Use the left and right arrow keys to choose a stage.`;
       },
@@ -32,7 +32,7 @@ export function useBoardAnnouncements(stageName: (key: string) => string): Annou
         if (key === lastOver.current) return undefined;
         lastOver.current = key;
         return column
-          ? `Lead ${leadName(active.data.current)} is over stage ${isolate(column.name)}.`
+          ? `Lead ${leadName(active.data.current)} was moved over stage ${column.name}.`
           : `Lead ${leadName(active.data.current)} is no longer over a stage.`;
       },
       onDragEnd: ({ active, over }) => {
@@ -41,8 +41,8 @@ export function useBoardAnnouncements(stageName: (key: string) => string): Annou
         const data = active.data.current;
         if (!column) return `Lead ${leadName(data)} was dropped outside the stages: nothing moved.`;
         if (isLeadDrag(data) && data.from === column.column)
-          return `Lead ${leadName(data)} was dropped back on stage ${isolate(column.name)}: nothing moved.`;
-        return `Lead ${leadName(data)} was dropped on stage ${isolate(column.name)}.`;
+          return `Lead ${leadName(data)} was dropped back on stage ${column.name}: nothing moved.`;
+        return `Lead ${leadName(data)} was dropped on stage ${column.name}.`;
       },
       onDragCancel: ({ active }) => {
         lastOver.current = null;
