@@ -64,7 +64,9 @@ export function CustomerContacts({ customerId }: { customerId: string }) {
               </Link>
               {c.is_primary ? <Badge tone="accent">Primary</Badge> : null}
               {c.status === 'inactive' ? <Badge>Inactive</Badge> : null}
-              <span className="text-muted">{[c.position, c.department].filter(Boolean).join(' · ')}</span>
+              <UserText className="text-muted">
+                {[c.position, c.department].filter(Boolean).join(' · ')}
+              </UserText>
               <span className="ml-auto flex flex-wrap gap-x-3 text-muted tabular-nums">
                 {c.mobile || c.phone ? <span>{phone(c.mobile || c.phone)}</span> : null}
                 {c.email ? <span>{c.email}</span> : null}

@@ -257,7 +257,9 @@ export function QuickReplyMenu({
               <span className="font-mono text-xs text-accent">/{reply.shortcut}</span>
               <UserText className="font-medium">{reply.title}</UserText>
             </span>
-            <span className="truncate text-xs text-muted">{reply.body}</span>
+            <span className="truncate text-xs text-muted">
+              <UserText>{reply.body}</UserText>
+            </span>
           </li>
         );
       })}

@@ -136,7 +136,9 @@ function QuickReplyRow({
           <UserText className="font-medium">{reply.title}</UserText>
           <code className="rounded bg-accent-soft px-1.5 text-xs text-accent">/{reply.shortcut}</code>
         </p>
-        <p className="mt-1 line-clamp-2 whitespace-pre-wrap break-words text-muted">{reply.body}</p>
+        <p className="mt-1 line-clamp-2 whitespace-pre-wrap break-words text-muted">
+          <UserText>{reply.body}</UserText>
+        </p>
         <p className="mt-1 text-xs text-subtle">
           Updated{' '}
           <time dateTime={reply.updated_at} title={exactTime(reply.updated_at)}>
