@@ -1,12 +1,13 @@
 import { Outlet, createRootRouteWithContext, redirect, useRouterState } from '@tanstack/react-router';
 import type { QueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { AppNav } from '@/components/app-nav';
 import { NotFoundScreen } from '@/components/app-screens';
 import { LazyToaster } from '@/components/lazy-toaster';
 import { isApiError } from '@/lib/api-error';
 import { meQuery } from '@/lib/session';
 import { bindStorageToUser } from '@/lib/user-storage';
-import { RateLimitNotice } from '@/components/rate-limit-notice';
+import { announceRateLimits } from '@/lib/rate-limit-toast';
 
 export interface RouterContext {
   queryClient: QueryClient;
@@ -35,6 +36,7 @@ export const Route = createRootRouteWithContext<RouterContext>()({
 
 function RootLayout() {
   const pathname = useRouterState({ select: (state) => state.location.pathname });
+  useEffect(() => announceRateLimits(), []);
   if (PUBLIC_PATHS.has(pathname)) {
     return (
       <main id="main" className="h-full">
@@ -55,7 +57,6 @@ function RootLayout() {
         <Outlet />
       </main>
       <LazyToaster />
-      <RateLimitNotice />
     </div>
   );
 }
