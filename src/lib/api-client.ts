@@ -40,11 +40,11 @@ export function routeUrl<R extends RouteId>(id: R, options: Pick<CallOptions<R>,
   return `/api/${route.host}${buildPath(route, options.params)}${toSearch(options.query as Record<string, unknown>)}`;
 }
 
-async function readError(response: Response): Promise<ApiError> {
+async function readError(response: Response, sentAt: number): Promise<ApiError> {
   const fromBff = response.headers.get('x-bff-error') === '1';
   const retryAfterMs = response.status === 429 ? parseRetryAfter(response.headers.get('retry-after')) : null;
   // Every caller holds back, not only this one (see rate-limit.ts).
-  if (response.status === 429) rateGate.rateLimited(retryAfterMs);
+  if (response.status === 429) rateGate.rateLimited(retryAfterMs, sentAt);
   let body: ErrorBody | null = null;
   try {
     const parsed = ErrorBody.safeParse(await response.json());
@@ -67,7 +67,7 @@ export async function callApi<R extends RouteId>(
   const headers: Record<string, string> = { accept: 'application/json' };
   if (route.mutates) headers['x-csrf'] = '1';
   if (options.body !== undefined) headers['content-type'] = 'application/json';
-  await rateGate.acquire(options.signal);
+  const sentAt = await rateGate.acquire(options.signal);
   let response: Response;
   try {
     response = await fetch(routeUrl(id, options), {
@@ -82,7 +82,7 @@ export async function callApi<R extends RouteId>(
     throw new ApiError(0, null, false);
   }
   if (!response.ok) {
-    const error = await readError(response);
+    const error = await readError(response, sentAt);
     if (error.status === 401 && error.fromBff) onUnauthenticated?.(error);
     throw error;
   }
@@ -102,7 +102,7 @@ export async function callBff<T>(
   schema: { safeParse(data: unknown): { success: true; data: T } | { success: false } },
   init?: RequestInit,
 ): Promise<T> {
-  await rateGate.acquire(init?.signal ?? undefined);
+  const sentAt = await rateGate.acquire(init?.signal ?? undefined);
   let response: Response;
   try {
     response = await fetch(path, {
@@ -114,7 +114,7 @@ export async function callBff<T>(
     throw new ApiError(0, null, false);
   }
   if (!response.ok) {
-    const error = await readError(response);
+    const error = await readError(response, sentAt);
     if (error.status === 401 && !path.startsWith('/auth/')) onUnauthenticated?.(error);
     throw error;
   }

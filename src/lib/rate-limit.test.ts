@@ -50,7 +50,7 @@ describe('the rate gate', () => {
     expect(gate.slowed).toBe(true);
   });
 
-  it('reserves successive slots, a tenth of a second apart, after the first 429', async () => {
+  it('reserves successive slots, about 18 a second, after the first 429', async () => {
     const { clock, at } = manualClock();
     const slots: number[] = [];
     const recording: Clock = {
@@ -64,25 +64,39 @@ describe('the rate gate', () => {
     const start = at();
     gate.rateLimited(1_000);
     await Promise.all([gate.acquire(), gate.acquire(), gate.acquire()]);
-    expect(slots).toEqual([start + 1_000, start + 1_100, start + 1_200]);
+    expect(slots).toEqual([start + 1_000, start + 1_055, start + 1_110]);
   });
 
-  it('slows further on each 429 and speeds up again after a run of successes', async () => {
+  it('slows further only for a 429 of a call sent after the last slow-down', async () => {
+    const { clock, at } = manualClock();
+    const gate = new RateGate(clock);
+    // A burst already on its way: the first 429 slows the pace, the others say nothing new.
+    const sentEarlier = at();
+    gate.rateLimited(0, sentEarlier);
+    gate.rateLimited(0, sentEarlier);
+    gate.rateLimited(0, sentEarlier);
+    const a = await gate.acquire();
+    const b = await gate.acquire();
+    expect(b - a).toBe(55);
+    // A call sent at the slowed pace still meets a 429: slower again.
+    gate.rateLimited(0, b);
+    const c = await gate.acquire();
+    const d = await gate.acquire();
+    expect(d - c).toBe(110);
+  });
+
+  it('speeds up again after a run of successes until the pace is free', async () => {
     const { clock, at } = manualClock();
     const gate = new RateGate(clock);
     gate.rateLimited(0);
-    gate.rateLimited(0);
-    // 200 ms apart now.
-    await gate.acquire();
-    const first = at();
-    await gate.acquire();
-    expect(at() - first).toBe(200);
-    for (let i = 0; i < 20 * 5; i += 1) gate.succeeded();
+    expect(gate.slowed).toBe(true);
+    for (let i = 0; i < 20 * 3; i += 1) gate.succeeded();
     expect(gate.slowed).toBe(false);
+    await gate.acquire();
     const before = at();
     await gate.acquire();
     await gate.acquire();
-    expect(at()).toBe(before + 200); // the slot already reserved, then free
+    expect(at()).toBe(before);
   });
 
   it('tells subscribers when a limit is met', () => {

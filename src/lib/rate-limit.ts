@@ -10,8 +10,11 @@
 export const DEFAULT_RETRY_AFTER_MS = 1_000;
 /** The longest a client waits on one Retry-After, so a wrong header cannot freeze the app. */
 export const MAX_RETRY_AFTER_MS = 60_000;
-/** Spacing between calls right after a 429 (10 a second), doubled on each further 429. */
-const FIRST_INTERVAL_MS = 100;
+/**
+ * Spacing between calls right after a 429 (about 18 a second, under the BFF's 20 a second per
+ * session), doubled on each further 429 met by a call sent after the pace was last slowed.
+ */
+const FIRST_INTERVAL_MS = 55;
 const MAX_INTERVAL_MS = 1_000;
 /** Successes in a row after which the spacing halves; below the floor the pace is free again. */
 const SUCCESSES_TO_SPEED_UP = 20;
@@ -59,25 +62,38 @@ export class RateGate {
   private interval = 0;
   private nextSlot = 0;
   private successes = 0;
+  /** When the pace was last slowed: 429s of calls sent before it were part of the same burst. */
+  private slowedAt = Number.NEGATIVE_INFINITY;
   private readonly listeners = new Set<() => void>();
 
   constructor(private readonly clock: Clock = realClock) {}
 
-  /** Waits for this call's turn: after any Retry-After, and spaced while the pace is slowed. */
-  async acquire(signal?: AbortSignal): Promise<void> {
+  /**
+   * Waits for this call's turn: after any Retry-After, and spaced while the pace is slowed.
+   * Resolves to the moment the call goes, which `rateLimited` takes back if it meets a 429.
+   */
+  async acquire(signal?: AbortSignal): Promise<number> {
     const now = this.clock.now();
     const start = Math.max(now, this.blockedUntil, this.nextSlot);
     if (this.interval > 0) this.nextSlot = start + this.interval;
     if (start > now) await this.clock.sleep(start - now, signal);
+    return start;
   }
 
-  /** A 429 was answered: hold every call for `retryAfterMs`, then go slower than before. */
-  rateLimited(retryAfterMs: number | null): void {
+  /**
+   * A 429 was answered: hold every call for `retryAfterMs`, then go slower. Only a call sent after
+   * the last slow-down makes the pace slower still; the rest of a burst already on its way when the
+   * first 429 came back says nothing new.
+   */
+  rateLimited(retryAfterMs: number | null, sentAt: number = this.clock.now()): void {
     const wait = retryAfterMs ?? DEFAULT_RETRY_AFTER_MS;
     const now = this.clock.now();
     this.blockedUntil = Math.max(this.blockedUntil, now + wait);
-    this.interval = this.interval === 0 ? FIRST_INTERVAL_MS : Math.min(MAX_INTERVAL_MS, this.interval * 2);
-    this.nextSlot = this.blockedUntil;
+    if (this.interval === 0 || sentAt > this.slowedAt) {
+      this.interval = this.interval === 0 ? FIRST_INTERVAL_MS : Math.min(MAX_INTERVAL_MS, this.interval * 2);
+      this.slowedAt = now;
+    }
+    this.nextSlot = Math.max(this.nextSlot, this.blockedUntil);
     this.successes = 0;
     this.emit();
   }
