@@ -20,7 +20,13 @@ export class FakeControl {
   advanceClock(ms: number) {
     return this.post('clock', { advanceMs: ms });
   }
-  inbound(message: { conversationId: string; text?: string; senderName?: string }) {
+  inbound(message: {
+    conversationId: string;
+    text?: string;
+    senderName?: string;
+    type?: string;
+    media?: Record<string, unknown>;
+  }) {
     return this.post('inbound', message);
   }
   /** The next `count` calls matching method and path template fail with `status`. */

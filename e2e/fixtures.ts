@@ -101,3 +101,6 @@ export async function expectAccessible(page: Page, include?: string) {
     ),
   ).toEqual([]);
 }
+
+/** A name as the app writes it into plain-text messages (toasts): direction-isolated (FSI … PDI). */
+export const isolated = (text: string) => `\u2068${text}\u2069`;

@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import type { Lead, LeadList, LeadStage } from '../src/contract';
-import { expect, expectAccessible, test } from './fixtures';
+import { expect, expectAccessible, isolated, test } from './fixtures';
 import type { FakeControl } from './fake-control';
 
 test.use({ role: 'manager' });
@@ -150,7 +150,7 @@ test('the list view pages the same leads and the drawer edits a lead', async ({ 
   await expect(form.getByText(/probability must not be greater than 100/)).toBeVisible();
   await form.getByLabel('Probability (%)').fill('65');
   await form.getByRole('button', { name: 'Save changes' }).click();
-  await expect(page.getByText(`${name} saved`)).toBeVisible();
+  await expect(page.getByText(`${isolated(name)} saved`)).toBeVisible();
   const log = drawer.getByRole('form', { name: 'Log activity' });
   await log.getByLabel('Subject').fill('Call back about pricing');
   await log.getByLabel('Outcome').selectOption('follow_up_needed');

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import type { LeadList, LeadStage } from '../src/contract';
-import { expect, expectAccessible, test } from './fixtures';
+import { expect, expectAccessible, isolated, test } from './fixtures';
 import type { FakeControl } from './fake-control';
 
 test.use({ role: 'admin' });
@@ -77,7 +77,7 @@ test('a key change leaves leads in Unmatched until they are moved', async ({ pag
   await expect(live).toContainText(`was moved over stage ${firstStage.name}`);
   await page.keyboard.press('Space');
   await expect(unmatched.getByLabel(`${count - 1} leads`)).toBeVisible();
-  await expect(page.getByText(`${name} moved to`)).toBeVisible();
+  await expect(page.getByText(`${isolated(name)} moved to`)).toBeVisible();
   expect((await fake.api<LeadList>('crm', 'GET', `/v1/leads?status=${stage.key}&limit=1`)).total).toBe(
     count - 1,
   );

@@ -7,6 +7,8 @@ import { errorText } from './ui/states';
 import type { ReactNode } from 'react';
 import { meQuery } from '@/lib/session';
 import { initials } from '@/lib/format';
+import { UserText } from './ui/user-text';
+import { clearUserStorage } from '@/lib/user-storage';
 
 const ITEMS: {
   to: '/inbox' | '/leads' | '/customers' | '/quick-replies' | '/settings/stages';
@@ -32,6 +34,8 @@ export function AppNav() {
       notify.error('Sign-out failed', { description: errorText(error) });
       return;
     }
+    // Drafts and every other per-user value go with the session, before the next person signs in.
+    clearUserStorage();
     queryClient.clear();
     await router.navigate({ to: '/sign-in' });
   }
@@ -70,7 +74,9 @@ export function AppNav() {
             {initials(me.data.name)}
           </span>
           <span className="hidden min-w-0 md:block">
-            <span className="block truncate text-[13px] font-medium">{me.data.name}</span>
+            <span className="block truncate text-[13px] font-medium">
+              <UserText>{me.data.name}</UserText>
+            </span>
             <span className="block text-xs capitalize text-subtle">{me.data.role}</span>
           </span>
           <button

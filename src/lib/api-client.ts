@@ -12,6 +12,7 @@ import {
   type RouteOf,
 } from '@/contract';
 import { ApiError } from './api-error';
+import { parseRetryAfter, rateGate } from './rate-limit';
 
 /** `params` with exactly the names of the route's template; absent for a route without any. */
 type ParamsOption<R extends RouteId> =
@@ -63,8 +64,11 @@ function urlOf(route: RouteDef, options: AnyCallOptions): string {
   return `/api/${route.host}${buildPath(route, options.params ?? {})}${toSearch(options.query as Record<string, unknown>)}`;
 }
 
-async function readError(response: Response): Promise<ApiError> {
+async function readError(response: Response, sentAt: number): Promise<ApiError> {
   const fromBff = response.headers.get('x-bff-error') === '1';
+  const retryAfterMs = response.status === 429 ? parseRetryAfter(response.headers.get('retry-after')) : null;
+  // Every caller holds back, not only this one (see rate-limit.ts).
+  if (response.status === 429) rateGate.rateLimited(retryAfterMs, sentAt);
   let body: ErrorBody | null = null;
   try {
     const parsed = ErrorBody.safeParse(await response.json());
@@ -72,7 +76,7 @@ async function readError(response: Response): Promise<ApiError> {
   } catch {
     // A body that is not JSON: keep the status only.
   }
-  return new ApiError(response.status, body, fromBff);
+  return new ApiError(response.status, body, fromBff, undefined, retryAfterMs);
 }
 
 /**
@@ -85,6 +89,7 @@ export async function callApi<R extends RouteId>(id: R, ...[typed]: CallArgs<R>)
   const headers: Record<string, string> = { accept: 'application/json' };
   if (route.mutates) headers['x-csrf'] = '1';
   if (options.body !== undefined) headers['content-type'] = 'application/json';
+  const sentAt = await rateGate.acquire(options.signal);
   let response: Response;
   try {
     response = await fetch(urlOf(route, options), {
@@ -99,10 +104,11 @@ export async function callApi<R extends RouteId>(id: R, ...[typed]: CallArgs<R>)
     throw new ApiError(0, null, false);
   }
   if (!response.ok) {
-    const error = await readError(response);
+    const error = await readError(response, sentAt);
     if (error.status === 401 && error.fromBff) onUnauthenticated?.(error);
     throw error;
   }
+  rateGate.succeeded();
   const text = response.status === 204 ? '' : await response.text();
   const data: unknown = text ? JSON.parse(text) : undefined;
   const parsed = route.response.safeParse(data);
@@ -118,6 +124,7 @@ export async function callBff<T>(
   schema: { safeParse(data: unknown): { success: true; data: T } | { success: false } },
   init?: RequestInit,
 ): Promise<T> {
+  const sentAt = await rateGate.acquire(init?.signal ?? undefined);
   let response: Response;
   try {
     response = await fetch(path, {
@@ -129,7 +136,7 @@ export async function callBff<T>(
     throw new ApiError(0, null, false);
   }
   if (!response.ok) {
-    const error = await readError(response);
+    const error = await readError(response, sentAt);
     if (error.status === 401 && !path.startsWith('/auth/')) onUnauthenticated?.(error);
     throw error;
   }

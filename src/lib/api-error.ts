@@ -21,6 +21,8 @@ export class ApiError extends Error {
     /** True when the BFF refused the call itself (`x-bff-error: 1`), not the upstream. */
     readonly fromBff: boolean,
     message?: string,
+    /** A 429's Retry-After in milliseconds, when it said one. */
+    readonly retryAfterMs: number | null = null,
   ) {
     super(message ?? ApiError.describe(status, body));
     this.name = 'ApiError';
@@ -55,6 +57,14 @@ export class ApiError extends Error {
   /** Whether a read may be tried again: network errors, 429 and 5xx, never another 4xx. */
   get retryable(): boolean {
     return this.status === 0 || this.status === 429 || this.status >= 500;
+  }
+
+  /**
+   * Whether the call certainly had no effect, so even a write may be sent again: the BFF refused it
+   * for the rate limit before forwarding it anywhere.
+   */
+  get refusedBeforeForwarding(): boolean {
+    return this.status === 429 && this.fromBff;
   }
 
   /** Words for a person: what happened and, where we can tell, what to do. */

@@ -1,19 +1,36 @@
 import { QueryClient } from '@tanstack/react-query';
 import { isApiError } from './api-error';
+import { DEFAULT_RETRY_AFTER_MS } from './rate-limit';
 
 const MAX_RETRIES = 3;
+/**
+ * A 429 is the server asking to wait, not a failure: reads keep trying (each after its Retry-After,
+ * behind the shared gate of rate-limit.ts) for well over a minute before giving up.
+ */
+const MAX_RATE_LIMITED_RETRIES = 12;
 
 /**
- * Reads retry only network errors, 429 and 5xx, with exponential back-off; a 4xx is never
- * retried. Mutations are never retried automatically: a send must not go out twice.
+ * Reads retry network errors and 5xx with exponential back-off (three times), and 429 for as long
+ * as the server keeps asking to wait; another 4xx is never retried.
  */
 export function shouldRetry(failureCount: number, error: unknown): boolean {
-  if (failureCount >= MAX_RETRIES) return false;
-  if (isApiError(error)) return error.retryable;
-  return false;
+  if (!isApiError(error) || !error.retryable) return false;
+  return failureCount < (error.status === 429 ? MAX_RATE_LIMITED_RETRIES : MAX_RETRIES);
 }
 
-export const retryDelay = (attempt: number) => Math.min(1000 * 2 ** attempt, 15_000);
+/**
+ * Writes are sent again only when they certainly had no effect: the BFF's own 429, refused before
+ * forwarding. Anything else could be applied already (a send must not go out twice).
+ */
+export function shouldRetryWrite(failureCount: number, error: unknown): boolean {
+  return isApiError(error) && error.refusedBeforeForwarding && failureCount < MAX_RETRIES;
+}
+
+/** The server's Retry-After when it gave one, else exponential back-off with a ceiling. */
+export function retryDelay(attempt: number, error?: unknown): number {
+  if (isApiError(error) && error.status === 429) return error.retryAfterMs ?? DEFAULT_RETRY_AFTER_MS;
+  return Math.min(1000 * 2 ** attempt, 15_000);
+}
 
 export function createQueryClient() {
   return new QueryClient({
@@ -24,7 +41,7 @@ export function createQueryClient() {
         staleTime: 15_000,
         refetchOnWindowFocus: true,
       },
-      mutations: { retry: false },
+      mutations: { retry: shouldRetryWrite, retryDelay },
     },
   });
 }

@@ -1,4 +1,4 @@
-import { HEX_COLOR } from '@/contract';
+import { NEUTRAL_COLOR, safeColor } from './safe-color';
 
 /** A tag as the tag list gives it; the colour may be missing. */
 export interface TagLike {
@@ -17,12 +17,10 @@ export interface ResolvedTag {
 }
 
 export const UNKNOWN_TAG_NAME = 'Unknown tag';
-export const NEUTRAL_TAG_COLOR = '#8a8f98';
+export const NEUTRAL_TAG_COLOR = NEUTRAL_COLOR;
 
-/** Only a hex colour goes into a style attribute: the value comes from the server. */
-export function safeTagColor(color: string | null | undefined): string {
-  return color && HEX_COLOR.test(color) ? color : NEUTRAL_TAG_COLOR;
-}
+/** Only a hex colour goes into a style attribute: the value comes from the server (see safeColor). */
+export const safeTagColor = (color: string | null | undefined): string => safeColor(color, NEUTRAL_TAG_COLOR);
 
 /** Tags by id, for repeated look-ups. */
 export function tagIndex(tags: readonly TagLike[] | undefined): Map<string, TagLike> {

@@ -1,10 +1,13 @@
 import { Outlet, createRootRouteWithContext, redirect, useRouterState } from '@tanstack/react-router';
 import type { QueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { AppNav } from '@/components/app-nav';
 import { NotFoundScreen } from '@/components/app-screens';
 import { LazyToaster } from '@/components/lazy-toaster';
 import { isApiError } from '@/lib/api-error';
 import { meQuery } from '@/lib/session';
+import { bindStorageToUser } from '@/lib/user-storage';
+import { announceRateLimits } from '@/lib/rate-limit-toast';
 
 export interface RouterContext {
   queryClient: QueryClient;
@@ -17,7 +20,9 @@ export const Route = createRootRouteWithContext<RouterContext>()({
   beforeLoad: async ({ context, location }) => {
     if (PUBLIC_PATHS.has(location.pathname)) return;
     try {
-      await context.queryClient.ensureQueryData(meQuery());
+      const me = await context.queryClient.ensureQueryData(meQuery());
+      // Before any screen reads a draft: what this browser keeps belongs to whoever is signed in.
+      bindStorageToUser(me.id);
     } catch (error) {
       if (isApiError(error) && error.status === 401) {
         throw redirect({ to: '/sign-in', search: { redirect: location.href } });
@@ -31,6 +36,7 @@ export const Route = createRootRouteWithContext<RouterContext>()({
 
 function RootLayout() {
   const pathname = useRouterState({ select: (state) => state.location.pathname });
+  useEffect(() => announceRateLimits(), []);
   if (PUBLIC_PATHS.has(pathname)) {
     return (
       <main id="main" className="h-full">

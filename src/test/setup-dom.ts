@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
+import { clearUserStorage } from '@/lib/user-storage';
 
 // jsdom has no matchMedia; the toaster (system theme) and reduced-motion checks ask it. Answer as a
 // light, motion-allowing screen.
@@ -22,5 +23,7 @@ if (!window.matchMedia) {
 // or each test's page would pile onto the next.
 afterEach(() => {
   cleanup();
+  // What the app kept for the user (in memory when no user was bound) must not leak into the next test.
+  clearUserStorage();
   localStorage.clear();
 });

@@ -1,6 +1,7 @@
 import * as RadixDialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { UserText } from './user-text';
 
 interface DialogProps {
   open: boolean;
@@ -30,7 +31,9 @@ export function Dialog({ open, onOpenChange, title, description, children, side 
             className={`flex items-start justify-between gap-4 ${side ? 'border-b border-border px-5 py-4' : 'mb-4'}`}
           >
             <div>
-              <RadixDialog.Title className="text-base font-semibold">{title}</RadixDialog.Title>
+              <RadixDialog.Title className="text-base font-semibold">
+                <UserText>{title}</UserText>
+              </RadixDialog.Title>
               {description ? (
                 <RadixDialog.Description className="mt-1 text-muted">{description}</RadixDialog.Description>
               ) : null}

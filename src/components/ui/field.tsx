@@ -5,6 +5,7 @@ import {
   type SelectHTMLAttributes,
   type TextareaHTMLAttributes,
 } from 'react';
+import { useSteadyWhilePressed } from './steady-while-pressed';
 
 const CONTROL =
   'w-full rounded-md border border-border bg-bg px-2.5 py-1.5 text-sm text-fg placeholder:text-subtle focus:border-accent focus:outline-none aria-[invalid=true]:border-danger';
@@ -16,9 +17,14 @@ interface FieldProps {
   children: (props: { id: string; 'aria-invalid': boolean; 'aria-describedby'?: string }) => ReactNode;
 }
 
-/** A label, a control and its error, wired for screen readers. */
-export function Field({ label, error, hint, children }: FieldProps) {
+/**
+ * A label, a control and its error, wired for screen readers. An error that appears or changes
+ * while a pointer is pressed (a blur check set off by pressing elsewhere) waits for the release, so
+ * nothing moves under the pointer and the click lands where it was aimed.
+ */
+export function Field({ label, error: current, hint, children }: FieldProps) {
   const id = useId();
+  const error = useSteadyWhilePressed(current);
   const describedBy = [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(' ');
   return (
     <div className="flex flex-col gap-1">

@@ -1,49 +1,29 @@
 import { useSyncExternalStore } from 'react';
 import type { Conversation } from '@/contract';
+import { USER_STORAGE_EVENT, readUserValue, writeUserValue } from '@/lib/user-storage';
 
 /*
  * Which AI agent answers a thread. The spec's conversation record has no agent field, so:
  * 1. when the record carries `ai_agent_id` (the fake does; a real server may), it wins;
- * 2. otherwise the last assignment made in this browser, kept in localStorage per conversation.
+ * 2. otherwise the last assignment made in this browser by this user, kept per conversation in
+ *    the user's storage (src/lib/user-storage.ts).
  * See docs/ai-agent-state.md.
  */
-const PREFIX = 'inbox.ai-agent.';
-const CHANGE_EVENT = 'inbox:ai-agent-change';
-
-const storage = (): Storage | null => {
-  try {
-    return typeof window === 'undefined' ? null : window.localStorage;
-  } catch {
-    // Storage can be blocked (privacy settings): then we only know what the record says.
-    return null;
-  }
-};
+const PREFIX = 'inbox.ai-agent:';
 
 export function rememberAiAgent(conversationId: string, agentId: string | null): void {
-  const store = storage();
-  if (!store) return;
-  try {
-    if (agentId) store.setItem(PREFIX + conversationId, agentId);
-    else store.removeItem(PREFIX + conversationId);
-  } catch {
-    // A full or blocked storage only loses the local hint.
-  }
-  window.dispatchEvent(new Event(CHANGE_EVENT));
+  writeUserValue(PREFIX + conversationId, agentId);
 }
 
-export function rememberedAiAgent(conversationId: string): string | null {
-  try {
-    return storage()?.getItem(PREFIX + conversationId) ?? null;
-  } catch {
-    return null;
-  }
-}
+export const rememberedAiAgent = (conversationId: string): string | null =>
+  readUserValue(PREFIX + conversationId);
 
 function subscribe(onChange: () => void): () => void {
-  window.addEventListener(CHANGE_EVENT, onChange);
+  // This tab's writes, and the browser's notice of another tab's.
+  window.addEventListener(USER_STORAGE_EVENT, onChange);
   window.addEventListener('storage', onChange);
   return () => {
-    window.removeEventListener(CHANGE_EVENT, onChange);
+    window.removeEventListener(USER_STORAGE_EVENT, onChange);
     window.removeEventListener('storage', onChange);
   };
 }

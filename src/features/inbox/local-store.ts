@@ -1,35 +1,21 @@
-// Per-conversation memory kept in this browser: drafts (so a reload or a failed send never loses
-// text) and failed messages the agent discarded from view. localStorage may be unavailable
-// (private mode, quota): every access is guarded and failure only means forgetting.
+import { readUserValue, writeUserValue } from '@/lib/user-storage';
+
+// Per-conversation memory kept for the signed-in user (src/lib/user-storage.ts): drafts (so a
+// reload or a failed send never loses text) and failed messages the agent discarded from view.
 
 const DRAFT_PREFIX = 'inbox:draft:';
 const DISCARDED_PREFIX = 'inbox:discarded:';
 
-function read(key: string): string | null {
-  try {
-    return globalThis.localStorage?.getItem(key) ?? null;
-  } catch {
-    return null;
-  }
-}
+export const draftKey = (conversationId: string) => DRAFT_PREFIX + conversationId;
 
-function write(key: string, value: string | null) {
-  try {
-    if (value === null) globalThis.localStorage?.removeItem(key);
-    else globalThis.localStorage?.setItem(key, value);
-  } catch {
-    // Storage full or blocked: the draft lives on in memory only.
-  }
-}
-
-export const loadDraft = (conversationId: string): string => read(DRAFT_PREFIX + conversationId) ?? '';
+export const loadDraft = (conversationId: string): string => readUserValue(draftKey(conversationId)) ?? '';
 
 export function saveDraft(conversationId: string, text: string) {
-  write(DRAFT_PREFIX + conversationId, text === '' ? null : text);
+  writeUserValue(draftKey(conversationId), text === '' ? null : text);
 }
 
 export function loadDiscarded(conversationId: string): Set<string> {
-  const raw = read(DISCARDED_PREFIX + conversationId);
+  const raw = readUserValue(DISCARDED_PREFIX + conversationId);
   if (!raw) return new Set();
   try {
     const parsed: unknown = JSON.parse(raw);
@@ -42,6 +28,6 @@ export function loadDiscarded(conversationId: string): Set<string> {
 export function discardMessage(conversationId: string, messageId: string): Set<string> {
   const ids = loadDiscarded(conversationId);
   ids.add(messageId);
-  write(DISCARDED_PREFIX + conversationId, JSON.stringify([...ids]));
+  writeUserValue(DISCARDED_PREFIX + conversationId, JSON.stringify([...ids]));
   return ids;
 }

@@ -1,9 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { Field, Input, Select, Textarea } from '@/components/ui/field';
 import type { FormErrors } from '@/lib/form-errors';
-import { UNKNOWN_TAG_NAME, safeTagColor, tagIndex } from '@/lib/tags';
+import { UNKNOWN_TAG_NAME, tagIndex } from '@/lib/tags';
 import { contactTagsQuery } from '../api/contacts';
 import type { ContactValues } from '../contact-form-values';
+import { ColorDot } from '@/components/ui/color-dot';
+import { UserText } from '@/components/ui/user-text';
 
 interface Props {
   values: ContactValues;
@@ -127,12 +129,8 @@ function TagChoices({
                     onChange(e.target.checked ? [...chosen, tag.id] : chosen.filter((id) => id !== tag.id))
                   }
                 />
-                <span
-                  aria-hidden
-                  className="size-2 rounded-full"
-                  style={{ backgroundColor: safeTagColor(tag.color) }}
-                />
-                {tag.name}
+                <ColorDot color={tag.color} />
+                <UserText>{tag.name}</UserText>
               </label>
             </li>
           );

@@ -9,10 +9,43 @@ import { ContactPage } from './contact-page';
 withBff();
 afterEach(cleanup);
 
-const withMobile = () => [...fake.workspace().crm.contacts.values()].find((c) => c.mobile && c.last_name)!;
+const threadsOf = (contactId: string) =>
+  [...fake.workspace().social.threads.values()].map((t) => t.conv).filter((c) => c.contact_id === contactId);
+/** A contact with a mobile and no conversation yet. */
+const withMobile = () =>
+  [...fake.workspace().crm.contacts.values()].find(
+    (c) => c.mobile && c.last_name && threadsOf(c.id).length === 0,
+  )!;
 
 describe('ContactPage', () => {
-  it('links Message to a new conversation with the number and name, and saves edits', async () => {
+  it('opens the contact’s newest open conversation from Message when one exists', async () => {
+    const contact = [...fake.workspace().crm.contacts.values()].find((c) =>
+      threadsOf(c.id).some((t) => t.status === 'open'),
+    )!;
+    const open = threadsOf(contact.id)
+      .filter((t) => t.status === 'open')
+      .sort((a, b) => (b.last_message_at ?? '').localeCompare(a.last_message_at ?? ''))[0]!;
+    const { router } = await renderWithApp(<ContactPage contactId={contact.id} />);
+    const message = await screen.findByRole('link', { name: 'Message' });
+    expect(message).toHaveAttribute('href', `/inbox/${open.id}`);
+    await userEvent.click(message);
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/inbox/${open.id}`));
+  });
+
+  it('opens the newest conversation when none is open', async () => {
+    const contact = [...fake.workspace().crm.contacts.values()].find((c) => threadsOf(c.id).length > 0)!;
+    for (const t of threadsOf(contact.id)) t.status = 'closed';
+    const newest = threadsOf(contact.id).sort((a, b) =>
+      (b.last_message_at ?? '').localeCompare(a.last_message_at ?? ''),
+    )[0]!;
+    await renderWithApp(<ContactPage contactId={contact.id} />);
+    expect(await screen.findByRole('link', { name: 'Message' })).toHaveAttribute(
+      'href',
+      `/inbox/${newest.id}`,
+    );
+  });
+
+  it('links Message to a new conversation with the number and name when there is none, and saves edits', async () => {
     const contact = withMobile();
     const user = userEvent.setup();
     const { router } = await renderWithApp(
@@ -34,7 +67,7 @@ describe('ContactPage', () => {
     await waitFor(() => expect(save).toBeDisabled());
 
     // The router serialises search values itself; what the inbox route receives is what counts.
-    const message = screen.getByRole('link', { name: 'Message' });
+    const message = await screen.findByRole('link', { name: 'Message' });
     expect(message.getAttribute('href')).toMatch(/^\/inbox\/new\?/);
     await user.click(message);
     await waitFor(() => expect(router.state.location.pathname).toBe('/inbox/new'));
@@ -63,7 +96,7 @@ describe('ContactPage', () => {
     expect(screen.queryByRole('form', { name: 'Edit contact' })).not.toBeInTheDocument();
     expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Save changes' })).not.toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Message' })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Message' })).toBeInTheDocument();
     expect(within(section).getByText(contact.first_name!)).toBeInTheDocument();
     expect(within(section).getByRole('link', { name: contact.email! })).toHaveAttribute(
       'href',

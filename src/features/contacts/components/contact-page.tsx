@@ -12,18 +12,49 @@ import { errorsFromApi, errorsFromSchema } from '@/lib/form-errors';
 import { notify } from '@/lib/notify';
 import { useCan } from '@/lib/permissions';
 import { whoCan } from '@/lib/who-can';
+import { contactThreadsQuery, threadToOpen } from '../api/contact-threads';
 import { contactQuery, useUpdateContact } from '../api/contacts';
 import { emptyContactValues, updateBody, valuesFromContact } from '../contact-form-values';
 import { contactName, messageTarget } from '../phone-digits';
 import { ContactDetailsView } from './contact-details-view';
 import { ContactFormFields } from './contact-form-fields';
 import { splitErrors, useContactForm } from './use-contact-form';
+import { UserText } from '@/components/ui/user-text';
 
 const FIELDS = Object.keys(emptyContactValues());
 
-/** "Message" opens a new conversation in the inbox with the number and name filled in. */
+const MESSAGE_CLASS =
+  'inline-flex h-9 items-center gap-2 rounded-md bg-accent px-3.5 text-sm font-medium text-accent-fg hover:opacity-90';
+
+/**
+ * "Message" opens the contact's existing thread (the newest open one, else the newest); only a
+ * contact with no thread goes to New conversation, with the number and name filled in.
+ */
 function MessageLink({ contact }: { contact: Contact }) {
+  const threads = useQuery(contactThreadsQuery(contact));
   const target = messageTarget(contact);
+  if (threads.isPending) {
+    return (
+      <Button variant="primary" disabled title="Looking for this contact’s conversations…">
+        <MessageSquare size={16} aria-hidden />
+        Message
+      </Button>
+    );
+  }
+  const existing = threads.data ? threadToOpen(threads.data) : null;
+  if (existing) {
+    return (
+      <Link
+        to="/inbox/$conversationId"
+        params={{ conversationId: existing.id }}
+        title={existing.status === 'open' ? 'Opens the conversation' : 'Opens the latest conversation'}
+        className={MESSAGE_CLASS}
+      >
+        <MessageSquare size={16} aria-hidden />
+        Message
+      </Link>
+    );
+  }
   if (!target) {
     return (
       <p className="text-xs text-muted">
@@ -32,14 +63,19 @@ function MessageLink({ contact }: { contact: Contact }) {
     );
   }
   return (
-    <Link
-      to="/inbox/new"
-      search={{ to: target.to, name: target.name || undefined }}
-      className="inline-flex h-9 items-center gap-2 rounded-md bg-accent px-3.5 text-sm font-medium text-accent-fg hover:opacity-90"
-    >
-      <MessageSquare size={16} aria-hidden />
-      Message
-    </Link>
+    <span className="flex flex-col items-end gap-1">
+      <Link
+        to="/inbox/new"
+        search={{ to: target.to, name: target.name || undefined }}
+        className={MESSAGE_CLASS}
+      >
+        <MessageSquare size={16} aria-hidden />
+        Message
+      </Link>
+      {threads.isError ? (
+        <span className="text-xs text-muted">Existing conversations could not be checked.</span>
+      ) : null}
+    </span>
   );
 }
 
@@ -153,9 +189,11 @@ export function ContactPage({
           {initials(name)}
         </span>
         <div className="min-w-0">
-          <h1 className="truncate text-base font-semibold">{name}</h1>
+          <h1 className="truncate text-base font-semibold">
+            <UserText>{name}</UserText>
+          </h1>
           <p className="text-muted">
-            {[c.position, c.department].filter(Boolean).join(' · ')}
+            <UserText>{[c.position, c.department].filter(Boolean).join(' · ')}</UserText>
             {customer ? (
               <>
                 {c.position || c.department ? ' at ' : 'At '}

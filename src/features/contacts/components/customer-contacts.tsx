@@ -10,6 +10,7 @@ import { phone } from '@/lib/phone';
 import { customerContactsQuery } from '../api/contacts';
 import { contactName } from '../phone-digits';
 import { NewContactDialog } from './new-contact-dialog';
+import { UserText } from '@/components/ui/user-text';
 
 /** The people at a customer, primary first, with "New contact" for a role that may create one. */
 export function CustomerContacts({ customerId }: { customerId: string }) {
@@ -59,11 +60,13 @@ export function CustomerContacts({ customerId }: { customerId: string }) {
                 params={{ contactId: c.id }}
                 className="inline-flex min-h-8 items-center font-medium hover:text-accent hover:underline"
               >
-                {contactName(c) || 'Unnamed contact'}
+                <UserText>{contactName(c) || 'Unnamed contact'}</UserText>
               </Link>
               {c.is_primary ? <Badge tone="accent">Primary</Badge> : null}
               {c.status === 'inactive' ? <Badge>Inactive</Badge> : null}
-              <span className="text-muted">{[c.position, c.department].filter(Boolean).join(' · ')}</span>
+              <UserText className="text-muted">
+                {[c.position, c.department].filter(Boolean).join(' · ')}
+              </UserText>
               <span className="ml-auto flex flex-wrap gap-x-3 text-muted tabular-nums">
                 {c.mobile || c.phone ? <span>{phone(c.mobile || c.phone)}</span> : null}
                 {c.email ? <span>{c.email}</span> : null}

@@ -10,6 +10,7 @@ import { createBody, emptyContactValues } from '../contact-form-values';
 import { contactName } from '../phone-digits';
 import { ContactFormFields } from './contact-form-fields';
 import { splitErrors, useContactForm } from './use-contact-form';
+import { isolate } from '@/components/ui/user-text';
 
 const FIELDS = Object.keys(emptyContactValues());
 
@@ -43,7 +44,7 @@ export function NewContactDialog({
     }
     create.mutate(checked.data, {
       onSuccess: (contact) => {
-        notify.success(`${contactName(contact) || 'Contact'} added`);
+        notify.success(`${isolate(contactName(contact) || 'Contact')} added`);
         form.setValues(emptyContactValues());
         form.setErrors({});
         onOpenChange(false);

@@ -12,6 +12,7 @@ import { exactTime, relativeTime } from '@/lib/format';
 import { useCan } from '@/lib/permissions';
 import { customerActivitiesQuery } from '../api/activities';
 import { LogActivityDialog } from './log-activity-dialog';
+import { UserText } from '@/components/ui/user-text';
 
 function ActivityItem({ activity, highlighted = false }: { activity: Activity; highlighted?: boolean }) {
   const when = activity.activity_date ?? activity.created_at;
@@ -41,9 +42,13 @@ function ActivityItem({ activity, highlighted = false }: { activity: Activity; h
             {duration ? ` · ${duration}` : ''}
           </span>
         </div>
-        <p className="mt-1 font-medium break-words">{activity.subject || 'No subject'}</p>
+        <p className="mt-1 font-medium break-words">
+          <UserText>{activity.subject || 'No subject'}</UserText>
+        </p>
         {activity.description ? (
-          <p className="mt-1 whitespace-pre-line break-words text-muted">{activity.description}</p>
+          <p className="mt-1 whitespace-pre-line break-words text-muted">
+            <UserText>{activity.description}</UserText>
+          </p>
         ) : null}
       </div>
     </article>

@@ -10,6 +10,7 @@ import { phone } from '@/lib/phone';
 import { teamQuery } from '@/lib/session';
 import { SOURCE_LABELS, TYPE_LABELS } from '../labels';
 import { CustomerDetailsForm } from './customer-details-form';
+import { UserText } from '@/components/ui/user-text';
 
 /** Only http(s) addresses become links: the value comes from the CRM, not from us. */
 export function safeHttpUrl(value: string | null | undefined): string | null {
@@ -38,7 +39,7 @@ function DetailsView({ customer }: { customer: Customer }) {
   const lines = addressLines(customer.address);
   return (
     <dl className="text-sm">
-      <Row label="Company">{customer.company_name}</Row>
+      <Row label="Company">{customer.company_name ? <UserText>{customer.company_name}</UserText> : null}</Row>
       <Row label="Type">{customer.customer_type ? TYPE_LABELS[customer.customer_type] : ''}</Row>
       <Row label="Industry">{customer.industry}</Row>
       <Row label="Source">{customer.source ? (SOURCE_LABELS[customer.source] ?? customer.source) : ''}</Row>

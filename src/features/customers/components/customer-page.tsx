@@ -12,6 +12,7 @@ import { CustomFields } from './custom-fields';
 import { CustomerDetails } from './customer-details';
 import { CustomerTags } from './customer-tags';
 import { RelatedRecords } from './related-records';
+import { UserText } from '@/components/ui/user-text';
 
 function BackLink() {
   return (
@@ -61,7 +62,9 @@ export function CustomerPage({ customerId, contacts }: { customerId: string; con
         <span className="grid size-8 place-items-center rounded-md bg-surface text-muted" aria-hidden>
           {c.customer_type === 'individual' ? <User size={16} /> : <Building2 size={16} />}
         </span>
-        <h1 className="min-w-0 truncate text-base font-semibold">{c.name}</h1>
+        <h1 className="min-w-0 truncate text-base font-semibold">
+          <UserText>{c.name}</UserText>
+        </h1>
         <Badge tone={STATUS_TONES[c.status]}>{STATUS_LABELS[c.status]}</Badge>
         {c.customer_type ? <Badge>{TYPE_LABELS[c.customer_type]}</Badge> : null}
       </header>

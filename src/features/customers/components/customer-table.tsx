@@ -6,6 +6,7 @@ import { exactTime, relativeTime } from '@/lib/format';
 import { resolveTags, type TagLike } from '@/lib/tags';
 import { STATUS_LABELS, STATUS_TONES, TYPE_LABELS } from '../labels';
 import { TagChips } from './tag-chips';
+import { UserText } from '@/components/ui/user-text';
 
 const TH = 'px-3 py-2 text-left text-xs font-medium uppercase tracking-wide text-subtle';
 const TD = 'px-3 py-2 align-middle';
@@ -57,10 +58,12 @@ export function CustomerTable({
                   params={{ customerId: c.id }}
                   className="inline-flex min-h-8 items-center font-medium text-fg hover:text-accent hover:underline"
                 >
-                  {c.name}
+                  <UserText>{c.name}</UserText>
                 </Link>
               </td>
-              <td className={`${TD} text-muted`}>{c.company_name ?? ''}</td>
+              <td className={`${TD} text-muted`}>
+                <UserText>{c.company_name}</UserText>
+              </td>
               <td className={`${TD} text-muted`}>{c.customer_type ? TYPE_LABELS[c.customer_type] : ''}</td>
               <td className={TD}>
                 <Badge tone={STATUS_TONES[c.status]}>{STATUS_LABELS[c.status]}</Badge>

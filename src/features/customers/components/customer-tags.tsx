@@ -7,9 +7,11 @@ import { Button } from '@/components/ui/button';
 import { Skeleton, errorText } from '@/components/ui/states';
 import { notify } from '@/lib/notify';
 import { useCan } from '@/lib/permissions';
-import { resolveTags, safeTagColor, tagsNotOn } from '@/lib/tags';
+import { resolveTags, tagsNotOn } from '@/lib/tags';
 import { tagsQuery, useAddCustomerTags } from '../api/tags';
 import { TagChips } from './tag-chips';
+import { ColorDot } from '@/components/ui/color-dot';
+import { UserText } from '@/components/ui/user-text';
 
 function AddTagsPicker({ customer }: { customer: Customer }) {
   const [open, setOpen] = useState(false);
@@ -80,12 +82,8 @@ function AddTagsPicker({ customer }: { customer: Customer }) {
                             )
                           }
                         />
-                        <span
-                          aria-hidden
-                          className="size-2 rounded-full"
-                          style={{ backgroundColor: safeTagColor(tag.color) }}
-                        />
-                        {tag.name}
+                        <ColorDot color={tag.color} />
+                        <UserText>{tag.name}</UserText>
                       </label>
                     </li>
                   ))}

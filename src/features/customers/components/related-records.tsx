@@ -8,6 +8,7 @@ import { phone } from '@/lib/phone';
 import { leadStagesQuery } from '@/lib/lead-stages-query';
 import { stageByKey } from '@/lib/lead-stages';
 import { relatedConversationsQuery, relatedLeadsQuery } from '../api/related';
+import { UserText } from '@/components/ui/user-text';
 
 function Loading() {
   return (
@@ -36,7 +37,7 @@ function RelatedLeads({ term }: { term: string }) {
             search={{ lead: lead.id }}
             className="inline-flex min-h-8 min-w-0 items-center truncate hover:text-accent hover:underline"
           >
-            {lead.name}
+            <UserText>{lead.name}</UserText>
           </Link>
           <span className="flex shrink-0 items-center gap-2 text-muted tabular-nums">
             {money(lead.value, lead.currency)}
@@ -71,7 +72,7 @@ function RelatedConversations({ term, customerId }: { term: string; customerId: 
               search={{ status: c.status }}
               className="inline-flex min-h-8 min-w-0 items-center truncate hover:text-accent hover:underline"
             >
-              {c.group_subject || phone(c.external_thread_id)}
+              <UserText>{c.group_subject || phone(c.external_thread_id)}</UserText>
             </Link>
             {c.customer_id === customerId ? <Badge tone="accent">Linked</Badge> : null}
           </span>

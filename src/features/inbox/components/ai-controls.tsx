@@ -7,6 +7,7 @@ import { useCan } from '@/lib/permissions';
 import { teamQuery } from '@/lib/session';
 import { useAssignAgent } from '../api/conversation-actions';
 import { useAiAgentId } from '../ai-state';
+import { UserText } from '@/components/ui/user-text';
 
 function useAgentName(agentId: string | null): string | null {
   const team = useQuery(teamQuery());
@@ -29,7 +30,10 @@ export function AiBanner({ conversation }: { conversation: Conversation }) {
     >
       <Bot size={16} aria-hidden className="text-accent" />
       <p className="flex-1">
-        <strong className="font-semibold">{name}</strong> is answering this conversation
+        <strong className="font-semibold">
+          <UserText>{name}</UserText>
+        </strong>{' '}
+        is answering this conversation
       </p>
       {can('conversations.assignAgent') ? (
         <Button
@@ -80,7 +84,7 @@ export function AiMenu({ conversation }: { conversation: Conversation }) {
               onSelect={() => assign.mutate({ agentId: agent.id })}
             >
               <span className="w-4">{agent.id === agentId ? <Check size={14} aria-hidden /> : null}</span>
-              {agent.name}
+              <UserText>{agent.name}</UserText>
             </DropdownMenu.Item>
           ))}
           {team.isSuccess && agents.length === 0 ? (

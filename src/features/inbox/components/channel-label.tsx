@@ -1,5 +1,6 @@
 import { Camera, MessageCircle, MessagesSquare, Send } from 'lucide-react';
 import type { Channel, Platform } from '@/contract';
+import { UserText } from '@/components/ui/user-text';
 
 const ICONS: Record<Platform, typeof MessageCircle> = {
   whatsapp: MessageCircle,
@@ -27,7 +28,9 @@ export function ChannelLabel({ channel }: { channel: Channel | undefined }) {
       title={`${platformName(channel.platform)}: ${channel.name}`}
     >
       <Icon size={12} aria-label={platformName(channel.platform)} role="img" className="shrink-0" />
-      <span className="truncate">{channel.name}</span>
+      <span className="truncate">
+        <UserText>{channel.name}</UserText>
+      </span>
     </span>
   );
 }

@@ -14,6 +14,8 @@ import { platformName } from './channel-label';
 import { MediaLinkForm } from './media-link-form';
 import { QuickReplyMenu, useQuickReplyKeys } from './quick-reply-menu';
 import { TemplatePicker } from './template-picker';
+import { UserText } from '@/components/ui/user-text';
+import { ComposerWindow } from './composer-window';
 
 interface ComposerProps {
   conversation: Conversation;
@@ -26,7 +28,7 @@ interface ComposerProps {
 /**
  * Text (Enter sends, Shift+Enter adds a line), a quoted reply, media by link, and quick replies
  * with "/". Outside the 24-hour window the primary platform gets the template picker and the social
- * platforms an explanation. The draft lives in localStorage and is cleared only by a successful send.
+ * platforms an explanation. The draft lives in the user's storage and is cleared only by a successful send.
  */
 export function Composer({ conversation, platform, windowState, quote, onClearQuote }: ComposerProps) {
   const id = conversation.id;
@@ -107,13 +109,17 @@ export function Composer({ conversation, platform, windowState, quote, onClearQu
 
   return (
     <div className="flex flex-col gap-2 border-t border-border px-4 py-3">
+      <ComposerWindow state={windowState} />
       {quote ? (
         <div className="flex items-start gap-2 rounded-md border-l-2 border-accent bg-surface px-2 py-1 text-xs">
           <div className="min-w-0 flex-1">
             <p className="font-medium">
-              Replying to {quote.from_me ? 'your message' : (quote.sender_name ?? 'the contact')}
+              Replying to{' '}
+              {quote.from_me ? 'your message' : <UserText>{quote.sender_name ?? 'the contact'}</UserText>}
             </p>
-            <p className="line-clamp-2 text-muted">{messagePreview(quote)}</p>
+            <p className="line-clamp-2 text-muted">
+              <UserText>{messagePreview(quote)}</UserText>
+            </p>
           </div>
           <button
             type="button"

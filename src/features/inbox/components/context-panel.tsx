@@ -9,6 +9,7 @@ import { phone } from '@/lib/phone';
 import { contactQuery } from '../api/conversations';
 import { contactName } from '../thread-names';
 import { GroupPanel } from './group-panel';
+import { UserText } from '@/components/ui/user-text';
 
 // Loaded lazily with the context panel: phone formatting metadata stays out of the first screen.
 
@@ -40,7 +41,9 @@ function Row({ label, value }: { label: string; value: ReactNode }) {
   return (
     <div className="grid grid-cols-[6rem_1fr] gap-2 text-[13px]">
       <dt className="text-muted">{label}</dt>
-      <dd className="min-w-0 break-words">{value}</dd>
+      <dd className="min-w-0 break-words">
+        {typeof value === 'string' ? <UserText>{value}</UserText> : value}
+      </dd>
     </div>
   );
 }

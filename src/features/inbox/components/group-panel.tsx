@@ -15,6 +15,7 @@ import { useCan } from '@/lib/permissions';
 import { whoCan } from '@/lib/who-can';
 import { parsePhoneList } from '@/lib/phone-list';
 import { groupQuery, useApproveJoinRequests, useRotateInviteLink } from '../api/groups';
+import { UserText } from '@/components/ui/user-text';
 
 /** Details of a group chat: subject, participants, join requests and the invite link. */
 export function GroupPanel({ conversation }: { conversation: Conversation }) {
@@ -62,9 +63,13 @@ function GroupSections({
     <section aria-labelledby={titleId} className="flex flex-col gap-5 p-4 text-sm">
       <header className="flex flex-col gap-1">
         <h2 id={titleId} className="text-base font-semibold break-words">
-          {g.subject}
+          <UserText>{g.subject}</UserText>
         </h2>
-        {g.description ? <p className="whitespace-pre-wrap break-words text-muted">{g.description}</p> : null}
+        {g.description ? (
+          <p className="whitespace-pre-wrap break-words text-muted">
+            <UserText>{g.description}</UserText>
+          </p>
+        ) : null}
       </header>
       <JoinRequests group={g} channelId={channelId} groupId={groupId} />
       <InviteLink link={g.invite_link ?? null} channelId={channelId} groupId={groupId} />
@@ -87,7 +92,9 @@ function Participants({ group }: { group: Group }) {
           {group.participants.map((p) => (
             <li key={p.phone} className="flex items-center gap-2 px-3 py-2">
               <div className="min-w-0 flex-1">
-                <p className="truncate font-medium">{p.name || 'Unnamed participant'}</p>
+                <p className="truncate font-medium">
+                  <UserText>{p.name || 'Unnamed participant'}</UserText>
+                </p>
                 <p className="text-xs text-muted tabular-nums">{phone(p.phone)}</p>
               </div>
               <Badge tone={p.role === 'member' ? 'neutral' : 'accent'}>{roleLabel(p.role)}</Badge>

@@ -1,6 +1,8 @@
-import { BarChart3, FileText, MapPin, Mic, UserRound } from 'lucide-react';
+import { BarChart3, MapPin, UserRound } from 'lucide-react';
+import { UserText } from '@/components/ui/user-text';
 import type { Message } from '@/contract';
 import { safeUrl } from '../safe-url';
+import { MessageAudio, MessageDocument, MessageImage, MessageSticker, MessageVideo } from './media-view';
 
 const str = (value: unknown): string | null =>
   typeof value === 'string' && value.trim() !== '' ? value : null;
@@ -32,7 +34,11 @@ function ExternalLink({ href, children }: { href: string; children: React.ReactN
 }
 
 function Caption({ text }: { text: string | null }) {
-  return text ? <p className="whitespace-pre-wrap break-words">{text}</p> : null;
+  return text ? (
+    <p className="whitespace-pre-wrap break-words">
+      <UserText>{text}</UserText>
+    </p>
+  ) : null;
 }
 
 /** One message's body, drawn for its type. Untrusted text is only ever rendered as text. */
@@ -40,6 +46,7 @@ export function MessageContent({ message }: { message: Message }) {
   const media = message.media ?? null;
   const url = safeUrl(media?.url);
   const caption = str(message.text) ?? str(media?.caption);
+  const fileName = str(media?.file_name);
   switch (message.type) {
     case 'text':
     case 'template':
@@ -47,78 +54,28 @@ export function MessageContent({ message }: { message: Message }) {
     case 'image':
       return (
         <div className="flex flex-col gap-1">
-          {url ? (
-            <a href={url} target="_blank" rel="noopener noreferrer" className="block">
-              <img
-                src={url}
-                alt={caption ?? media?.file_name ?? 'Image'}
-                width={240}
-                height={180}
-                loading="lazy"
-                className="h-[180px] w-[240px] rounded bg-surface object-cover"
-              />
-            </a>
-          ) : (
-            <span className="text-muted">Image unavailable</span>
-          )}
+          <MessageImage url={url} fileName={fileName} label={caption} />
           <Caption text={caption} />
         </div>
       );
     case 'sticker':
-      return url ? (
-        <img
-          src={url}
-          alt="Sticker"
-          width={96}
-          height={96}
-          loading="lazy"
-          className="size-24 object-contain"
-        />
-      ) : (
-        <span className="text-muted">Sticker</span>
-      );
+      return <MessageSticker url={url} />;
     case 'video':
       return (
         <div className="flex flex-col gap-1">
-          {url ? (
-            <video
-              src={url}
-              controls
-              preload="none"
-              width={240}
-              height={180}
-              className="h-[180px] w-[240px] rounded bg-black"
-              aria-label={caption ?? 'Video'}
-            />
-          ) : (
-            <span className="text-muted">Video unavailable</span>
-          )}
+          <MessageVideo url={url} fileName={fileName} label={caption} />
           <Caption text={caption} />
         </div>
       );
     case 'audio':
-      return (
-        <div className="flex items-center gap-2">
-          <Mic size={16} aria-hidden className="shrink-0 text-muted" />
-          {url ? (
-            <audio src={url} controls preload="none" aria-label="Voice message" className="h-8 max-w-56" />
-          ) : (
-            <span>Voice message</span>
-          )}
-        </div>
-      );
-    case 'document': {
-      const name = str(media?.file_name) ?? 'Document';
+      return <MessageAudio url={url} fileName={fileName} />;
+    case 'document':
       return (
         <div className="flex flex-col gap-1">
-          <span className="inline-flex items-center gap-2">
-            <FileText size={16} aria-hidden className="shrink-0 text-muted" />
-            {url ? <ExternalLink href={url}>{name}</ExternalLink> : <span>{name}</span>}
-          </span>
+          <MessageDocument url={url} fileName={fileName} />
           <Caption text={caption} />
         </div>
       );
-    }
     case 'location': {
       const lat = media?.latitude;
       const lon = media?.longitude;
@@ -131,7 +88,13 @@ export function MessageContent({ message }: { message: Message }) {
         <div className="flex items-start gap-2">
           <MapPin size={16} aria-hidden className="mt-0.5 shrink-0 text-muted" />
           <div>
-            {map ? <ExternalLink href={map}>{label}</ExternalLink> : <span>{label}</span>}
+            {map ? (
+              <ExternalLink href={map}>
+                <UserText>{label}</UserText>
+              </ExternalLink>
+            ) : (
+              <UserText>{label}</UserText>
+            )}
             {str(media?.['address']) ? <p className="text-xs text-muted">{str(media?.['address'])}</p> : null}
           </div>
         </div>
@@ -144,7 +107,9 @@ export function MessageContent({ message }: { message: Message }) {
         <div className="flex items-center gap-2">
           <UserRound size={16} aria-hidden className="shrink-0 text-muted" />
           <div>
-            <p className="font-medium">{name}</p>
+            <p className="font-medium">
+              <UserText>{name}</UserText>
+            </p>
             {phone ? (
               <p className="text-xs text-muted">{phone.startsWith('+') ? phone : `+${phone}`}</p>
             ) : null}
@@ -159,11 +124,13 @@ export function MessageContent({ message }: { message: Message }) {
         <div className="flex flex-col gap-1">
           <p className="inline-flex items-center gap-2 font-medium">
             <BarChart3 size={16} aria-hidden className="shrink-0 text-muted" />
-            {question}
+            <UserText>{question}</UserText>
           </p>
           <ul className="ml-6 list-disc text-[13px]">
             {options.map((option, i) => (
-              <li key={i}>{option}</li>
+              <li key={i}>
+                <UserText>{option}</UserText>
+              </li>
             ))}
           </ul>
         </div>

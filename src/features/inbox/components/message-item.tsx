@@ -5,6 +5,7 @@ import { clockTime, exactTime } from '@/lib/format';
 import { messagePreview } from '../thread-names';
 import { MessageContent } from './message-content';
 import { StatusTick } from './status-tick';
+import { UserText } from '@/components/ui/user-text';
 
 export interface MessageActions {
   onReply: (message: Message) => void;
@@ -20,9 +21,11 @@ function Quote({ quoted }: { quoted: Message | undefined }) {
       {quoted ? (
         <>
           <span className="font-medium text-fg">
-            {quoted.from_me ? 'You' : (quoted.sender_name ?? 'Contact')}
+            {quoted.from_me ? 'You' : <UserText>{quoted.sender_name ?? 'Contact'}</UserText>}
           </span>
-          <span className="line-clamp-2 break-words">{messagePreview(quoted)}</span>
+          <span className="line-clamp-2 break-words">
+            <UserText>{messagePreview(quoted)}</UserText>
+          </span>
         </>
       ) : (
         <span>Replying to an earlier message</span>
@@ -54,8 +57,14 @@ export const MessageItem = memo(function MessageItem({
     return (
       <div className={`flex px-4 py-0.5 text-xs text-muted ${outbound ? 'justify-end' : 'justify-start'}`}>
         <span>
-          {outbound ? 'You' : (message.sender_name ?? 'Contact')} reacted <MessageContent message={message} />
-          {reactedTo ? <> to “{messagePreview(reactedTo).slice(0, 60)}”</> : null}
+          {outbound ? 'You' : <UserText>{message.sender_name ?? 'Contact'}</UserText>} reacted{' '}
+          <MessageContent message={message} />
+          {reactedTo ? (
+            <>
+              {' '}
+              to “<UserText>{messagePreview(reactedTo).slice(0, 60)}</UserText>”
+            </>
+          ) : null}
         </span>
       </div>
     );
@@ -73,7 +82,9 @@ export const MessageItem = memo(function MessageItem({
           }`}
         >
           {showSender && message.sender_name ? (
-            <p className="mb-0.5 text-xs font-medium text-muted">{message.sender_name}</p>
+            <p className="mb-0.5 text-xs font-medium text-muted">
+              <UserText>{message.sender_name}</UserText>
+            </p>
           ) : null}
           {message.quoted_message_id ? <Quote quoted={quoted} /> : null}
           {message.type === 'template' ? (

@@ -4,6 +4,7 @@ import { Check, ChevronDown, UserRound } from 'lucide-react';
 import type { Conversation } from '@/contract';
 import { teamQuery } from '@/lib/session';
 import { useAssignOwner } from '../api/conversation-actions';
+import { UserText } from '@/components/ui/user-text';
 
 const ITEM =
   'flex min-h-8 cursor-pointer select-none items-center gap-2 rounded px-2 py-1.5 text-sm outline-none data-[highlighted]:bg-surface data-[disabled]:opacity-50';
@@ -31,7 +32,9 @@ export function OwnerPicker({ conversation }: { conversation: Conversation }) {
         className="inline-flex h-8 items-center gap-1.5 rounded-md border border-border bg-raised px-2.5 text-[13px] hover:bg-surface focus-visible:outline-2 focus-visible:outline-accent"
       >
         <UserRound size={14} aria-hidden />
-        <span className="max-w-40 truncate">{ownerName}</span>
+        <span className="max-w-32 truncate">
+          <UserText>{ownerName}</UserText>
+        </span>
         <ChevronDown size={14} aria-hidden />
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
@@ -57,7 +60,7 @@ export function OwnerPicker({ conversation }: { conversation: Conversation }) {
                     <Check size={14} aria-hidden />
                   </DropdownMenu.ItemIndicator>
                 </span>
-                {member.name}
+                <UserText>{member.name}</UserText>
               </DropdownMenu.RadioItem>
             ))}
           </DropdownMenu.RadioGroup>

@@ -38,6 +38,7 @@ import { Link } from '@tanstack/react-router';
 import type { QuickReply } from '@/contract';
 import { errorText } from '@/components/ui/states';
 import { quickRepliesQuery } from '../api/quick-replies';
+import { UserText } from '@/components/ui/user-text';
 
 type KeyEventLike = Pick<
   KeyboardEvent,
@@ -254,9 +255,11 @@ export function QuickReplyMenu({
           >
             <span className="flex items-baseline gap-2">
               <span className="font-mono text-xs text-accent">/{reply.shortcut}</span>
-              <span className="font-medium">{reply.title}</span>
+              <UserText className="font-medium">{reply.title}</UserText>
             </span>
-            <span className="truncate text-xs text-muted">{reply.body}</span>
+            <span className="truncate text-xs text-muted">
+              <UserText>{reply.body}</UserText>
+            </span>
           </li>
         );
       })}

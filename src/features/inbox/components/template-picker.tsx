@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { EmptyState, ErrorState, LoadingState } from '@/components/ui/states';
 import { templatesQuery } from '../api/conversations';
 import { missingParams, previewTemplate, templateBodyText, templateParamCount } from '../template-params';
+import { UserText } from '@/components/ui/user-text';
 
 const templateKey = (t: Template) => `${t.name}:${t.language}`;
 
@@ -94,7 +95,9 @@ export function TemplatePicker({
           className="h-8 w-full rounded-md border border-border bg-bg pl-7 pr-2 text-sm placeholder:text-subtle focus:border-accent focus:outline-none"
         />
       </label>
-      <fieldset className="flex max-h-40 flex-col gap-1 overflow-y-auto">
+      {/* Options keep their height (shrink-0): squeezed by the list's max height, their second
+          line would run over the next option. Long bodies are clamped to two lines instead. */}
+      <fieldset className="flex max-h-52 flex-col gap-1 overflow-y-auto">
         <legend className="sr-only">Template</legend>
         {visible.length === 0 ? <p className="text-muted">No template matches.</p> : null}
         {visible.map((t) => {
@@ -102,7 +105,8 @@ export function TemplatePicker({
           return (
             <label
               key={key}
-              className={`flex min-h-8 cursor-pointer items-start gap-2 rounded-md border px-2 py-1.5 ${
+              data-template-option
+              className={`flex min-h-8 shrink-0 cursor-pointer items-start gap-2 rounded-md border px-2 py-1.5 ${
                 key === selectedKey ? 'border-accent bg-accent-soft' : 'border-border hover:bg-surface'
               }`}
             >
@@ -120,12 +124,12 @@ export function TemplatePicker({
               />
               <span className="min-w-0 flex-1">
                 <span className="flex flex-wrap items-center gap-x-2">
-                  <span className="font-medium">{t.name}</span>
+                  <UserText className="font-medium">{t.name}</UserText>
                   <span className="text-xs text-muted">
                     {t.language} · {t.category.toLowerCase()}
                   </span>
                 </span>
-                <span className="line-clamp-1 text-xs text-muted">{templateBodyText(t)}</span>
+                <span className="line-clamp-2 break-words text-xs text-muted">{templateBodyText(t)}</span>
               </span>
             </label>
           );

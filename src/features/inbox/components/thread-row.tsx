@@ -11,6 +11,7 @@ import { useRowMessages } from '../use-thread-messages';
 import { computeWindow } from '../window';
 import { ChannelLabel } from './channel-label';
 import { WindowChip } from './window-chip';
+import { UserText } from '@/components/ui/user-text';
 
 /** True once the element has been on screen: rows below the fold fetch nothing. */
 function useSeen<T extends Element>() {
@@ -70,7 +71,9 @@ export const ThreadRow = memo(function ThreadRow({ conversation, channel, active
           {conversation.is_group ? (
             <Users size={13} aria-label="Group" role="img" className="shrink-0 text-muted" />
           ) : null}
-          <span className="min-w-0 flex-1 truncate font-medium">{name}</span>
+          <span className="min-w-0 flex-1 truncate font-medium">
+            <UserText>{name}</UserText>
+          </span>
           {aiAgentId ? (
             <span title="An AI agent answers this thread" className="shrink-0 text-accent">
               <Bot size={14} role="img" aria-label="AI agent answering" />
@@ -88,7 +91,7 @@ export const ThreadRow = memo(function ThreadRow({ conversation, channel, active
           {newest ? (
             <>
               {newest.direction === 'outbound' ? <span>You: </span> : null}
-              {messagePreview(newest)}
+              <UserText>{messagePreview(newest)}</UserText>
             </>
           ) : (
             <span className="text-subtle">{seen && !messages ? 'Loading…' : '\u00a0'}</span>

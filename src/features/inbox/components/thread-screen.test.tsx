@@ -3,6 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { fake, withBff } from '@/test/bff';
 import { renderRoutes as renderInbox, stubLayout } from '@/test/render-routes';
+import { readUserValue } from '@/lib/user-storage';
+import { draftKey } from '../local-store';
 
 withBff();
 beforeAll(stubLayout);
@@ -131,7 +133,7 @@ describe('composer', () => {
     await user.type(box, 'Do not lose me{Enter}');
     await waitFor(() => expect(screen.getByRole('button', { name: 'Send' })).toBeEnabled());
     expect(box).toHaveValue('Do not lose me');
-    expect(localStorage.getItem(`inbox:draft:${t.conv.id}`)).toBe('Do not lose me');
+    expect(readUserValue(draftKey(t.conv.id))).toBe('Do not lose me');
   });
 
   it('switches to the template picker when the window closed meanwhile, keeping the text', async () => {
@@ -144,7 +146,7 @@ describe('composer', () => {
     await user.type(box, 'Are you still there?{Enter}');
     expect(await screen.findByRole('region', { name: 'Send a template' })).toBeInTheDocument();
     expect(screen.getByText(/Your draft is kept/)).toBeInTheDocument();
-    expect(localStorage.getItem(`inbox:draft:${t.conv.id}`)).toBe('Are you still there?');
+    expect(readUserValue(draftKey(t.conv.id))).toBe('Are you still there?');
   });
 });
 

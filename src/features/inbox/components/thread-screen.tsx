@@ -33,6 +33,7 @@ import { MessageList } from './message-list';
 import { OwnerPicker } from './owner-picker';
 import { ThreadStatusActions } from './thread-status-actions';
 import { WindowChip } from './window-chip';
+import { UserText } from '@/components/ui/user-text';
 
 const ContextPanel = lazy(() => import('./context-panel'));
 
@@ -170,7 +171,9 @@ export function ThreadScreen({ conversationId }: { conversationId: string }) {
   return (
     <div className="flex min-h-0 min-w-0 flex-1">
       <section aria-label={`Conversation with ${name}`} className="flex min-h-0 min-w-0 flex-1 flex-col">
-        <header className="flex min-h-12 shrink-0 flex-wrap items-center gap-2 border-b border-border px-3 py-1.5">
+        {/* The names keep their natural width (flex-auto); when they and the controls do not fit on
+            one line, the controls wrap to a second row instead of squeezing the names. */}
+        <header className="flex min-h-12 shrink-0 flex-wrap items-center gap-x-2 gap-y-1 border-b border-border px-3 py-1.5">
           <Link
             to="/inbox"
             search={true}
@@ -179,9 +182,11 @@ export function ThreadScreen({ conversationId }: { conversationId: string }) {
           >
             <ArrowLeft size={16} aria-hidden />
           </Link>
-          <div className="min-w-0 flex-1">
-            <h2 className="truncate text-base font-semibold">{name}</h2>
-            <p className="flex items-center gap-2 text-xs text-muted">
+          <div className="min-w-0 flex-auto" data-thread-title>
+            <h2 className="truncate text-base font-semibold">
+              <UserText>{name}</UserText>
+            </h2>
+            <p className="flex flex-wrap items-center gap-x-2 gap-y-0.5 text-xs text-muted">
               <ChannelLabel channel={channel} />
               {thread.is_group && thread.group_participant_count ? (
                 <span>{thread.group_participant_count} participants</span>
@@ -189,7 +194,7 @@ export function ThreadScreen({ conversationId }: { conversationId: string }) {
               <WindowChip state={windowState} />
             </p>
           </div>
-          <div className="flex flex-wrap items-center gap-1.5">
+          <div className="ml-auto flex flex-wrap items-center justify-end gap-1.5">
             {can('conversations.assignOwner') ? <OwnerPicker conversation={thread} /> : null}
             {can('conversations.assignAgent') ? <AiMenu conversation={thread} /> : null}
             <ThreadStatusActions conversation={thread} />

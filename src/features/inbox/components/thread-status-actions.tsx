@@ -12,17 +12,22 @@ export function ThreadStatusActions({ conversation }: { conversation: Conversati
   if (conversation.status === 'closed') {
     if (!can('conversations.reopen')) return null;
     return (
-      <Button size="sm" onClick={() => reopen.mutate()} disabled={reopen.isPending}>
+      <Button
+        size="sm"
+        onClick={() => reopen.mutate()}
+        disabled={reopen.isPending}
+        aria-label="Reopen thread"
+      >
         <RotateCcw size={14} aria-hidden />
-        Reopen thread
+        Reopen
       </Button>
     );
   }
   if (!can('conversations.close')) return null;
   return (
-    <Button size="sm" onClick={() => close.mutate()} disabled={close.isPending}>
+    <Button size="sm" onClick={() => close.mutate()} disabled={close.isPending} aria-label="Close thread">
       <CheckCircle2 size={14} aria-hidden />
-      Close thread
+      Close
     </Button>
   );
 }

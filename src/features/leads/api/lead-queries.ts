@@ -9,6 +9,7 @@ import {
   type OffsetParam,
 } from '../model/offset-reader';
 import type { Lead } from '@/contract';
+import { createPacer, type Pacer } from '@/lib/paced';
 
 export interface LeadFilters {
   priority?: Priority | undefined;
@@ -34,23 +35,29 @@ export const leadKeys = {
   activities: (id: string) => ['activities', 'lead', id] as const,
 };
 
-function readLeads(filters: LeadFilters, status: string | undefined) {
+function readLeads(filters: LeadFilters, status: string | undefined, pacer?: Pacer) {
   return ({ pageParam, signal }: { pageParam: OffsetParam; signal: AbortSignal }) =>
     readWindow<Lead>(
-      (offset) =>
-        callApi('leads.list', {
-          query: {
-            ...upstreamFilters(filters),
-            ...(status ? { status } : {}),
-            offset,
-            limit: COLUMN_PAGE_SIZE,
-          },
-          signal,
-        }),
+      (offset) => {
+        const read = () =>
+          callApi('leads.list', {
+            query: {
+              ...upstreamFilters(filters),
+              ...(status ? { status } : {}),
+              offset,
+              limit: COLUMN_PAGE_SIZE,
+            },
+            signal,
+          });
+        return pacer ? pacer.run(read, signal) : read();
+      },
       pageParam,
       COLUMN_PAGE_SIZE,
     );
 }
+
+/** Scans of the whole list (the list view's owner filter) read window after window: one pace for all. */
+const scanPacer = createPacer();
 
 /**
  * One board column: every lead of a stage, read by offset in the background until complete (the
@@ -88,6 +95,20 @@ export const allLeadsQuery = (filters: LeadFilters) =>
   });
 
 export const LIST_PAGE_SIZE = 25;
+
+/**
+ * The list view's owner filter: every lead under the upstream's filters, window by window, read
+ * only as far as the page shown needs (the component asks for each next window; see owner-scan.ts).
+ */
+export const leadsScanQuery = (filters: LeadFilters) =>
+  infiniteQueryOptions({
+    queryKey: [...leadKeys.lists(), 'scan', upstreamFilters(filters)] as const,
+    queryFn: readLeads(filters, undefined, scanPacer),
+    initialPageParam: FIRST_OFFSET_PARAM,
+    getNextPageParam: (lastPage: OffsetPage<Lead>, allPages: OffsetPage<Lead>[]) =>
+      nextOffsetParam(lastPage, allPages),
+    staleTime: 60_000,
+  });
 
 /** The list view: page-numbered, as people page a table. */
 export const leadsPageQuery = (page: number, filters: LeadFilters) =>

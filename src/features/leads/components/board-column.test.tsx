@@ -23,16 +23,10 @@ const stageWithMostLeads = (): { stage: LeadStage; leads: Lead[] } => {
   return withCounts.sort((a, b) => b.leads.length - a.leads.length)[0]!;
 };
 
-function Column({ stage }: { stage: LeadStage }) {
+function Column({ stage, owner }: { stage: LeadStage; owner?: string }) {
   return (
     <DndContext>
-      <StageColumn
-        stage={stage}
-        filters={{}}
-        owner={undefined}
-        ownerNames={new Map()}
-        onOpen={() => undefined}
-      />
+      <StageColumn stage={stage} filters={{}} owner={owner} ownerNames={new Map()} onOpen={() => undefined} />
     </DndContext>
   );
 }
@@ -51,6 +45,25 @@ describe('a board column', () => {
     await waitFor(() => expect(within(column).queryByRole('status')).not.toBeInTheDocument());
     expect(within(column).getByText(formatSums(columnSums(leads)))).toBeInTheDocument();
     expect(within(column).getAllByRole('button').length).toBeGreaterThan(0);
+  });
+
+  it('with the owner filter, counts matches "so far" until every lead of the stage is read', async () => {
+    const { stage, leads } = stageWithMostLeads();
+    const owner = leads.find((l) => l.assigned_to_user_id)!.assigned_to_user_id!;
+    const theirs = leads.filter((l) => l.assigned_to_user_id === owner);
+    fake.control.fail({ method: 'GET', path: '/v1/leads', count: 1, delayMs: 0 });
+    fake.control.fail({ method: 'GET', path: '/v1/leads', count: 1, delayMs: 400 });
+    await renderWithApp(<Column stage={stage} owner={owner} />);
+    const column = await screen.findByRole('region', { name: stage.name });
+    const progress = await within(column).findByRole('status');
+    expect(progress).toHaveTextContent(
+      new RegExp(`^\\d+ match so far · 100 of ${count(leads.length)} scanned$`),
+    );
+    expect(within(column).getByLabelText(/matching leads so far$/)).toHaveTextContent(/\+$/);
+    // Read to the end: the count is the true one and says so plainly.
+    expect(await within(column).findByLabelText(`${count(theirs.length)} leads`)).toHaveTextContent(
+      new RegExp(`^${count(theirs.length)}$`),
+    );
   });
 
   it('says when the stage cannot be read and tries again', async () => {

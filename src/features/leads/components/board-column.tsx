@@ -11,11 +11,14 @@ import { UNMATCHED, type ColumnDropData } from '../model/board-drop';
 import { columnSums, formatSums, formatWeighted } from '../model/column-aggregates';
 import { useBoardMovable } from './board-movable';
 import { CARD_HEIGHT, LeadCard } from './lead-card';
+import { safeColor } from '@/lib/safe-color';
 
 export interface ColumnState {
   rows: Lead[];
   /** Leads the column counts (the server's total, or the rows kept when filtering what is held). */
   total: number;
+  /** The rows are filtered here (the owner filter): until `complete`, `total` counts matches so far. */
+  filtered?: boolean;
   /** Rows read so far, for the progress line. */
   held: number;
   /** What `held` is out of. */
@@ -50,6 +53,8 @@ export function BoardColumn({ stage, state, ownerNames, onOpen }: BoardColumnPro
   const outcome = stage ? stageOutcome(stage) : 'none';
   const sums = useMemo(() => columnSums(state.rows), [state.rows]);
   const headingId = `column-${column}-heading`;
+  // A filtered count is true only once every lead of the column has been read.
+  const partialCount = state.filtered === true && !state.complete;
 
   return (
     <section
@@ -60,7 +65,7 @@ export function BoardColumn({ stage, state, ownerNames, onOpen }: BoardColumnPro
     >
       <header
         className={`rounded-t-lg border-t-4 px-3 py-2 ${HEADER_TONE[outcome]}`}
-        style={{ borderTopColor: stage?.color ?? 'var(--color-subtle)' }}
+        style={{ borderTopColor: safeColor(stage?.color, 'var(--color-subtle)') }}
       >
         <div className="flex items-center gap-1.5">
           {outcome === 'won' ? <Trophy size={14} className="text-success" aria-label="Won stage" /> : null}
@@ -71,9 +76,12 @@ export function BoardColumn({ stage, state, ownerNames, onOpen }: BoardColumnPro
           </h2>
           <span
             className="ml-auto rounded bg-raised px-1.5 text-xs tabular-nums text-muted"
-            aria-label={`${count(state.total)} leads`}
+            aria-label={
+              partialCount ? `${count(state.total)} matching leads so far` : `${count(state.total)} leads`
+            }
           >
             {count(state.total)}
+            {partialCount ? '+' : ''}
           </span>
         </div>
         <p className="mt-0.5 truncate text-xs tabular-nums text-muted" title={formatSums(sums)}>
@@ -89,7 +97,9 @@ export function BoardColumn({ stage, state, ownerNames, onOpen }: BoardColumnPro
         ) : null}
         {!state.complete && !state.error && !state.loading ? (
           <p className="mt-1 text-xs text-muted" role="status">
-            {count(state.held)} of {count(state.of)} loaded
+            {state.filtered
+              ? `${count(state.total)} match so far · ${count(state.held)} of ${count(state.of)} scanned`
+              : `${count(state.held)} of ${count(state.of)} loaded`}
           </p>
         ) : null}
       </header>

@@ -8,6 +8,7 @@ import { ErrorState, LoadingState } from '@/components/ui/states';
 import { exactTime, relativeTime } from '@/lib/format';
 import { leadActivitiesQuery } from '../api/lead-queries';
 import { useLogActivity } from '../api/lead-mutations';
+import { UserText } from '@/components/ui/user-text';
 
 /** The lead's timeline, newest first, with the follow-up state and a form to log an activity. */
 export function LeadActivities({ leadId }: { leadId: string }) {
@@ -48,7 +49,7 @@ export function LeadActivities({ leadId }: { leadId: string }) {
               <div className="min-w-0 flex-1">
                 <div className="flex items-baseline gap-2">
                   <span className="truncate font-medium">
-                    {activity.subject || ACTIVITY_LABELS[activity.activity_type]}
+                    <UserText>{activity.subject || ACTIVITY_LABELS[activity.activity_type]}</UserText>
                   </span>
                   <time
                     className="ml-auto shrink-0 text-xs text-subtle"
@@ -59,7 +60,9 @@ export function LeadActivities({ leadId }: { leadId: string }) {
                   </time>
                 </div>
                 {activity.description ? (
-                  <p className="whitespace-pre-wrap text-[13px] text-muted">{activity.description}</p>
+                  <p className="whitespace-pre-wrap text-[13px] text-muted">
+                    <UserText>{activity.description}</UserText>
+                  </p>
                 ) : null}
                 {activity.outcome ? (
                   <p className={`text-xs ${followUp ? 'font-medium text-warning' : 'text-muted'}`}>

@@ -8,7 +8,6 @@ import {
   rectIntersection,
   useSensor,
   useSensors,
-  type Announcements,
   type CollisionDetection,
   type DragEndEvent,
   type DragStartEvent,
@@ -19,21 +18,16 @@ import { errorText } from '@/components/ui/states';
 import { notify } from '@/lib/notify';
 import type { LeadFilters } from '../api/lead-queries';
 import { useMoveLead } from '../api/use-move-lead';
-import {
-  isColumnDrop,
-  isLeadDrag,
-  resolveDrop,
-  undoOf,
-  type LeadDragData,
-  type LeadMove,
-} from '../model/board-drop';
+import { isLeadDrag, resolveDrop, undoOf, type LeadDragData, type LeadMove } from '../model/board-drop';
 import type { LeadsSearch } from '../model/leads-search';
+import { useBoardAnnouncements } from './board-announcements';
 import { columnCoordinates } from './board-keyboard';
 import { BoardMovableContext } from './board-movable';
 import { LeadCardPreview } from './lead-card';
 import { StageColumn } from './stage-column';
 import { UnmatchedColumn } from './unmatched-column';
 import { useUnmatchedCount } from './use-unmatched-count';
+import { isolate } from '@/components/ui/user-text';
 
 // Pointer first (what is under the cursor), then overlap for the keyboard, which has no pointer.
 const collision: CollisionDetection = (args) => {
@@ -42,26 +36,6 @@ const collision: CollisionDetection = (args) => {
 };
 
 const KEYBOARD_CODES = { start: ['Space'], cancel: ['Escape'], end: ['Space', 'Enter'] };
-
-const overName = (data: unknown) => (isColumnDrop(data) ? data.name : null);
-const leadName = (data: unknown) => (isLeadDrag(data) ? data.lead.name : 'lead');
-
-const announcements: Announcements = {
-  onDragStart: ({ active }) => `Picked up lead ${leadName(active.data.current)}.`,
-  onDragOver: ({ active, over }) => {
-    const name = overName(over?.data.current);
-    return name
-      ? `Lead ${leadName(active.data.current)} was moved over stage ${name}.`
-      : `Lead ${leadName(active.data.current)} is no longer over a stage.`;
-  },
-  onDragEnd: ({ active, over }) => {
-    const name = overName(over?.data.current);
-    return name
-      ? `Lead ${leadName(active.data.current)} was dropped on stage ${name}.`
-      : `Lead ${leadName(active.data.current)} was dropped outside the stages.`;
-  },
-  onDragCancel: ({ active }) => `Moving lead ${leadName(active.data.current)} was cancelled.`,
-};
 
 const screenReaderInstructions = {
   draggable:
@@ -93,6 +67,7 @@ export function LeadBoard({ movable, stages, filters, owner, ownerNames, onOpen 
   const stageKeys = useMemo(() => new Set(stages.map((s) => s.key)), [stages]);
   const stageName = useCallback((key: string) => stages.find((s) => s.key === key)?.name ?? key, [stages]);
   const unmatched = useUnmatchedCount(stages, filters);
+  const announcements = useBoardAnnouncements(stageName);
 
   const mutation = useMoveLead();
   const { mutate } = mutation;
@@ -103,12 +78,12 @@ export function LeadBoard({ movable, stages, filters, owner, ownerNames, onOpen 
         onSuccess: () => {
           if (isUndo) {
             lastMove.current = null;
-            notify.info(`Move undone: ${move.lead.name} is back in ${stageName(move.to)}`);
+            notify.info(`Move undone: ${isolate(move.lead.name)} is back in ${isolate(stageName(move.to))}`);
             return;
           }
           lastMove.current = move;
           const undo = undoOf(move, stageKeys);
-          notify.success(`${move.lead.name} moved to ${stageName(move.to)}`, {
+          notify.success(`${isolate(move.lead.name)} moved to ${isolate(stageName(move.to))}`, {
             id: `lead-move`,
             ...(undo
               ? {
@@ -119,7 +94,7 @@ export function LeadBoard({ movable, stages, filters, owner, ownerNames, onOpen 
           });
         },
         onError: (error) => {
-          notify.error(`Could not move ${move.lead.name} to ${stageName(move.to)}`, {
+          notify.error(`Could not move ${isolate(move.lead.name)} to ${isolate(stageName(move.to))}`, {
             description: errorText(error),
           });
         },

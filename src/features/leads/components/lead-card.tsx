@@ -6,6 +6,7 @@ import type { LeadDragData } from '../model/board-drop';
 import { useBoardMovable } from './board-movable';
 import { FollowUpBadge } from './follow-up-badge';
 import { PriorityBadge } from './priority-badge';
+import { UserText } from '@/components/ui/user-text';
 
 /** Cards have one fixed height so the virtualised columns need no measuring. */
 export const CARD_HEIGHT = 92;
@@ -21,14 +22,18 @@ export function LeadCardBody({ lead, ownerName, withFollowUp = true }: CardBodyP
   return (
     <>
       <div className="flex items-start justify-between gap-2">
-        <span className="truncate font-medium">{lead.name}</span>
+        <span className="truncate font-medium">
+          <UserText>{lead.name}</UserText>
+        </span>
         {lead.value !== null && lead.value !== undefined ? (
           <span className="shrink-0 text-[13px] tabular-nums text-muted">
             {money(lead.value, lead.currency)}
           </span>
         ) : null}
       </div>
-      <div className="truncate text-[13px] text-muted">{lead.company_name || '\u00a0'}</div>
+      <div className="truncate text-[13px] text-muted">
+        {lead.company_name ? <UserText>{lead.company_name}</UserText> : '\u00a0'}
+      </div>
       <div className="mt-auto flex items-center gap-1.5 overflow-hidden">
         <PriorityBadge priority={lead.priority} />
         {withFollowUp ? <FollowUpBadge leadId={lead.id} /> : null}

@@ -21,6 +21,8 @@ import {
 } from '../model/lead-form';
 import { LeadActivities } from './lead-activities';
 import { LeadFormFields } from './lead-form-fields';
+import { ColorDot } from '@/components/ui/color-dot';
+import { UserText, isolate } from '@/components/ui/user-text';
 
 interface LeadDrawerProps {
   leadId: string;
@@ -68,7 +70,9 @@ function LeadDetails({
       { status },
       {
         onSuccess: (next) =>
-          notify.success(`${next.name} moved to ${stages.find((s) => s.key === status)?.name ?? status}`),
+          notify.success(
+            `${isolate(next.name)} moved to ${isolate(stages.find((s) => s.key === status)?.name ?? status)}`,
+          ),
         onError: (error) => notify.error('The stage could not be changed', { description: errorText(error) }),
       },
     );
@@ -76,7 +80,7 @@ function LeadDetails({
     reassign.mutate(userId, {
       onSuccess: (next) =>
         notify.success(
-          `${next.name} reassigned to ${members.find((m) => m.id === userId)?.name ?? 'a team member'}`,
+          `${isolate(next.name)} reassigned to ${isolate(members.find((m) => m.id === userId)?.name ?? 'a team member')}`,
         ),
       onError: (error) => notify.error('The lead could not be reassigned', { description: errorText(error) }),
     });
@@ -143,7 +147,9 @@ function ReadOnlyValue({ label, value }: { label: string; value: string }) {
   return (
     <div className="flex flex-col gap-1">
       <span className="text-[13px] font-medium text-muted">{label}</span>
-      <span className="truncate text-sm">{value}</span>
+      <span className="truncate text-sm">
+        <UserText>{value}</UserText>
+      </span>
     </div>
   );
 }
@@ -164,7 +170,7 @@ function LeadEditForm({ lead, editable }: { lead: Lead; editable: boolean }) {
     setErrors({});
     if (Object.keys(checked.body).length === 0) return;
     update.mutate(checked.body, {
-      onSuccess: (next) => notify.success(`${next.name} saved`),
+      onSuccess: (next) => notify.success(`${isolate(next.name)} saved`),
       onError: (error) => {
         const byField = isApiError(error) ? error.fieldErrors : {};
         setErrors(Object.keys(byField).length ? byField : { form: errorText(error) });
@@ -224,12 +230,8 @@ function LeadTags({ lead, editable }: { lead: Lead; editable: boolean }) {
               key={id}
               className="inline-flex items-center gap-1 rounded border border-border bg-surface py-0.5 pl-2 pr-0.5 text-xs"
             >
-              <span
-                className="size-2 rounded-full"
-                style={{ background: tag?.color ?? 'var(--color-subtle)' }}
-                aria-hidden
-              />
-              {name}
+              <ColorDot color={tag?.color} />
+              <UserText>{name}</UserText>
               {editable ? (
                 <button
                   type="button"

@@ -11,7 +11,11 @@ interface LeadFiltersProps {
   members: readonly { id: string; name: string }[];
 }
 
-/** Priority and search go to the upstream; the owner filter applies to the rows held. */
+/**
+ * Priority and search go to the upstream; the owner filter, which the API lacks, is applied here:
+ * the board reads each column to its end (counts say "so far" until then), the list scans until its
+ * page is full and says how many leads it scanned.
+ */
 export function LeadFiltersBar({ search, onChange, members }: LeadFiltersProps) {
   const [text, setText] = useState(search.q ?? '');
   useEffect(() => setText(search.q ?? ''), [search.q]);

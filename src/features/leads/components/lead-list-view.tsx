@@ -1,11 +1,14 @@
-import { useQuery } from '@tanstack/react-query';
-import type { LeadStage } from '@/contract';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useEffect, type ReactNode } from 'react';
+import type { Lead, LeadStage } from '@/contract';
 import { Button } from '@/components/ui/button';
-import { EmptyState, ErrorState, LoadingState } from '@/components/ui/states';
-import { calendarDate, count, money } from '@/lib/format';
-import { leadsPageQuery, type LeadFilters } from '../api/lead-queries';
-import { matchesOwner, type LeadsSearch } from '../model/leads-search';
-import { PriorityBadge } from './priority-badge';
+import { EmptyState, ErrorState, LoadingState, errorText } from '@/components/ui/states';
+import { count } from '@/lib/format';
+import { LIST_PAGE_SIZE, leadsPageQuery, leadsScanQuery, type LeadFilters } from '../api/lead-queries';
+import type { LeadsSearch } from '../model/leads-search';
+import { latestTotal, mergePages } from '../model/offset-reader';
+import { ownerScanSummary, ownerScanView } from '../model/owner-scan';
+import { LeadTable } from './lead-table';
 
 interface LeadListViewProps {
   filters: LeadFilters;
@@ -17,8 +20,35 @@ interface LeadListViewProps {
   onOpen: (id: string) => void;
 }
 
-/** The same leads as a table, paged by number. The owner filter applies to the page shown. */
-export function LeadListView({
+/**
+ * The same leads as a table, paged by number. Priority and search are the upstream's; the owner
+ * filter, which the API lacks, scans the list until the page is full and counts honestly.
+ */
+export function LeadListView(props: LeadListViewProps) {
+  return props.owner ? <OwnerFilteredList {...props} owner={props.owner} /> : <PagedList {...props} />;
+}
+
+function PagedList({ filters, page, onPage, stages, ownerNames, onOpen }: LeadListViewProps) {
+  const query = useQuery(leadsPageQuery(page, filters));
+  if (query.isPending) return <LoadingState label="Loading leads…" />;
+  if (query.isError) return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
+  const { data, total, totalPages } = query.data;
+  return (
+    <ListFrame
+      rows={data}
+      caption={`Leads, page ${String(page)} of ${String(Math.max(1, totalPages))}`}
+      stages={stages}
+      ownerNames={ownerNames}
+      onOpen={onOpen}
+      summary={`${count(total)} leads · page ${String(page)} of ${String(Math.max(1, totalPages))}`}
+      page={page}
+      onPage={onPage}
+      hasNext={page < totalPages}
+    />
+  );
+}
+
+function OwnerFilteredList({
   filters,
   owner,
   page,
@@ -26,85 +56,109 @@ export function LeadListView({
   stages,
   ownerNames,
   onOpen,
-}: LeadListViewProps) {
-  const query = useQuery(leadsPageQuery(page, filters));
+}: LeadListViewProps & { owner: NonNullable<LeadsSearch['owner']> }) {
+  const query = useInfiniteQuery(leadsScanQuery(filters));
+  const { data, hasNextPage, isFetching, isError, fetchNextPage } = query;
+  const pages = data?.pages ?? [];
+  const view = ownerScanView(
+    mergePages(pages),
+    latestTotal(pages),
+    !hasNextPage,
+    owner,
+    page,
+    LIST_PAGE_SIZE,
+  );
+  const { needMore } = view;
+  // Read on, window by window (paced), until this page is full or the list has been read to its end.
+  useEffect(() => {
+    if (data && needMore && hasNextPage && !isFetching && !isError) void fetchNextPage();
+  }, [data, needMore, hasNextPage, isFetching, isError, fetchNextPage]);
+
   if (query.isPending) return <LoadingState label="Loading leads…" />;
-  if (query.isError) return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
-  const { data, total, totalPages } = query.data;
-  const rows = data.filter((l) => matchesOwner(l.assigned_to_user_id, owner));
-  const stageName = new Map(stages.map((s) => [s.key, s.name]));
+  if (query.isError && pages.length === 0)
+    return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
+  const scanning = needMore && !isError;
+  const pageWords =
+    view.totalPages === null ? `page ${String(page)}` : `page ${String(page)} of ${String(view.totalPages)}`;
+  return (
+    <ListFrame
+      rows={view.rows}
+      caption={`Leads of the chosen owner, ${pageWords}`}
+      stages={stages}
+      ownerNames={ownerNames}
+      onOpen={onOpen}
+      summary={`${ownerScanSummary(view, count)} · ${pageWords}`}
+      page={page}
+      onPage={onPage}
+      hasNext={view.hasNext}
+      pending={scanning && view.rows.length < LIST_PAGE_SIZE}
+      note={
+        isError ? (
+          <span role="alert" className="flex items-center gap-2 text-danger">
+            Not every lead could be read: {errorText(query.error)}
+            <Button size="sm" variant="ghost" onClick={() => void fetchNextPage()}>
+              Try again
+            </Button>
+          </span>
+        ) : scanning ? (
+          <span>Reading more leads to fill this page…</span>
+        ) : null
+      }
+    />
+  );
+}
+
+interface ListFrameProps {
+  rows: Lead[];
+  caption: string;
+  stages: readonly LeadStage[];
+  ownerNames: ReadonlyMap<string, string>;
+  onOpen: (id: string) => void;
+  summary: string;
+  page: number;
+  onPage: (page: number) => void;
+  hasNext: boolean;
+  /** More rows for this page are still being read. */
+  pending?: boolean;
+  note?: ReactNode;
+}
+
+function ListFrame({
+  rows,
+  caption,
+  stages,
+  ownerNames,
+  onOpen,
+  summary,
+  page,
+  onPage,
+  hasNext,
+  pending = false,
+  note,
+}: ListFrameProps) {
   return (
     <div className="flex min-h-0 flex-1 flex-col">
       <div className="min-h-0 flex-1 overflow-auto px-4">
-        {rows.length === 0 ? (
+        {rows.length === 0 && !pending ? (
           <EmptyState title="No leads match these filters" />
+        ) : rows.length === 0 ? (
+          <LoadingState label="Reading leads…" />
         ) : (
-          <table className="w-full border-separate border-spacing-0 text-left text-[13px]">
-            <caption className="sr-only">
-              Leads, page {page} of {Math.max(1, totalPages)}
-            </caption>
-            <thead className="sticky top-0 bg-bg text-xs text-muted">
-              <tr>
-                {['Name', 'Company', 'Stage', 'Priority', 'Value', 'Owner', 'Expected close'].map((h) => (
-                  <th
-                    key={h}
-                    scope="col"
-                    className={`border-b border-border px-2 py-2 font-medium ${h === 'Value' ? 'text-right' : ''}`}
-                  >
-                    {h}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((lead) => (
-                <tr key={lead.id} className="hover:bg-surface">
-                  <td className="border-b border-border px-2 py-1.5">
-                    <button
-                      type="button"
-                      className="min-h-8 text-left font-medium hover:underline"
-                      onClick={() => onOpen(lead.id)}
-                    >
-                      {lead.name}
-                    </button>
-                  </td>
-                  <td className="border-b border-border px-2 py-1.5 text-muted">{lead.company_name}</td>
-                  <td className="border-b border-border px-2 py-1.5">
-                    {stageName.get(lead.status) ?? (
-                      <span className="text-warning">Unmatched ({lead.status})</span>
-                    )}
-                  </td>
-                  <td className="border-b border-border px-2 py-1.5">
-                    <PriorityBadge priority={lead.priority} />
-                  </td>
-                  <td className="border-b border-border px-2 py-1.5 text-right tabular-nums">
-                    {money(lead.value, lead.currency)}
-                  </td>
-                  <td className="border-b border-border px-2 py-1.5 text-muted">
-                    {lead.assigned_to_user_id
-                      ? (ownerNames.get(lead.assigned_to_user_id) ?? 'Unknown')
-                      : 'Unassigned'}
-                  </td>
-                  <td className="border-b border-border px-2 py-1.5 text-muted">
-                    {calendarDate(lead.expected_close_date)}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <LeadTable rows={rows} caption={caption} stages={stages} ownerNames={ownerNames} onOpen={onOpen} />
         )}
       </div>
       <nav
         aria-label="Pages"
-        className="flex items-center gap-2 border-t border-border px-4 py-2 text-[13px] text-muted"
+        className="flex flex-wrap items-center gap-2 border-t border-border px-4 py-2 text-[13px] text-muted"
       >
-        <span className="tabular-nums">
-          {count(total)} leads · page {page} of {Math.max(1, totalPages)}
+        <span className="tabular-nums" role="status">
+          {summary}
         </span>
+        {note ? <span className="text-xs">{note}</span> : null}
         <Button size="sm" className="ml-auto" disabled={page <= 1} onClick={() => onPage(page - 1)}>
           Previous
         </Button>
-        <Button size="sm" disabled={page >= totalPages} onClick={() => onPage(page + 1)}>
+        <Button size="sm" disabled={!hasNext} onClick={() => onPage(page + 1)}>
           Next
         </Button>
       </nav>

@@ -7,6 +7,7 @@ import { notify } from '@/lib/notify';
 import { useCreateLead } from '../api/lead-mutations';
 import { bodyFromForm, checkCreate, emptyLeadForm, type LeadFormValues } from '../model/lead-form';
 import { LeadFormFields } from './lead-form-fields';
+import { isolate } from '@/components/ui/user-text';
 
 interface NewLeadDialogProps {
   open: boolean;
@@ -34,7 +35,7 @@ export function NewLeadDialog({ open, onOpenChange, members, defaultStageName }:
     create.mutate(checked.body, {
       onSuccess: (lead) => {
         notify.success(
-          `Lead ${lead.name} created`,
+          `Lead ${isolate(lead.name)} created`,
           defaultStageName ? { description: `It is in ${defaultStageName}.` } : undefined,
         );
         setValues(emptyLeadForm);

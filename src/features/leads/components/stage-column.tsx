@@ -28,6 +28,7 @@ export function StageColumn({ stage, filters, owner, ownerNames, onOpen }: Stage
     return {
       rows,
       total: owner ? rows.length : total,
+      filtered: owner !== undefined,
       held: all.length,
       of: total,
       complete: !hasNextPage,

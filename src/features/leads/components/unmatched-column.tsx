@@ -30,6 +30,7 @@ export function UnmatchedColumn({ stageKeys, filters, owner, ownerNames, onOpen 
     return {
       rows,
       total: rows.length,
+      filtered: true,
       held: all.length,
       of: latestTotal(pages),
       complete: !hasNextPage,

@@ -10,6 +10,7 @@ import { useCan } from '@/lib/permissions';
 import { quickRepliesQuery } from '../api';
 import { DeleteQuickReplyDialog } from './delete-quick-reply';
 import { QuickReplyFormDialog } from './quick-reply-form';
+import { UserText } from '@/components/ui/user-text';
 
 type Editing = { reply: QuickReply | null } | null;
 
@@ -132,10 +133,12 @@ function QuickReplyRow({
     <li className="flex items-start gap-3 px-4 py-3">
       <div className="min-w-0 flex-1">
         <p className="flex flex-wrap items-baseline gap-2">
-          <span className="font-medium">{reply.title}</span>
+          <UserText className="font-medium">{reply.title}</UserText>
           <code className="rounded bg-accent-soft px-1.5 text-xs text-accent">/{reply.shortcut}</code>
         </p>
-        <p className="mt-1 line-clamp-2 whitespace-pre-wrap break-words text-muted">{reply.body}</p>
+        <p className="mt-1 line-clamp-2 whitespace-pre-wrap break-words text-muted">
+          <UserText>{reply.body}</UserText>
+        </p>
         <p className="mt-1 text-xs text-subtle">
           Updated{' '}
           <time dateTime={reply.updated_at} title={exactTime(reply.updated_at)}>

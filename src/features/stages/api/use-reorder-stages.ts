@@ -3,26 +3,22 @@ import type { LeadStage } from '@/contract';
 import { callApi } from '@/lib/api-client';
 import { positionPatches } from '@/lib/lead-stages';
 import { LEAD_STAGES_KEY } from '@/lib/lead-stages-query';
+import { createPacer } from '@/lib/paced';
 
 /**
  * Saves a new stage order: positions 0..n-1, one PATCH per stage that shifts (the API stores
- * positions as sent). The list shows the new order at once; if any PATCH fails the order is
- * re-read from the server and the error says so.
+ * positions as sent), paced and one at a time. The list shows the new order at once; if a PATCH
+ * fails the order is re-read from the server and the error says so.
  */
 export function useReorderStages() {
   const queryClient = useQueryClient();
   return useMutation<void, Error, LeadStage[], { previous: LeadStage[] | undefined }>({
     mutationKey: ['lead-stages', 'reorder'],
     mutationFn: async (ordered) => {
-      const results = await Promise.allSettled(
-        positionPatches(ordered).map(({ id, position }) =>
-          callApi('leadStages.update', { params: { id }, body: { position } }),
-        ),
-      );
-      const failed = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
-      if (failed.length) {
-        const first: unknown = failed[0]?.reason;
-        throw first instanceof Error ? first : new Error(`${failed.length} stages could not be moved`);
+      // Paced like every bulk job: a rate limit waits and goes on, another error stops the save.
+      const pacer = createPacer();
+      for (const { id, position } of positionPatches(ordered)) {
+        await pacer.run(() => callApi('leadStages.update', { params: { id }, body: { position } }));
       }
     },
     onMutate: async (ordered) => {

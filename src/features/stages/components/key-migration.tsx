@@ -6,6 +6,7 @@ import { callApi } from '@/lib/api-client';
 import { count } from '@/lib/format';
 import { stageLeadCountQuery } from '../api/stage-queries';
 import { moveAllLeads, type MoveProgress } from '../model/move-leads';
+import { createPacer } from '@/lib/paced';
 
 /**
  * After a key change, the leads still holding the old key match no stage (spec rule 2). This
@@ -25,20 +26,26 @@ export function KeyMigration({
   const [progress, setProgress] = useState<MoveProgress | null>(null);
   const [running, setRunning] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
+  /** How long the run waits for the server's rate limit, while it does. */
+  const [waitMs, setWaitMs] = useState<number | null>(null);
 
   const run = async () => {
     setRunning(true);
     setFailure(null);
+    // One pacer for the whole run: reads and moves share its pace and wait out every 429.
+    const pacer = createPacer({ onWait: setWaitMs });
     try {
       await moveAllLeads({
-        read: (offset) => callApi('leads.list', { query: { status: oldKey, offset, limit: 100 } }),
-        move: (id) => callApi('leads.update', { params: { id }, body: { status: newKey } }),
+        read: (offset) =>
+          pacer.run(() => callApi('leads.list', { query: { status: oldKey, offset, limit: 100 } })),
+        move: (id) => pacer.run(() => callApi('leads.update', { params: { id }, body: { status: newKey } })),
         onProgress: setProgress,
       });
     } catch (error) {
       setFailure(errorText(error));
     } finally {
       setRunning(false);
+      setWaitMs(null);
       await queryClient.invalidateQueries({ queryKey: ['leads'] });
     }
   };
@@ -73,9 +80,20 @@ export function KeyMigration({
         on the board.
       </p>
       {running && progress ? (
-        <p role="status" className="tabular-nums">
-          Moving {count(progress.moved)} of {count(progress.total)}…
-        </p>
+        <div className="flex flex-col gap-1">
+          <progress
+            className="h-1.5 w-full accent-accent"
+            max={Math.max(1, progress.total)}
+            value={progress.moved}
+            aria-label="Leads moved"
+          />
+          <p role="status" className="tabular-nums">
+            Moving {count(progress.moved)} of {count(progress.total)}…
+            {waitMs !== null
+              ? ` The server asked us to slow down: going on in ${String(Math.max(1, Math.ceil(waitMs / 1000)))} s.`
+              : ''}
+          </p>
+        </div>
       ) : null}
       {failure ? (
         <p role="alert" className="text-danger">

@@ -8,6 +8,8 @@ import { Button } from '@/components/ui/button';
 import { DeleteStageButton } from './delete-stage-button';
 import { KeyMigration } from './key-migration';
 import { StageEditor } from './stage-editor';
+import { ColorDot } from '@/components/ui/color-dot';
+import { UserText } from '@/components/ui/user-text';
 
 export interface StageDragData {
   type: 'stage';
@@ -109,8 +111,8 @@ function SortableStageRow({ stage, mayDelete }: StageRowProps) {
 function StageSummary({ stage }: { stage: LeadStage }) {
   return (
     <>
-      <span className="size-3 shrink-0 rounded-full" style={{ background: stage.color }} aria-hidden />
-      <span className="font-medium">{stage.name}</span>
+      <ColorDot color={stage.color} className="size-3" />
+      <UserText className="font-medium">{stage.name}</UserText>
       <code className="rounded bg-surface px-1.5 text-xs text-muted">{stage.key}</code>
       {stage.is_default ? <Badge tone="accent">Default</Badge> : null}
       {stage.is_won ? (

@@ -35,6 +35,18 @@ describe('the stage list', () => {
     );
   });
 
+  it('paints a stage colour only when it is a hex colour', async () => {
+    const hostile = stages()[1]!;
+    hostile.color = 'url(https://evil.example/beacon.png)';
+    await renderWithApp(<StageSettings />);
+    const row = await screen.findByRole('listitem', { name: hostile.name }, { timeout: 5000 });
+    const dot = row.querySelector<HTMLElement>('[data-color-dot]');
+    expect(dot?.style.backgroundColor).toBe('rgb(138, 143, 152)');
+    const good = await screen.findByRole('listitem', { name: stages()[0]!.name });
+    expect(good.querySelector<HTMLElement>('[data-color-dot]')?.style.backgroundColor).not.toBe('');
+    expect(document.querySelectorAll('[style*="url("]')).toHaveLength(0);
+  });
+
   it('renames, recolours and marks a stage won, and the shared cache shows it at once', async () => {
     const { queryClient } = await renderWithApp(<StageSettings />);
     const target = stages().find((s) => !s.is_won && !s.is_lost && !s.is_default)!;
@@ -64,9 +76,12 @@ describe('the stage list', () => {
     expect(await screen.findByRole('listitem', { name: 'Hot prospects' })).toBeInTheDocument();
   });
 
-  it('changes a key, counts the leads left on the old one and moves them with progress', async () => {
+  it('changes a key, counts the leads left on the old one and moves them with progress through 429s', async () => {
     await renderWithApp(<StageSettings />);
-    const target = stages().find((s) => !s.is_default && leadsOn(s.key).length > 0)!;
+    // The stage holding the fewest leads: the run is paced (10 calls a second), so fewer is quicker.
+    const target = stages()
+      .filter((s) => !s.is_default && leadsOn(s.key).length > 1)
+      .sort((a, b) => leadsOn(a.key).length - leadsOn(b.key).length)[0]!;
     const held = leadsOn(target.key).length;
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: `Edit stage ${target.name}` }));
@@ -81,13 +96,17 @@ describe('the stage list', () => {
     const panel = await screen.findByRole('region', { name: 'Leads on the old key' });
     expect(panel).toHaveTextContent(`${held} leads still hold the old key “${target.key}”`);
     expect(leadsOn(target.key)).toHaveLength(held);
+    // The rate limit is met twice during the run (429 with Retry-After: 1): it waits, says so, goes on.
+    fake.control.fail({ method: 'PATCH', path: '/v1/leads/{id}', status: 429, count: 2 });
     await user.click(within(panel).getByRole('button', { name: 'Move them to “renamed_key”' }));
+    expect(await within(panel).findByText(/The server asked us to slow down/)).toBeInTheDocument();
+    expect(within(panel).getByRole('progressbar', { name: 'Leads moved' })).toBeInTheDocument();
     expect(
-      await screen.findByText(`Moved ${held} leads to “renamed_key”.`, {}, { timeout: 10_000 }),
+      await screen.findByText(`Moved ${held} leads to “renamed_key”.`, {}, { timeout: 40_000 }),
     ).toBeInTheDocument();
     expect(leadsOn(target.key)).toHaveLength(0);
     expect(leadsOn('renamed_key')).toHaveLength(held);
-  });
+  }, 60_000);
 
   it('adds a stage with a key made from its name', async () => {
     await renderWithApp(<StageSettings />);
@@ -129,9 +148,18 @@ describe('saving a new order', () => {
     expect(stages().map((s) => s.position)).toEqual(expected.map((_, i) => i));
   });
 
-  it('re-reads the order from the server when a PATCH fails', async () => {
+  it('waits out a rate limit and still saves the whole order', async () => {
+    const expected = lastFirst().map((s) => s.id);
+    await renderWithApp(<Harness order={lastFirst} />);
+    fake.control.fail({ method: 'PATCH', path: '/v1/lead-stages/{id}', status: 429, count: 1 });
+    await userEvent.click(screen.getByRole('button', { name: 'Save order' }));
+    expect(await screen.findByText('saved', {}, { timeout: 10_000 })).toBeInTheDocument();
+    expect(stages().map((s) => s.id)).toEqual(expected);
+  });
+
+  it('re-reads the order from the server when a PATCH is refused', async () => {
     const { queryClient } = await renderWithApp(<Harness order={lastFirst} />);
-    fake.control.fail({ method: 'PATCH', path: '/v1/lead-stages/{id}', status: 500, count: 1 });
+    fake.control.fail({ method: 'PATCH', path: '/v1/lead-stages/{id}', status: 403, count: 1 });
     await userEvent.click(screen.getByRole('button', { name: 'Save order' }));
     expect(await screen.findByText('failed')).toBeInTheDocument();
     await waitFor(() =>
