@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import type { LiveEvent } from '../../contract/events';
+import type { BusEvent } from './bus';
+import { MemoryBus } from './memory-bus';
+
+const removed = (n: number): LiveEvent => ({
+  type: 'lead.removed',
+  id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
+});
+
+describe('MemoryBus', () => {
+  it('gives ids in order and tells subscribers every event, with its audience', async () => {
+    const bus = new MemoryBus();
+    const seen: BusEvent[] = [];
+    bus.subscribe((e) => seen.push(e));
+    const [a, b] = await bus.publish([{ event: removed(1) }, { event: removed(2), audience: ['ada'] }]);
+    expect(seen.map((e) => e.id)).toEqual([a!.id, b!.id]);
+    expect(seen[1]!.audience).toEqual(['ada']);
+    expect(await bus.lastId()).toBe(b!.id);
+  });
+
+  it('replays what came after an id, and nothing after the newest', async () => {
+    const bus = new MemoryBus();
+    const [first, , third] = await bus.publish([1, 2, 3].map((n) => ({ event: removed(n) })));
+    const replay = await bus.replayAfter(first!.id);
+    expect(replay.kind === 'events' && replay.events.map((e) => e.event)).toEqual([removed(2), removed(3)]);
+    expect(await bus.replayAfter(third!.id)).toEqual({ kind: 'events', events: [] });
+  });
+
+  it('calls it a gap when the next event is no longer kept, by count or by age', async () => {
+    let now = 0;
+    const bus = new MemoryBus({ maxEvents: 2, maxAgeMs: 1000, clock: () => now });
+    const [first, second] = await bus.publish([1, 2, 3, 4].map((n) => ({ event: removed(n) })));
+    // Events 3 and 4 are kept: after 1, event 2 is missing; after 2, nothing is.
+    expect(await bus.replayAfter(first!.id)).toEqual({ kind: 'gap' });
+    expect((await bus.replayAfter(second!.id)).kind).toBe('events');
+    now = 5000;
+    expect(await bus.replayAfter(second!.id)).toEqual({ kind: 'gap' });
+  });
+
+  it('calls an id of another process, a future id or nonsense a gap', async () => {
+    const bus = new MemoryBus();
+    await bus.publish([{ event: removed(1) }]);
+    const other = new MemoryBus();
+    const [foreign] = await other.publish([{ event: removed(1) }]);
+    expect(await bus.replayAfter(foreign!.id)).toEqual({ kind: 'gap' });
+    const mine = (await bus.lastId())!;
+    expect(await bus.replayAfter(mine.replace(/-\d+$/, '-99'))).toEqual({ kind: 'gap' });
+    expect(await bus.replayAfter('nonsense')).toEqual({ kind: 'gap' });
+  });
+
+  it('stops telling a listener once it unsubscribes', async () => {
+    const bus = new MemoryBus();
+    const seen: string[] = [];
+    const off = bus.subscribe((e) => seen.push(e.id));
+    await bus.publish([{ event: removed(1) }]);
+    off();
+    await bus.publish([{ event: removed(2) }]);
+    expect(seen).toHaveLength(1);
+  });
+});

@@ -1,0 +1,89 @@
+import { randomBytes } from 'node:crypto';
+import type { BusEvent, EventBus, PublishInput, Replay } from './bus';
+
+export interface MemoryBusOptions {
+  /** How many events are kept for replay. */
+  readonly maxEvents?: number;
+  /** How long an event is kept for replay, in ms. */
+  readonly maxAgeMs?: number;
+  readonly clock?: () => number;
+}
+
+interface Kept {
+  readonly seq: number;
+  readonly at: number;
+  readonly bus: BusEvent;
+}
+
+/**
+ * One instance's bus. Ids are `<boot>-<seq>`: the boot part is random per process, so an id from
+ * before a restart reads as a gap (the client refetches) instead of replaying the wrong events.
+ */
+export class MemoryBus implements EventBus {
+  private readonly boot = randomBytes(6).toString('base64url');
+  private readonly kept: Kept[] = [];
+  private readonly listeners = new Set<(event: BusEvent) => void>();
+  private seq = 0;
+  private readonly maxEvents: number;
+  private readonly maxAgeMs: number;
+  private readonly clock: () => number;
+
+  constructor(opts: MemoryBusOptions = {}) {
+    this.maxEvents = opts.maxEvents ?? 10_000;
+    this.maxAgeMs = opts.maxAgeMs ?? 15 * 60_000;
+    this.clock = opts.clock ?? Date.now;
+  }
+
+  publish(inputs: readonly PublishInput[]): Promise<readonly BusEvent[]> {
+    const now = this.clock();
+    const out = inputs.map((input) => {
+      this.seq += 1;
+      const bus: BusEvent = { id: `${this.boot}-${String(this.seq)}`, ...input };
+      this.kept.push({ seq: this.seq, at: now, bus });
+      return bus;
+    });
+    this.trim(now);
+    for (const bus of out) for (const listener of this.listeners) listener(bus);
+    return Promise.resolve(out);
+  }
+
+  subscribe(listener: (event: BusEvent) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  replayAfter(lastId: string): Promise<Replay> {
+    this.trim(this.clock());
+    const seq = this.seqOf(lastId);
+    if (seq === null || seq > this.seq) return Promise.resolve({ kind: 'gap' });
+    const oldest = this.kept[0]?.seq ?? this.seq + 1;
+    // The event right after lastId must still be kept, or something in between was dropped.
+    if (seq + 1 < oldest) return Promise.resolve({ kind: 'gap' });
+    return Promise.resolve({
+      kind: 'events',
+      events: this.kept.filter((k) => k.seq > seq).map((k) => k.bus),
+    });
+  }
+
+  lastId(): Promise<string | null> {
+    return Promise.resolve(this.seq === 0 ? null : `${this.boot}-${String(this.seq)}`);
+  }
+
+  close(): Promise<void> {
+    this.listeners.clear();
+    return Promise.resolve();
+  }
+
+  private seqOf(id: string): number | null {
+    const dash = id.lastIndexOf('-');
+    if (dash < 0 || id.slice(0, dash) !== this.boot) return null;
+    const seq = Number(id.slice(dash + 1));
+    return Number.isSafeInteger(seq) && seq >= 0 ? seq : null;
+  }
+
+  private trim(now: number): void {
+    let drop = Math.max(0, this.kept.length - this.maxEvents);
+    while (drop < this.kept.length && now - this.kept[drop]!.at > this.maxAgeMs) drop += 1;
+    if (drop > 0) this.kept.splice(0, drop);
+  }
+}
