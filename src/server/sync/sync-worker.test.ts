@@ -58,16 +58,10 @@ describe('SyncWorker', () => {
     ]);
     w.start();
     await timers.advance(5000);
-    expect(runs).toEqual([
-      'fast@0',
-      'slow@0',
-      'fast@1000',
-      'fast@2000',
-      'fast@3000',
-      'fast@4000',
-      'fast@5000',
-      'slow@5000',
-    ]);
+    expect(runs.filter((r) => r.startsWith('fast'))).toEqual(
+      [0, 1, 2, 3, 4, 5].map((n) => `fast@${n * 1000}`),
+    );
+    expect(runs.filter((r) => r.startsWith('slow'))).toEqual(['slow@0', 'slow@5000']);
     w.stop();
     await timers.advance(5000);
     expect(runs).toHaveLength(8);
