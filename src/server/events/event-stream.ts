@@ -72,16 +72,21 @@ export function registerEventStream(app: FastifyInstance, opts: EventStreamOptio
     let live = false;
     const pending: BusEvent[] = [];
     const sent = new Set<string>();
-    const send = (event: BusEvent): boolean => {
+    /** Writes an event this user may see; a replay waits for the socket to drain when it is full. */
+    const send = async (event: BusEvent, wait: boolean): Promise<boolean> => {
       if (!StreamHub.audienceAllows(event, user.username)) return true;
       const frame = hub.frameOf(event);
-      return frame === null || hub.write(stream, frame);
+      if (frame === null) return true;
+      const state = hub.write(stream, frame);
+      if (state === 'full' && wait)
+        await new Promise((resolve) => res.once('drain', resolve).once('close', resolve));
+      return state !== 'gone' && !res.destroyed;
     };
     const stream: HubStream = {
       username: user.username,
       res,
       deliver: (event) => {
-        if (live) return void send(event);
+        if (live) return void send(event, false);
         pending.push(event);
         if (pending.length > MAX_PENDING) res.destroy();
       },
@@ -110,12 +115,15 @@ export function registerEventStream(app: FastifyInstance, opts: EventStreamOptio
         } else {
           for (const event of replay.events) {
             sent.add(event.id);
-            if (!send(event)) return;
+            if (!(await send(event, true))) return;
           }
         }
       }
-      for (const event of pending) if (!sent.has(event.id) && !send(event)) return;
-      pending.length = 0;
+      // Events that arrived during the replay, in order; more may arrive while this waits.
+      while (pending.length > 0) {
+        const event = pending.shift()!;
+        if (!sent.has(event.id) && !(await send(event, true))) return;
+      }
       sent.clear();
       live = true;
     } catch (error) {
@@ -125,7 +133,7 @@ export function registerEventStream(app: FastifyInstance, opts: EventStreamOptio
     }
 
     heartbeat = setInterval(() => {
-      if (!hub.write(stream, HEARTBEAT_FRAME)) return;
+      if (hub.write(stream, HEARTBEAT_FRAME) === 'gone') return;
       auth.sessionAlive(user.sessionKey).then(
         (alive) => {
           if (!alive) res.end();

@@ -24,6 +24,7 @@ export const HEARTBEAT_FRAME = ': heartbeat\n\n';
 export class StreamHub {
   private readonly streams = new Set<HubStream>();
   private readonly frames = new WeakMap<BusEvent, string | null>();
+  private readonly checking = new WeakSet<ServerResponse>();
   private readonly unsubscribe: () => void;
 
   constructor(
@@ -65,17 +66,26 @@ export class StreamHub {
     return frame;
   }
 
-  /** Writes to a stream, or drops it when its socket buffer is over the bound. False when dropped. */
-  write(stream: HubStream, text: string): boolean {
+  /**
+   * Writes to a stream: 'gone' when it is closed, 'full' when its buffer is past the socket's high
+   * water mark (a replay waits for 'drain' then). Bytes the kernel took still count in writableLength
+   * until the next turn of the event loop, so the bound is judged then: whatever is still waiting
+   * is what the client has not read.
+   */
+  write(stream: HubStream, text: string): 'ok' | 'full' | 'gone' {
     const { res } = stream;
-    if (res.destroyed || res.writableEnded) return false;
-    res.write(text);
-    if (res.writableLength > this.maxBufferedBytes) {
-      this.log.info({ buffered: res.writableLength }, 'live stream dropped: the client reads too slowly');
-      res.destroy();
-      return false;
+    if (res.destroyed || res.writableEnded) return 'gone';
+    const more = res.write(text);
+    if (res.writableLength > this.maxBufferedBytes && !this.checking.has(res)) {
+      this.checking.add(res);
+      setImmediate(() => {
+        this.checking.delete(res);
+        if (res.destroyed || res.writableLength <= this.maxBufferedBytes) return;
+        this.log.info({ buffered: res.writableLength }, 'live stream dropped: the client reads too slowly');
+        res.destroy();
+      });
     }
-    return true;
+    return more ? 'ok' : 'full';
   }
 
   /** Ends every stream (shutdown), so closing the server does not wait for them. */

@@ -90,6 +90,24 @@ export class ReadModel {
     for (const [id, at] of this.removed) if (now - at > TOUCH_MEMORY_MS) this.removed.delete(id);
   }
 
+  /** Takes over everything another model holds (a follower's snapshot), keeping this object. */
+  replaceWith(other: ReadModel): void {
+    const copy = <K, V>(to: Map<K, V>, from: ReadonlyMap<K, V>) => {
+      to.clear();
+      for (const [k, v] of from) to.set(k, v);
+    };
+    copy(this.conversations, other.conversations);
+    copy(this.messages, other.messages);
+    copy(this.leads, other.leads);
+    copy(this.customers, other.customers);
+    copy(this.contacts, other.contacts);
+    copy(this.templates, other.templates);
+    Object.assign(this.lists, other.lists);
+    this.upstream = other.upstream;
+    this.loaded.clear();
+    for (const c of other.loaded) this.loaded.add(c);
+  }
+
   // Queries
 
   conversation(id: string): Conversation | undefined {

@@ -47,21 +47,3 @@ export const DEFAULT_SYNC_SETTINGS: SyncSettings = {
   leaseTtlMs: 6_000,
   snapshotEveryMs: 60_000,
 };
-
-/** The environment variable of each setting, for config.ts and the README. */
-export const SYNC_ENV: Readonly<Record<Exclude<keyof SyncSettings, 'enabled'>, string>> = {
-  activeIntervalMs: 'SYNC_ACTIVE_INTERVAL_MS',
-  idleIntervalMs: 'SYNC_IDLE_INTERVAL_MS',
-  conversationSweepMs: 'SYNC_CONVERSATION_SWEEP_MS',
-  leadSweepMs: 'SYNC_LEAD_SWEEP_MS',
-  customerSweepMs: 'SYNC_CUSTOMER_SWEEP_MS',
-  contactPaceMs: 'SYNC_CONTACT_PACE_MS',
-  listSweepMs: 'SYNC_LIST_SWEEP_MS',
-  templateSweepMs: 'SYNC_TEMPLATE_SWEEP_MS',
-  readsPerCycle: 'SYNC_READS_PER_CYCLE',
-  tickEveryMs: 'SYNC_TICK_EVERY_MS',
-  backoffMaxMs: 'SYNC_BACKOFF_MAX_MS',
-  outageResyncMs: 'SYNC_OUTAGE_RESYNC_MS',
-  leaseTtlMs: 'SYNC_LEASE_TTL_MS',
-  snapshotEveryMs: 'SYNC_SNAPSHOT_EVERY_MS',
-};

@@ -119,10 +119,19 @@ export const WRITE_EFFECTS: { readonly [R in MutatingRouteId]: WriteEffect<R> | 
   },
 };
 
-/** The effect of a route, typed loosely for a caller that knows the route only at run time. */
-export function effectOf(id: string): WriteEffect<MutatingRouteId> | null {
-  const effect = (WRITE_EFFECTS as Readonly<Record<string, WriteEffect<MutatingRouteId> | null | undefined>>)[
-    id
-  ];
-  return effect ?? null;
+/** An effect as a caller that knows its route only at run time holds it. */
+export type LooseWriteEffect = (
+  input: { params: Readonly<Record<string, string>>; answer: unknown; requestBody: unknown },
+  tools: WriteTools,
+) => Promise<LiveEvent[]>;
+
+/**
+ * The effect of a route by id. The table is typed per route; a caller that has the route only at
+ * run time cannot carry those types, so this one cast stands for the run-time checks it must make
+ * first: the params matched the route's template and the answer passed the route's response schema
+ * (write-through.ts does both).
+ */
+export function effectOf(id: string): LooseWriteEffect | null {
+  const effect = (WRITE_EFFECTS as Readonly<Record<string, unknown>>)[id];
+  return typeof effect === 'function' ? (effect as LooseWriteEffect) : null;
 }
