@@ -136,8 +136,15 @@ export async function measure(): Promise<LiveCallsFigures> {
   );
   const agents: Agent[] = [];
   try {
-    // The first load and the back-fill of thread pages happen once, before any window.
+    // The first load and the back-fill of thread pages happen once, before any window: wait until
+    // thread pages are read only as chatter moves threads.
     await delay(WARM_UP_S * 1000);
+    for (let i = 0; i < 24; i++) {
+      const a = await stats();
+      await delay(5000);
+      const b = await stats();
+      if ((b.byRoute['messages.list'] ?? 0) - (a.byRoute['messages.list'] ?? 0) <= 4) break;
+    }
     const figures = { callsPerMinute: {}, byRoute: {}, openingCalls: {}, eventsReceived: {} } as Pick<
       LiveCallsFigures,
       'callsPerMinute' | 'byRoute' | 'openingCalls' | 'eventsReceived'

@@ -27,7 +27,11 @@ export type PlannedRead =
 export function hotTask(ctx: SyncContext): SyncTask {
   return {
     name: 'hot',
-    intervalMs: () => (ctx.viewers() > 0 ? ctx.settings.activeIntervalMs : ctx.settings.idleIntervalMs),
+    // The back-fill of pages never read goes at the watched pace too, so it ends in seconds.
+    intervalMs: () =>
+      ctx.viewers() > 0 || ctx.state.backfillLeft > 0
+        ? ctx.settings.activeIntervalMs
+        : ctx.settings.idleIntervalMs,
     run: () => runHot(ctx),
   };
 }
@@ -129,6 +133,7 @@ export function planReads(
     )
       contacts.push({ kind: 'contact', id: contactId, modelOnly: !state.fresh.has(c.id) });
   }
+  state.backfillLeft = backfill.length + contacts.filter((c) => c.kind === 'contact' && c.modelOnly).length;
   return [...moved, ...ticks, ...contacts, ...backfill];
 }
 

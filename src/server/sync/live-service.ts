@@ -24,6 +24,10 @@ import { applyWrite } from './write-through';
 // of its browsers' streams, the sync it runs while it holds the lease, and the write-through of
 // the proxy. buildApp wires it in (app.ts); docs/live-sync.md says how the parts fit.
 
+/** How often an instance with open streams says so, and how long that holds. */
+const WATCHED_EVERY_MS = 1_000;
+const WATCHED_TTL_MS = 5_000;
+
 export interface LiveServiceOptions {
   readonly upstream: UpstreamConfig;
   readonly dispatcher: Dispatcher;
@@ -94,6 +98,10 @@ export async function startLive(opts: LiveServiceOptions): Promise<LiveService> 
   };
 
   const hub = new StreamHub(bus, settings.stream.maxBufferedBytes, log);
+  // Browsers may watch through any instance: with Redis, each one that has a stream open says so
+  // in a short-lived key, and the syncing one reads it, so it keeps the watched pace for them too.
+  let watchedElsewhere = false;
+  const watchedKey = `${prefix}:watched`;
   const engine = createSyncEngine({
     reader: new UpstreamClient({
       upstream: opts.upstream,
@@ -107,9 +115,20 @@ export async function startLive(opts: LiveServiceOptions): Promise<LiveService> 
     clock,
     log,
     publish,
-    viewers: () => hub.size,
+    viewers: () => hub.size + (watchedElsewhere ? 1 : 0),
     ...(opts.timers ? { timers: opts.timers } : {}),
   });
+  const watch = redis
+    ? setInterval(() => {
+        void (async () => {
+          if (hub.size > 0) await redis.set(watchedKey, '1', 'PX', WATCHED_TTL_MS);
+          const before = watchedElsewhere;
+          watchedElsewhere = lease.held && (await redis.exists(watchedKey)) === 1;
+          if (watchedElsewhere && !before) engine.worker.nudge('hot');
+        })().catch(() => undefined);
+      }, WATCHED_EVERY_MS)
+    : null;
+  watch?.unref();
   const writer = new UpstreamClient({
     upstream: opts.upstream,
     dispatcher: opts.dispatcher,
@@ -159,6 +178,7 @@ export async function startLive(opts: LiveServiceOptions): Promise<LiveService> 
       if (stopped) return;
       stopped = true;
       clearInterval(prune);
+      if (watch) clearInterval(watch);
       engine.stop();
       keeper?.stop();
       await lease.stop({ release });

@@ -28,6 +28,8 @@ export interface WorkerState {
   readonly contactListsRead: Set<string>;
   /** Round-robin position of the contact sweep. */
   contactCursor: number;
+  /** Thread pages never read, as the last plan counted them. */
+  backfillLeft: number;
 }
 
 export const newWorkerState = (): WorkerState => ({
@@ -39,6 +41,7 @@ export const newWorkerState = (): WorkerState => ({
   retryAt: new Map(),
   contactListsRead: new Set(),
   contactCursor: 0,
+  backfillLeft: 0,
 });
 
 export interface SyncContext {
