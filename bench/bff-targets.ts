@@ -61,6 +61,9 @@ async function startBff(upstreamOrigin: string): Promise<{ port: number; cookie:
     team: EMPTY_TEAM,
     users,
     rateLimits: { ...DEFAULT_RATE_LIMITS, apiRatePerSecond: 1_000_000, apiBurst: 1_000_000 },
+    // As deployed, with the live workspace's write-through in the proxy (its sync reads nothing here:
+    // the bench upstream is not a workspace).
+    live: { sync: false },
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const login = await app.inject({

@@ -13,6 +13,8 @@ const BENCHES: [string, () => Promise<{ run: () => Promise<unknown> }>][] = [
   ['bff-overhead', () => import('./bff-overhead')],
   ['inbox-thread', () => import('./inbox-thread')],
   ['board', () => import('./board')],
+  ['live-calls', () => import('./live-calls')],
+  ['live-streams', () => import('./live-streams')],
 ];
 
 const only = process.argv.slice(2);

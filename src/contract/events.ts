@@ -27,8 +27,16 @@ export const RESYNC_REASONS = ['gap', 'restart', 'slow-client', 'upstream-return
 
 export const LiveEvent = z.discriminatedUnion('type', [
   event('conversation.upserted', { conversation: Conversation }),
-  /** New or changed messages of one thread (a new inbound, a tick that moved, a send's echo). */
-  event('messages.upserted', { conversationId: Id, messages: z.array(Message) }),
+  /** A conversation a full read of the list no longer returns. */
+  event('conversation.removed', { id: Id }),
+  /** New or changed messages of one thread (a new inbound, a tick that moved, a send's echo), oldest
+   *  first. `gap`: the BFF's read did not reach back to what it held before, so messages between
+   *  may be missing: drop what is cached of the thread and read it again. */
+  event('messages.upserted', {
+    conversationId: Id,
+    messages: z.array(Message),
+    gap: z.optional(z.boolean()),
+  }),
   event('lead.upserted', { lead: Lead }),
   event('lead.removed', { id: Id }),
   /** The whole stage list, ordered by position: stages change rarely and together (a reorder). */

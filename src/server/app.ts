@@ -22,6 +22,7 @@ import type { RateLimits } from './security/rate-limits';
 import { MemoryStore } from './kv/memory-store';
 import { RedisStore } from './kv/redis-store';
 import { StoreUnavailableError, type Store } from './kv/store';
+import { registerLive, type LiveDeps } from './sync/live-app';
 import type { Team } from './team';
 
 export interface AppDeps {
@@ -43,6 +44,9 @@ export interface AppDeps {
   /** Shared upstream connection pool; created (and closed with the app) when absent. */
   readonly dispatcher?: Dispatcher;
   readonly readyTimeoutMs?: number;
+  /** The live workspace (the sync, the event bus, GET /bff/events, the write-through); absent: the
+   *  BFF only proxies (tests of other rooms). startBff always gives it. */
+  readonly live?: LiveDeps;
 }
 
 /** Builds the BFF without listening, so tests drive it with inject() or a real port. */
@@ -142,21 +146,35 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     intervalMs: config.readyProbeIntervalMs,
     readyTimeoutMs: deps.readyTimeoutMs,
   });
+  const sessions = new SessionManager(store, clock);
+  const cookie = cookiePolicy(config);
   const guard = await registerAuth(app, {
     users: deps.users,
-    sessions: new SessionManager(store, clock),
+    sessions,
     store,
-    cookie: cookiePolicy(config),
+    cookie,
     limits: deps.rateLimits ?? config.limits,
     clock,
     aiAgents: deps.team.aiAgents,
     roster: deps.team.members,
   });
+  const live = deps.live
+    ? await registerLive(app, {
+        ...deps,
+        live: deps.live,
+        store,
+        sessions,
+        dispatcher,
+        clock,
+        cookieName: cookie.name,
+      })
+    : null;
   await registerProxy(app, {
     upstream: deps.upstream,
     timeoutMs: config.upstreamTimeoutMs,
     dispatcher,
     guard,
+    ...(live ? { onWrite: live.onWrite } : {}),
   });
   registerStatic(app, config.staticDir);
   return app;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_RATE_LIMITS, type RateLimits } from './security/rate-limits';
+import { LIVE_ENV, liveSettingsFrom, type LiveSettings } from './sync/live-settings';
 
 // The environment is read once, at start-up. Secrets have no defaults: a real deployment names its
 // upstream, key and tenant, or it names none of them and runs the demo on the embedded fake.
@@ -67,6 +68,7 @@ const EnvSchema = z.object({
   REQUEST_TIMEOUT_MS: whole(100, 3_600_000, 30_000),
   SOCKET_IDLE_TIMEOUT_MS: whole(STREAM_HEARTBEAT_BOUND_MS, 3_600_000, 90_000),
   KEEP_ALIVE_TIMEOUT_MS: whole(1000, 600_000, 72_000),
+  ...LIVE_ENV,
 });
 
 export interface UpstreamConfig {
@@ -107,6 +109,8 @@ export interface Config {
   readonly readyProbeIntervalMs: number;
   /** A Redis command (or connection attempt) that takes longer fails, so requests answer 503. */
   readonly redisTimeoutMs: number;
+  /** The sync, the event bus and the stream (README, "Live updates"). */
+  readonly live: LiveSettings;
 }
 
 export class ConfigError extends Error {
@@ -183,6 +187,7 @@ export function parseConfig(env: Readonly<Record<string, string | undefined>>): 
     },
     readyProbeIntervalMs: e.READY_PROBE_INTERVAL_MS,
     redisTimeoutMs: e.REDIS_TIMEOUT_MS,
+    live: liveSettingsFrom(e),
   };
 }
 

@@ -52,7 +52,8 @@ export async function startBff(
   const team: Team = config.teamFile ? loadTeamFile(config.teamFile) : config.demo ? DEMO_TEAM : EMPTY_TEAM;
   // parseConfig requires USERS_FILE outside demo mode.
   const users = config.usersFile ? loadUsersFile(config.usersFile) : await demoUserDirectory();
-  const app = await buildApp({ config, upstream, team, users, logStream: opts.logStream });
+  // Every deployment runs the live workspace: one upstream reader, pushed to every browser.
+  const app = await buildApp({ config, upstream, team, users, logStream: opts.logStream, live: {} });
   try {
     await app.listen({ port: config.port, host: config.host });
   } catch (err) {

@@ -49,10 +49,24 @@ export type ProxyGuard = (
   route: RouteDef,
 ) => boolean | Promise<boolean>;
 
+/** Told of every successful state-changing call once its answer has reached the browser: the
+ *  live sync updates the read model from it (docs/live-sync.md, write-through). */
+export type WriteListener = (write: {
+  readonly route: RouteDef;
+  readonly params: Readonly<Record<string, string>>;
+  readonly requestBody: unknown;
+  /** The answer's bytes as the browser got them; null when larger than WRITE_COPY_LIMIT. */
+  readonly answer: Buffer | null;
+}) => void;
+
+/** Mutating answers are small; a larger one reaches the browser but is not copied. */
+export const WRITE_COPY_LIMIT = 1024 * 1024;
+
 export interface ProxyOptions {
   readonly upstream: UpstreamConfig;
   readonly timeoutMs: number;
   readonly dispatcher: Dispatcher;
+  readonly onWrite?: WriteListener;
   readonly guard?: ProxyGuard;
 }
 
@@ -159,9 +173,40 @@ export async function registerProxy(app: FastifyInstance, opts: ProxyOptions): P
         if (!body.success) return sendBffError(reply, 400, fieldErrors(body.error));
       }
       const url = base + buildPath(route, match.params);
-      return reply.from(url, route.body === undefined && route.mutates ? noBodyHooks : hooks);
+      const chosen = route.body === undefined && route.mutates ? noBodyHooks : hooks;
+      // Reads stream through untouched; only a state-changing call's answer is also copied.
+      return reply.from(
+        url,
+        route.mutates && opts.onWrite ? copyingHooks(chosen, request, match.params) : chosen,
+      );
     };
   };
+
+  /** The same hooks, plus a copy of a 2xx answer (as it streams to the browser) for onWrite. */
+  const copyingHooks = (
+    base: FastifyReplyFromHooks,
+    request: FastifyRequest,
+    params: Readonly<Record<string, string>>,
+  ): FastifyReplyFromHooks => ({
+    ...base,
+    onResponse: (req, reply, res) => {
+      const route = request.bffRoute;
+      if (route !== null && opts.onWrite && res.statusCode >= 200 && res.statusCode < 300) {
+        const onWrite = opts.onWrite;
+        const chunks: Buffer[] = [];
+        let size = 0;
+        res.stream.on('data', (chunk: Buffer) => {
+          size += chunk.length;
+          if (size <= WRITE_COPY_LIMIT) chunks.push(chunk);
+        });
+        res.stream.once('end', () => {
+          const answer = size <= WRITE_COPY_LIMIT ? Buffer.concat(chunks) : null;
+          onWrite({ route, params, requestBody: request.body, answer });
+        });
+      }
+      base.onResponse!(req, reply, res);
+    },
+  });
 
   for (const host of ['social', 'crm'] as const) {
     app.route({

@@ -1,0 +1,115 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { LiveEvent } from '../../contract';
+import { UpstreamError } from '../upstream/upstream-error';
+import { UpstreamHealth, type HealthChange } from './backoff';
+import type { Outgoing } from './diff-records';
+import { hotTask } from './hot-task';
+import type { ReadModel } from './read-model';
+import { newWorkerState, type SyncContext, type SyncReader } from './sync-context';
+import type { SyncSettings } from './sync-settings';
+import { SyncWorker, type Timers } from './sync-worker';
+import { sweepTasks } from './sweep-tasks';
+
+// Assembles the sync of one instance: its reader (which also tracks whether the upstream can be
+// read and says so on the stream), its tasks and its scheduler. Started while the instance holds
+// the lease, stopped when it loses it.
+
+export interface SyncEngineOptions {
+  readonly reader: SyncReader;
+  readonly model: ReadModel;
+  readonly settings: SyncSettings;
+  readonly clock: () => number;
+  readonly log: FastifyBaseLogger;
+  readonly timers?: Timers;
+  /** Publishes through the bus; resolves once this instance's model applied it. */
+  publish(out: readonly Outgoing[]): Promise<void>;
+  viewers(): number;
+}
+
+export interface SyncEngine {
+  readonly worker: SyncWorker;
+  readonly health: UpstreamHealth;
+  start(): void;
+  stop(): void;
+  /** Runs one task now, outside the schedule (tests, diagnostics). */
+  runTask(name: string): Promise<void>;
+}
+
+export function createSyncEngine(opts: SyncEngineOptions): SyncEngine {
+  const { clock, log } = opts;
+  const health = new UpstreamHealth(clock(), opts.settings.outageResyncMs);
+  let running = false;
+  // Set below; the reader needs the worker to hold every task on a 429.
+  let worker: SyncWorker | null = null;
+
+  const publish = async (out: readonly Outgoing[]): Promise<void> => {
+    // A read that finishes after the lease was lost publishes nothing.
+    if (!running || out.length === 0) return;
+    await opts.publish(out);
+  };
+
+  const report = (change: HealthChange | null): void => {
+    if (change === null) return;
+    const events: LiveEvent[] = [
+      { type: 'upstream.status', state: change.state, since: new Date(change.since).toISOString() },
+    ];
+    if (change.resync) events.push({ type: 'resync', reason: 'upstream-returned' });
+    log[change.state === 'ok' ? 'info' : 'warn']({ upstream: change.state }, 'upstream state changed');
+    void publish(events.map((event) => ({ event }))).catch((err: unknown) =>
+      log.warn({ err }, 'could not publish the upstream state'),
+    );
+    if (change.recovered) worker?.runAllNow();
+  };
+
+  const reader: SyncReader = {
+    call: async (id, ...args) => {
+      try {
+        const result = await opts.reader.call(id, ...args);
+        report(health.succeeded(clock()));
+        return result;
+      } catch (error) {
+        if (error instanceof UpstreamError) {
+          report(health.failed(error.kind, clock()));
+        }
+        throw error;
+      }
+    },
+  };
+
+  const ctx: SyncContext = {
+    read: reader,
+    model: opts.model,
+    settings: opts.settings,
+    clock,
+    log,
+    state: newWorkerState(),
+    publish,
+    viewers: opts.viewers,
+  };
+  const tasks = [hotTask(ctx), ...sweepTasks(ctx)];
+  worker = new SyncWorker({
+    tasks,
+    clock,
+    backoffMaxMs: opts.settings.backoffMaxMs,
+    log,
+    ...(opts.timers ? { timers: opts.timers } : {}),
+  });
+  const w = worker;
+  return {
+    worker: w,
+    health,
+    start() {
+      running = true;
+      w.start();
+    },
+    stop() {
+      running = false;
+      w.stop();
+    },
+    runTask(name) {
+      const task = tasks.find((t) => t.name === name);
+      if (!task) throw new Error(`No sync task ${name}`);
+      return task.run();
+    },
+  };
+}

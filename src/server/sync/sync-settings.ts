@@ -1,0 +1,49 @@
+// The live sync's settings (environment variables parsed in config.ts; documented in README and
+// docs/live-sync.md). Tests pass short intervals.
+
+export interface SyncSettings {
+  /** Whether this instance may hold the lease and read the upstream (SYNC_ENABLED). */
+  readonly enabled: boolean;
+  /** The hot read while a browser is connected (SYNC_ACTIVE_INTERVAL_MS). */
+  readonly activeIntervalMs: number;
+  /** The hot read while none is (SYNC_IDLE_INTERVAL_MS). */
+  readonly idleIntervalMs: number;
+  readonly conversationSweepMs: number;
+  readonly leadSweepMs: number;
+  readonly customerSweepMs: number;
+  /** One customer's contact list per this many ms (SYNC_CONTACT_PACE_MS). */
+  readonly contactPaceMs: number;
+  /** Stages, tags, channels, quick replies (SYNC_LIST_SWEEP_MS). */
+  readonly listSweepMs: number;
+  readonly templateSweepMs: number;
+  /** Message pages (and unknown contacts) read per hot cycle at most (SYNC_READS_PER_CYCLE). */
+  readonly readsPerCycle: number;
+  /** A thread with a tick still moving is re-read at most this often (SYNC_TICK_EVERY_MS). */
+  readonly tickEveryMs: number;
+  /** Back-off after failures doubles up to this (SYNC_BACKOFF_MAX_MS). */
+  readonly backoffMaxMs: number;
+  /** An outage longer than this ends with a resync (SYNC_OUTAGE_RESYNC_MS). */
+  readonly outageResyncMs: number;
+  /** The lease's time to live; renewed every third of it (SYNC_LEASE_TTL_MS). */
+  readonly leaseTtlMs: number;
+  /** The lease holder writes a snapshot for followers at most this often (SYNC_SNAPSHOT_EVERY_MS). */
+  readonly snapshotEveryMs: number;
+}
+
+export const DEFAULT_SYNC_SETTINGS: SyncSettings = {
+  enabled: true,
+  activeIntervalMs: 1_000,
+  idleIntervalMs: 10_000,
+  conversationSweepMs: 60_000,
+  leadSweepMs: 120_000,
+  customerSweepMs: 300_000,
+  contactPaceMs: 4_000,
+  listSweepMs: 60_000,
+  templateSweepMs: 600_000,
+  readsPerCycle: 8,
+  tickEveryMs: 2_000,
+  backoffMaxMs: 60_000,
+  outageResyncMs: 300_000,
+  leaseTtlMs: 6_000,
+  snapshotEveryMs: 60_000,
+};

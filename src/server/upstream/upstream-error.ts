@@ -1,0 +1,39 @@
+// What can go wrong when the BFF reads the upstream for itself. The sync decides what to do by kind:
+// hold every reader on `rate-limited`, say `key-refused` or `unreachable` on the stream, skip a
+// `malformed` answer, back off on the rest.
+
+export type UpstreamErrorKind =
+  /** 429: the key's rate limit; `retryAfterMs` from the answer's Retry-After when it had one. */
+  | 'rate-limited'
+  /** 401: the workspace key was refused (revoked, expired, wrong). */
+  | 'key-refused'
+  /** No connection, or the connection broke. */
+  | 'unreachable'
+  /** No answer within UPSTREAM_TIMEOUT_MS. */
+  | 'timeout'
+  /** A 2xx whose body is not JSON or fails the route's response schema. */
+  | 'malformed'
+  /** Any other status (4xx, 5xx). */
+  | 'http';
+
+export class UpstreamError extends Error {
+  constructor(
+    readonly kind: UpstreamErrorKind,
+    readonly routeId: string,
+    message: string,
+    readonly status: number | null = null,
+    readonly retryAfterMs: number | null = null,
+  ) {
+    super(message);
+    this.name = 'UpstreamError';
+  }
+}
+
+/** Retry-After as ms: delta-seconds or an HTTP date; null when absent or unreadable. */
+export function parseRetryAfter(value: string | string[] | undefined, now: number): number | null {
+  const text = Array.isArray(value) ? value[0] : value;
+  if (text === undefined || text.trim() === '') return null;
+  if (/^\d+$/.test(text.trim())) return Number(text.trim()) * 1000;
+  const at = Date.parse(text);
+  return Number.isNaN(at) ? null : Math.max(0, at - now);
+}
