@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { roleCan, type RouteId } from '@/contract';
-import { meQuery } from './session';
+import { meQuery } from '@/data/session';
 
 /**
  * Whether the signed-in person's role may call a route (the BFF enforces the same table; the UI

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { quickRepliesQuery } from '@/features/quick-replies/api';
+import { quickRepliesQuery } from '@/data/quick-replies';
 import { QuickRepliesPage } from '@/features/quick-replies/components/quick-replies-page';
 
 export const Route = createFileRoute('/quick-replies')({

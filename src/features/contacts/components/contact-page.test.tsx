@@ -1,7 +1,7 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { meQuery } from '@/lib/session';
+import { meQuery } from '@/data/session';
 import { renderWithApp } from '@/test/render';
 import { fake, signInAs, withBff } from '@/test/bff';
 import { ContactPage } from './contact-page';

@@ -6,7 +6,7 @@ import { LogActivityForm } from '@/components/activity/log-activity-form';
 import { isFollowUp } from '@/components/activity/timeline';
 import { ErrorState, LoadingState } from '@/components/ui/states';
 import { exactTime, relativeTime } from '@/lib/format';
-import { leadActivitiesQuery } from '../api/lead-queries';
+import { leadActivitiesQuery } from '@/data/activities';
 import { useLogActivity } from '../api/lead-mutations';
 import { UserText } from '@/components/ui/user-text';
 

@@ -4,9 +4,9 @@ import type { Lead, LeadStage } from '@/contract';
 import { Button } from '@/components/ui/button';
 import { EmptyState, ErrorState, LoadingState, errorText } from '@/components/ui/states';
 import { count } from '@/lib/format';
-import { LIST_PAGE_SIZE, leadsPageQuery, leadsScanQuery, type LeadFilters } from '../api/lead-queries';
+import { LIST_PAGE_SIZE, everyLeadQuery, leadsPageQuery, type LeadFilters } from '@/data/leads';
 import type { LeadsSearch } from '../model/leads-search';
-import { latestTotal, mergePages } from '../model/offset-reader';
+import { latestTotal, mergePages } from '@/data/lead-windows';
 import { ownerScanSummary, ownerScanView } from '../model/owner-scan';
 import { LeadTable } from './lead-table';
 
@@ -29,7 +29,7 @@ export function LeadListView(props: LeadListViewProps) {
 }
 
 function PagedList({ filters, page, onPage, stages, ownerNames, onOpen }: LeadListViewProps) {
-  const query = useQuery(leadsPageQuery(page, filters));
+  const query = useQuery(leadsPageQuery({ ...filters, page, limit: LIST_PAGE_SIZE }));
   if (query.isPending) return <LoadingState label="Loading leads…" />;
   if (query.isError) return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
   const { data, total, totalPages } = query.data;
@@ -57,7 +57,7 @@ function OwnerFilteredList({
   ownerNames,
   onOpen,
 }: LeadListViewProps & { owner: NonNullable<LeadsSearch['owner']> }) {
-  const query = useInfiniteQuery(leadsScanQuery(filters));
+  const query = useInfiniteQuery(everyLeadQuery(filters));
   const { data, hasNextPage, isFetching, isError, fetchNextPage } = query;
   const pages = data?.pages ?? [];
   const view = ownerScanView(

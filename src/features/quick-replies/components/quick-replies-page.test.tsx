@@ -2,7 +2,7 @@ import { cleanup, configure, screen, waitFor, within } from '@testing-library/re
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { roleCan } from '@/contract';
-import { meQuery } from '@/lib/session';
+import { meQuery } from '@/data/session';
 import { renderWithApp } from '@/test/render';
 import { fake, signInAs, withBff } from '@/test/bff';
 import { QuickRepliesPage } from './quick-replies-page';

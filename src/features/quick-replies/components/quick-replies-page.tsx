@@ -7,7 +7,7 @@ import { Input } from '@/components/ui/field';
 import { EmptyState, ErrorState, Skeleton } from '@/components/ui/states';
 import { exactTime, relativeTime } from '@/lib/format';
 import { useCan } from '@/lib/permissions';
-import { quickRepliesQuery } from '../api';
+import { quickRepliesQuery } from '@/data/quick-replies';
 import { DeleteQuickReplyDialog } from './delete-quick-reply';
 import { QuickReplyFormDialog } from './quick-reply-form';
 import { UserText } from '@/components/ui/user-text';
