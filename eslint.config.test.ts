@@ -28,13 +28,13 @@ describe('import boundaries', () => {
   it('refuses a feature importing another feature, whatever the spelling', async () => {
     const file = 'src/features/inbox/components/lint-probe.tsx';
     const message = 'Features do not import each other';
-    expect(await importProblems(file, importing('../../leads/api/lead-queries'))).toEqual(
+    expect(await importProblems(file, importing('../../leads/api/lead-mutations'))).toEqual(
       refused('no-restricted-paths', message),
     );
-    expect(await importProblems(file, importing('@/features/leads/api/lead-queries'))).toEqual(
+    expect(await importProblems(file, importing('@/features/leads/api/lead-mutations'))).toEqual(
       refused('no-restricted-paths', message),
     );
-    expect(await importProblems(file, importing('../../../features/leads/api/lead-queries'))).toEqual(
+    expect(await importProblems(file, importing('../../../features/leads/api/lead-mutations'))).toEqual(
       refused('no-restricted-paths', message),
     );
     // Its own feature and the shared layers are fine.
@@ -51,7 +51,7 @@ describe('import boundaries', () => {
       'src/data/lint-probe.ts',
       'src/contract/lint-probe.ts',
     ]) {
-      expect(await importProblems(file, importing('@/features/leads/api/lead-queries')), file).toEqual(
+      expect(await importProblems(file, importing('@/features/leads/api/lead-mutations')), file).toEqual(
         expect.arrayContaining(refused('no-restricted-paths', message)),
       );
       expect(await importProblems(file, importing('@/routes/leads')), file).toEqual(

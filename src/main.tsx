@@ -5,6 +5,7 @@ import { RouterProvider } from '@tanstack/react-router';
 import { createQueryClient } from './lib/query-client';
 import { setUnauthenticatedHandler } from './lib/api-client';
 import { createAppRouter } from './router';
+import { sessionKeys } from './data/session';
 import './styles.css';
 
 const queryClient = createQueryClient();
@@ -15,7 +16,7 @@ const router = createAppRouter(queryClient);
 setUnauthenticatedHandler(() => {
   const here = router.state.location;
   if (here.pathname === '/sign-in') return;
-  queryClient.removeQueries({ queryKey: ['bff', 'me'] });
+  queryClient.removeQueries({ queryKey: sessionKeys.me() });
   void router.navigate({ to: '/sign-in', search: { redirect: here.href }, replace: true });
 });
 

@@ -5,7 +5,7 @@ import { signOut } from '@/lib/auth';
 import { notify } from '@/lib/notify';
 import { errorText } from './ui/states';
 import type { ReactNode } from 'react';
-import { meQuery } from '@/lib/session';
+import { meQuery } from '@/data/session';
 import { initials } from '@/lib/format';
 import { UserText } from './ui/user-text';
 import { clearUserStorage } from '@/lib/user-storage';

@@ -1,4 +1,4 @@
-import { ErrorBody, errorsByField } from '@/contract';
+import type { ErrorBody } from '@/contract';
 
 export type ApiErrorKind =
   | 'network'
@@ -47,11 +47,6 @@ export class ApiError extends Error {
     if (this.status === 429) return 'rate-limited';
     if (this.status === 502 || this.status === 504) return 'upstream';
     return 'server';
-  }
-
-  /** Field errors of a 400, keyed by field name, for forms. */
-  get fieldErrors(): Record<string, string> {
-    return this.status === 400 ? errorsByField(this.body?.message) : {};
   }
 
   /** Whether a read may be tried again: network errors, 429 and 5xx, never another 4xx. */

@@ -1,37 +1,49 @@
 import { fieldErrors } from '@/contract';
 import { isApiError } from './api-error';
 
-/** Field errors keyed by the full dotted path ("email", "address.city"), each as words for a person. */
-export type FormErrors = Record<string, string>;
+/**
+ * The one reading of field errors, for what the contract's schemas refuse in the browser and what
+ * a server's 400 says (decisions.md: `message` is a list of lines, each starting with the field's
+ * path, as in "address.city must have at most 100 characters").
+ */
+export interface FieldErrorLine {
+  /** The field's dotted path ("email", "address.city"). */
+  path: string;
+  /** What is wrong, as a sentence for a person ("Must have at most 100 characters."). */
+  message: string;
+  /** The line as it came, for a place that shows it away from its field. */
+  line: string;
+}
 
 const LINE = /^([A-Za-z_][\w]*(?:\.[\w]+)*)\s+(.+)$/;
 
-/** "address.city must have at most 100 characters" → ["address.city", "Must have at most 100 characters."] */
-function splitLine(line: string): [string, string] | null {
+function readLine(line: string): FieldErrorLine | null {
   const match = LINE.exec(line);
   if (!match?.[1] || !match[2]) return null;
   const text = match[2].charAt(0).toUpperCase() + match[2].slice(1);
-  return [match[1], /[.!?]$/.test(text) ? text : `${text}.`];
+  return { path: match[1], message: /[.!?]$/.test(text) ? text : `${text}.`, line };
 }
 
-/** Field error lines (the shape decisions.md pins: each starts with the field's name) by field path. */
-export function errorsFromLines(lines: readonly string[]): FormErrors {
-  const out: FormErrors = {};
-  for (const line of lines) {
-    const split = splitLine(line);
-    if (split && !(split[0] in out)) out[split[0]] = split[1];
-  }
-  return out;
+/** The lines that name a field, in order; a line that names none becomes a path-less entry. */
+export function readErrorLines(lines: readonly string[]): FieldErrorLine[] {
+  return lines.map((line) => readLine(line) ?? { path: '', message: line, line });
 }
 
-/** A schema's refusal of a form's body, by field path, worded as the upstream would word it. */
-export function errorsFromSchema(error: Parameters<typeof fieldErrors>[0]): FormErrors {
-  return errorsFromLines(fieldErrors(error));
+/** A schema's refusal of a form's body, worded as the upstream would word it. */
+export function schemaErrors(error: Parameters<typeof fieldErrors>[0]): FieldErrorLine[] {
+  return readErrorLines(fieldErrors(error));
 }
 
-/** An upstream 400's field errors by field path; {} for any other failure. */
-export function errorsFromApi(error: unknown): FormErrors {
-  if (!isApiError(error) || error.status !== 400 || !error.body) return {};
+/** An upstream (or BFF) 400's field errors; null for any other failure. */
+export function apiFieldErrors(error: unknown): FieldErrorLine[] | null {
+  if (!isApiError(error) || error.status !== 400 || !error.body) return null;
   const message = error.body.message;
-  return errorsFromLines(Array.isArray(message) ? message : [message]);
+  return readErrorLines(Array.isArray(message) ? message : [message]);
+}
+
+/** The first message for each path, for a caller that only wants them keyed. */
+export function errorsByPath(lines: readonly FieldErrorLine[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const { path, message } of lines) if (path && !(path in out)) out[path] = message;
+  return out;
 }

@@ -1,5 +1,6 @@
-import { QueryClient } from '@tanstack/react-query';
+import { QueryCache, QueryClient } from '@tanstack/react-query';
 import { isApiError } from './api-error';
+import { notify } from './notify';
 import { DEFAULT_RETRY_AFTER_MS } from './rate-limit';
 
 const MAX_RETRIES = 3;
@@ -32,8 +33,25 @@ export function retryDelay(attempt: number, error?: unknown): number {
   return Math.min(1000 * 2 ** attempt, 15_000);
 }
 
+/**
+ * Screens read with suspense, so a first read that fails is their route's (or section's) error
+ * screen; a later refresh that fails keeps what is shown and says so here, once, updated in place.
+ * A 401 goes to sign-in and a 429 has its own notice (rate-limit-toast.ts).
+ */
+export function reportRefreshFailure(error: unknown, hadData: boolean): void {
+  if (!hadData) return;
+  if (isApiError(error) && (error.status === 401 || error.status === 429)) return;
+  notify.error('Some of what you see could not be refreshed', {
+    id: 'refresh-failed',
+    description: isApiError(error) ? error.userMessage : 'Showing what was read before.',
+  });
+}
+
 export function createQueryClient() {
   return new QueryClient({
+    queryCache: new QueryCache({
+      onError: (error, query) => reportRefreshFailure(error, query.state.data !== undefined),
+    }),
     defaultOptions: {
       queries: {
         retry: shouldRetry,

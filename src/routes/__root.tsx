@@ -5,7 +5,7 @@ import { AppNav } from '@/components/app-nav';
 import { NotFoundScreen } from '@/components/app-screens';
 import { LazyToaster } from '@/components/lazy-toaster';
 import { isApiError } from '@/lib/api-error';
-import { meQuery } from '@/lib/session';
+import { meQuery } from '@/data/session';
 import { bindStorageToUser } from '@/lib/user-storage';
 import { announceRateLimits } from '@/lib/rate-limit-toast';
 

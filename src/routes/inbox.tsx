@@ -1,18 +1,25 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { meQuery } from '@/lib/session';
-import { channelsQuery, conversationListQuery } from '@/features/inbox/api/conversations';
-import { InboxLayout } from '@/features/inbox/components/inbox-layout';
+import { errorScreen } from '@/components/app-screens';
+import { channelsQuery } from '@/data/channels';
+import { conversationListQuery } from '@/data/conversations';
+import { meQuery } from '@/data/session';
+import { InboxLayout, InboxPending } from '@/features/inbox/components/inbox-layout';
 import { InboxSearch, filtersFromSearch } from '@/features/inbox/inbox-search';
 
 export const Route = createFileRoute('/inbox')({
   validateSearch: InboxSearch,
   loaderDeps: ({ search }) => search,
-  loader: async ({ context: { queryClient }, deps }) => {
-    const me = deps.owner === 'mine' ? await queryClient.ensureQueryData(meQuery()) : undefined;
-    await Promise.all([
-      queryClient.ensureInfiniteQueryData(conversationListQuery(filtersFromSearch(deps, me?.upstreamUserId))),
+  loader: async ({ context: { queryClient }, deps, cause }) => {
+    const me = await queryClient.ensureQueryData(meQuery());
+    const reads = Promise.all([
+      queryClient.ensureInfiniteQueryData(conversationListQuery(filtersFromSearch(deps, me.upstreamUserId))),
       queryClient.ensureQueryData(channelsQuery()),
     ]);
+    // A filter changed on screen: the list shown stays while the new one loads (the list defers it).
+    if (cause === 'stay') void reads.catch(() => undefined);
+    else await reads;
   },
+  pendingComponent: InboxPending,
+  errorComponent: errorScreen('The conversations could not be loaded'),
   component: InboxLayout,
 });

@@ -1,9 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { quickRepliesQuery } from '@/features/quick-replies/api';
-import { QuickRepliesPage } from '@/features/quick-replies/components/quick-replies-page';
+import { errorScreen } from '@/components/app-screens';
+import { quickRepliesQuery } from '@/data/quick-replies';
+import { QuickRepliesPage, QuickRepliesPending } from '@/features/quick-replies/components/quick-replies-page';
 
 export const Route = createFileRoute('/quick-replies')({
-  // Prefetch only: the page draws its own loading and error states.
-  loader: ({ context }) => context.queryClient.prefetchQuery(quickRepliesQuery()),
+  loader: ({ context }) => context.queryClient.ensureQueryData(quickRepliesQuery()),
+  pendingComponent: QuickRepliesPending,
+  errorComponent: errorScreen('Quick replies could not be loaded'),
   component: QuickRepliesPage,
 });

@@ -1,7 +1,9 @@
 import { createFileRoute, useRouter } from '@tanstack/react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
 import * as z from 'zod/mini';
+import { LoginBody } from '@/contract';
+import { FormAlert } from '@/components/form/form-alert';
+import { useApiForm } from '@/components/form/use-api-form';
 import { Button } from '@/components/ui/button';
 import { Field, Input } from '@/components/ui/field';
 import { signIn, safeRedirect } from '@/lib/auth';
@@ -14,43 +16,35 @@ export const Route = createFileRoute('/sign-in')({
   component: SignInPage,
 });
 
+/** Never says which of the two was wrong, so the form does not tell who has an account. */
+function signInFailure(error: unknown): string {
+  if (isApiError(error) && error.status === 429) return 'Too many attempts. Wait a few minutes and try again.';
+  if (isApiError(error) && (error.status === 401 || error.status === 400)) return 'That email and password do not match.';
+  return isApiError(error) ? error.userMessage : 'Sign-in failed.';
+}
+
 function SignInPage() {
   const { redirect } = Route.useSearch();
   const router = useRouter();
   const queryClient = useQueryClient();
-  const [username, setUsername] = useState('');
-  const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (!username.trim() || !password) {
-      setError('Enter your email and password.');
-      return;
-    }
-    setBusy(true);
-    setError(null);
-    try {
-      await signIn({ username: username.trim(), password });
+  const form = useApiForm({
+    initial: { username: '', password: '' },
+    toBody: (values) => ({ username: values.username.trim(), password: values.password }),
+    schema: LoginBody,
+    submit: signIn,
+    describeFailure: signInFailure,
+    onFailure: () => form.setValues({ ...form.values, password: '' }),
+    onSuccess: async () => {
       queryClient.clear();
       await router.navigate({ href: safeRedirect(redirect), replace: true });
-    } catch (caught) {
-      if (isApiError(caught) && caught.status === 429)
-        setError('Too many attempts. Wait a few minutes and try again.');
-      else if (isApiError(caught) && (caught.status === 401 || caught.status === 400))
-        setError('That email and password do not match.');
-      else setError(isApiError(caught) ? caught.userMessage : 'Sign-in failed.');
-      setPassword('');
-    } finally {
-      setBusy(false);
-    }
-  }
+    },
+  });
+  const { values, errors } = form;
 
   return (
     <div className="grid min-h-full place-items-center bg-surface p-6">
       <form
-        onSubmit={submit}
+        onSubmit={form.onSubmit}
         className="flex w-full max-w-sm flex-col gap-4 rounded-lg border border-border bg-raised p-6 shadow-sm"
         noValidate
       >
@@ -60,36 +54,32 @@ function SignInPage() {
             <p className="mt-1 text-muted">Sign in to continue; you will come back to the page you asked for.</p>
           ) : null}
         </div>
-        <Field label="Email">
+        <Field label="Email" error={errors.username}>
           {(props) => (
             <Input
               {...props}
               type="email"
               autoComplete="username"
-              value={username}
-              onChange={(e) => setUsername(e.target.value)}
+              value={values.username}
+              onChange={(e) => form.setValue('username', e.target.value)}
               autoFocus
             />
           )}
         </Field>
-        <Field label="Password">
+        <Field label="Password" error={errors.password}>
           {(props) => (
             <Input
               {...props}
               type="password"
               autoComplete="current-password"
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
+              value={values.password}
+              onChange={(e) => form.setValue('password', e.target.value)}
             />
           )}
         </Field>
-        {error ? (
-          <p role="alert" className="rounded-md bg-danger-soft px-3 py-2 text-danger">
-            {error}
-          </p>
-        ) : null}
-        <Button type="submit" variant="primary" disabled={busy}>
-          {busy ? 'Signing in…' : 'Sign in'}
+        <FormAlert message={form.formError} />
+        <Button type="submit" variant="primary" disabled={form.pending}>
+          {form.pending ? 'Signing in…' : 'Sign in'}
         </Button>
       </form>
     </div>

@@ -1,9 +1,8 @@
-import { useState, type FormEvent } from 'react';
 import { ACTIVITY_TYPES, ActivityCreate, OUTCOMES } from '@/contract';
-import { Button } from '@/components/ui/button';
+import { FormActions } from '@/components/form/form-actions';
+import { FormAlert } from '@/components/form/form-alert';
+import { useApiForm, type FieldErrors } from '@/components/form/use-api-form';
 import { Field, Input, Select, Textarea } from '@/components/ui/field';
-import { errorText } from '@/components/ui/states';
-import { errorsFromApi, errorsFromSchema, type FormErrors } from '@/lib/form-errors';
 import { filledOrUndefined } from '@/lib/form-values';
 import { ACTIVITY_LABELS, OUTCOME_LABELS } from './activity-labels';
 import { fromLocalInput, toLocalInput } from './timeline';
@@ -11,10 +10,9 @@ import { fromLocalInput, toLocalInput } from './timeline';
 /** What the activity is logged on: exactly one of them, as the contract requires. */
 export type ActivitySubject = { customer_id: string } | { lead_id: string };
 
-/** The feature's own mutation (it knows which cached timeline to refresh). */
+/** The feature's own mutation (it knows which cached timeline the activity joins). */
 export interface ActivityLogger {
-  mutate: (body: ActivityCreate, options: { onSuccess: () => void; onError: (error: Error) => void }) => void;
-  isPending: boolean;
+  mutateAsync: (body: ActivityCreate) => Promise<unknown>;
 }
 
 interface Values {
@@ -35,17 +33,28 @@ const initialValues = (): Values => ({
   description: '',
 });
 
-/** The form's values as the request body; shapes the contract then checks. */
-function bodyOf(values: Values, subject: ActivitySubject): { body: unknown; errors: FormErrors } {
-  const errors: FormErrors = {};
-  const when = values.activity_date ? fromLocalInput(values.activity_date) : undefined;
-  if (when === null) errors.activity_date = 'Must be a date and time.';
+const minutesOf = (values: Values) => {
   const duration = filledOrUndefined(values.duration_minutes);
-  const minutes = duration === undefined ? undefined : Number(duration);
+  return duration === undefined ? undefined : Number(duration);
+};
+
+/** What the schema cannot tell: a date the browser could not read, minutes that are not whole. */
+function check(values: Values): FieldErrors<Values> {
+  const errors: FieldErrors<Values> = {};
+  if (values.activity_date && fromLocalInput(values.activity_date) === null)
+    errors.activity_date = 'Must be a date and time.';
+  const minutes = minutesOf(values);
   if (minutes !== undefined && !Number.isInteger(minutes))
     errors.duration_minutes = 'Must be a whole number of minutes.';
+  return errors;
+}
+
+/** The form's values as the request body, for the contract to check. */
+function bodyOf(values: Values, subject: ActivitySubject): unknown {
+  const when = values.activity_date ? fromLocalInput(values.activity_date) : undefined;
+  const minutes = minutesOf(values);
   const description = filledOrUndefined(values.description);
-  const body = {
+  return {
     ...subject,
     activity_type: values.activity_type,
     subject: values.subject,
@@ -54,7 +63,6 @@ function bodyOf(values: Values, subject: ActivitySubject): { body: unknown; erro
     ...(values.outcome ? { outcome: values.outcome } : {}),
     ...(description ? { description } : {}),
   };
-  return { body, errors };
 }
 
 /**
@@ -72,45 +80,22 @@ export function LogActivityForm({
   onLogged?: () => void;
   onCancel?: () => void;
 }) {
-  const [values, setValues] = useState<Values>(initialValues);
-  const [errors, setErrors] = useState<FormErrors>({});
-  const [formError, setFormError] = useState<string | null>(null);
-
-  const set = (key: keyof Values) => (value: string) => {
-    setValues((v) => ({ ...v, [key]: value }));
-    setErrors((e) => ({ ...e, [key]: '' }));
-  };
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setFormError(null);
-    const shaped = bodyOf(values, subject);
-    const checked = ActivityCreate.safeParse(shaped.body);
-    if (!checked.success || Object.keys(shaped.errors).length) {
-      setErrors({ ...(checked.success ? {} : errorsFromSchema(checked.error)), ...shaped.errors });
-      return;
-    }
-    log.mutate(checked.data, {
-      onSuccess: () => {
-        setValues(initialValues());
-        setErrors({});
-        onLogged?.();
-      },
-      onError: (error) => {
-        const fieldErrors = errorsFromApi(error);
-        setErrors(fieldErrors);
-        setFormError(Object.keys(fieldErrors).length ? 'Some fields need attention.' : errorText(error));
-      },
-    });
-  };
+  const form = useApiForm({
+    initial: initialValues,
+    toBody: (values: Values) => bodyOf(values, subject),
+    schema: ActivityCreate,
+    check,
+    submit: log.mutateAsync,
+    onSuccess: () => {
+      form.reset(initialValues());
+      onLogged?.();
+    },
+  });
+  const { values, errors } = form;
+  const set = (key: keyof Values) => (value: string) => form.setValue(key, value);
 
   return (
-    <form onSubmit={submit} noValidate aria-label="Log activity" className="flex flex-col gap-3">
-      {formError ? (
-        <p role="alert" className="rounded-md bg-danger-soft px-3 py-2 text-danger">
-          {formError}
-        </p>
-      ) : null}
+    <form onSubmit={form.onSubmit} noValidate aria-label="Log activity" className="flex flex-col gap-3">
       <div className="grid grid-cols-2 gap-3">
         <Field label="Type" error={errors.activity_type}>
           {(props) => (
@@ -186,16 +171,8 @@ export function LogActivityForm({
           />
         )}
       </Field>
-      <div className="flex justify-end gap-2 pt-1">
-        {onCancel ? (
-          <Button variant="ghost" onClick={onCancel}>
-            Cancel
-          </Button>
-        ) : null}
-        <Button variant="primary" type="submit" disabled={log.isPending}>
-          {log.isPending ? 'Saving…' : 'Log activity'}
-        </Button>
-      </div>
+      <FormAlert message={form.formError} />
+      <FormActions submitLabel="Log activity" pending={form.pending} {...(onCancel ? { onCancel } : {})} />
     </form>
   );
 }

@@ -1,4 +1,4 @@
-import type { CustomFieldDescription } from './api/customers';
+import type { CustomFieldDescription } from '@/data/customers';
 
 /** One editable custom field: the description when there is one, else inferred from the value. */
 export interface EditableField {

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { CustomerStatus, CustomerType, DEFAULT_LIMIT } from '@/contract';
-import type { CustomerFilters } from './api/customers';
+import type { CustomerFilters } from '@/data/customers';
 
 export const PAGE_SIZES = [10, 20, 50, 100] as const;
 

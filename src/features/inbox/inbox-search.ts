@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { ConversationStatus, Id } from '@/contract';
-import type { ConversationFilters } from './api/conversations';
+import type { ConversationFilters } from '@/data/conversations';
 
 export const OWNER_FILTERS = ['mine', 'unassigned', 'all'] as const;
 export type OwnerFilter = (typeof OWNER_FILTERS)[number];

@@ -1,7 +1,29 @@
-import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useInfiniteQuery, useQuery, useQueryClient, useSuspenseInfiniteQuery } from '@tanstack/react-query';
+import { useEffect, useMemo } from 'react';
 import type { Conversation } from '@/contract';
-import { flattenMessages, messagesQuery, newestMessagesQuery } from './api/conversations';
+import { THREAD_POLL_MS, flattenMessages, messagesQuery, newestMessagesQuery } from '@/data/messages';
+
+/**
+ * The open thread's messages (newest first, prefetched by the route), its newest page watched
+ * closely; older pages stay as they were read.
+ */
+export function useThreadMessages(conversationId: string) {
+  const query = useSuspenseInfiniteQuery(messagesQuery(conversationId));
+  useQuery({
+    ...newestMessagesQuery(conversationId),
+    initialData: () => query.data.pages[0],
+    initialDataUpdatedAt: () => query.dataUpdatedAt,
+    refetchInterval: THREAD_POLL_MS,
+    refetchIntervalInBackground: false,
+  });
+  const messages = useMemo(() => flattenMessages(query.data), [query.data]);
+  return {
+    messages,
+    hasOlder: query.hasNextPage,
+    loadingOlder: query.isFetchingNextPage,
+    loadOlder: query.fetchNextPage,
+  };
+}
 
 /**
  * The newest page of a thread's messages for a list row (one cached call per row, shared with the

@@ -1,23 +1,15 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { QuickReply, QuickReplyCreate, QuickReplyList, QuickReplyUpdate } from '@/contract';
+import type { QuickReply, QuickReplyCreate, QuickReplyUpdate } from '@/contract';
+import { restoreSnapshot, takeSnapshot, type CacheSnapshot } from '@/data/cache-snapshot';
+import { quickReplyKeys, removeQuickReply, upsertQuickReply } from '@/data/quick-replies';
 import { callApi } from '@/lib/api-client';
-import { quickRepliesKeys, quickRepliesQuery } from '@/lib/quick-replies';
-
-// The factory lives in lib: the inbox's quick reply menu reads the same ['quick-replies','list'].
-export { quickRepliesKeys, quickRepliesQuery };
-
-const byTitle = (a: QuickReply, b: QuickReply) => a.title.localeCompare(b.title);
 
 export function useCreateQuickReply() {
   const queryClient = useQueryClient();
   return useMutation<QuickReply, Error, QuickReplyCreate>({
     mutationFn: (body) => callApi('quickReplies.create', { body }),
-    onSuccess: (created) => {
-      queryClient.setQueryData<QuickReplyList>(quickRepliesKeys.list(), (old: QuickReplyList | undefined) =>
-        old ? { ...old, data: [...old.data, created].sort(byTitle) } : old,
-      );
-    },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: quickRepliesKeys.all }),
+    onSuccess: (created) => upsertQuickReply(queryClient, created),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: quickReplyKeys.all }),
   });
 }
 
@@ -25,33 +17,24 @@ export function useUpdateQuickReply() {
   const queryClient = useQueryClient();
   return useMutation<QuickReply, Error, { id: string; body: QuickReplyUpdate }>({
     mutationFn: ({ id, body }) => callApi('quickReplies.update', { params: { id }, body }),
-    onSuccess: (saved) => {
-      queryClient.setQueryData<QuickReplyList>(quickRepliesKeys.list(), (old: QuickReplyList | undefined) =>
-        old ? { ...old, data: old.data.map((q) => (q.id === saved.id ? saved : q)).sort(byTitle) } : old,
-      );
-    },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: quickRepliesKeys.all }),
+    onSuccess: (saved) => upsertQuickReply(queryClient, saved),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: quickReplyKeys.all }),
   });
 }
 
 /** Deletes at once on screen; the reply comes back if the server refuses. */
 export function useDeleteQuickReply() {
   const queryClient = useQueryClient();
-  return useMutation<void, Error, QuickReply, { previous: QuickReplyList | undefined }>({
+  return useMutation<void, Error, QuickReply, { snapshot: CacheSnapshot }>({
     mutationFn: async (reply) => {
       await callApi('quickReplies.delete', { params: { id: reply.id } });
     },
     onMutate: async (reply) => {
-      await queryClient.cancelQueries({ queryKey: quickRepliesKeys.list() });
-      const previous = queryClient.getQueryData<QuickReplyList>(quickRepliesKeys.list());
-      queryClient.setQueryData<QuickReplyList>(quickRepliesKeys.list(), (old: QuickReplyList | undefined) =>
-        old ? { ...old, data: old.data.filter((q) => q.id !== reply.id) } : old,
-      );
-      return { previous };
+      const snapshot = await takeSnapshot(queryClient, quickReplyKeys.list());
+      removeQuickReply(queryClient, reply.id);
+      return { snapshot };
     },
-    onError: (_error, _reply, context) => {
-      if (context?.previous) queryClient.setQueryData(quickRepliesKeys.list(), context.previous);
-    },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: quickRepliesKeys.all }),
+    onError: (_error, _reply, context) => restoreSnapshot(queryClient, context?.snapshot),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: quickReplyKeys.all }),
   });
 }

@@ -1,24 +1,35 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { customerContactsQuery } from '@/features/contacts/api/contacts';
+import { MissingRecord, errorScreen } from '@/components/app-screens';
+import { LoadingState } from '@/components/ui/states';
+import { customerActivitiesQuery } from '@/data/activities';
+import { customerContactsQuery } from '@/data/contacts';
+import { customerQuery } from '@/data/customers';
+import { tagsQuery } from '@/data/tags';
 import { CustomerContacts } from '@/features/contacts/components/customer-contacts';
-import { customerActivitiesQuery } from '@/features/customers/api/activities';
-import { customerQuery } from '@/features/customers/api/customers';
-import { tagsQuery } from '@/features/customers/api/tags';
-import { CustomerPage } from '@/features/customers/components/customer-page';
+import { BackLink, CustomerPage } from '@/features/customers/components/customer-page';
+import { orNotFound, recordId } from '@/lib/route-reads';
 
 export const Route = createFileRoute('/customers/$customerId')({
-  // prefetch, not ensure: a missing customer is a designed state of the page, not a route error.
-  loader: ({ context, params }) =>
-    Promise.all([
-      context.queryClient.prefetchQuery(customerQuery(params.customerId)),
-      context.queryClient.prefetchQuery(customerActivitiesQuery(params.customerId)),
-      context.queryClient.prefetchQuery(tagsQuery()),
-      context.queryClient.prefetchQuery(customerContactsQuery(params.customerId)),
-    ]),
-  component: CustomerRoute,
+  params: {
+    parse: ({ customerId }) => ({ customerId: recordId(customerId) }),
+    stringify: ({ customerId }) => ({ customerId }),
+  },
+  // The customer is the page; its sections (timeline, contacts, tags) fail or load on their own.
+  loader: async ({ context: { queryClient }, params: { customerId } }) => {
+    void queryClient.prefetchQuery(customerActivitiesQuery(customerId));
+    void queryClient.prefetchQuery(customerContactsQuery(customerId));
+    void queryClient.prefetchQuery(tagsQuery());
+    await orNotFound(queryClient.ensureQueryData(customerQuery(customerId)));
+  },
+  pendingComponent: () => <LoadingState label="Loading customer…" />,
+  errorComponent: errorScreen('This customer could not be loaded'),
+  notFoundComponent: () => (
+    <MissingRecord title="This customer is not in this workspace">
+      <BackLink />
+    </MissingRecord>
+  ),
+  component: function CustomerRoute() {
+    const { customerId } = Route.useParams();
+    return <CustomerPage customerId={customerId} contacts={<CustomerContacts customerId={customerId} />} />;
+  },
 });
-
-function CustomerRoute() {
-  const { customerId } = Route.useParams();
-  return <CustomerPage customerId={customerId} contacts={<CustomerContacts customerId={customerId} />} />;
-}

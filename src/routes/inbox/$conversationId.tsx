@@ -1,14 +1,33 @@
-import { createFileRoute } from '@tanstack/react-router';
-import { conversationQuery, messagesQuery } from '@/features/inbox/api/conversations';
+import { Link, createFileRoute } from '@tanstack/react-router';
+import { MissingRecord, errorScreen } from '@/components/app-screens';
+import { LoadingState } from '@/components/ui/states';
+import { channelsQuery } from '@/data/channels';
+import { conversationQuery } from '@/data/conversations';
+import { messagesQuery } from '@/data/messages';
 import { ThreadScreen } from '@/features/inbox/components/thread-screen';
+import { orNotFound, recordId } from '@/lib/route-reads';
 
 export const Route = createFileRoute('/inbox/$conversationId')({
-  loader: async ({ context: { queryClient }, params }) => {
+  params: {
+    parse: ({ conversationId }) => ({ conversationId: recordId(conversationId) }),
+    stringify: ({ conversationId }) => ({ conversationId }),
+  },
+  loader: async ({ context: { queryClient }, params: { conversationId } }) => {
     await Promise.all([
-      queryClient.ensureQueryData(conversationQuery(params.conversationId)),
-      queryClient.ensureInfiniteQueryData(messagesQuery(params.conversationId)),
+      orNotFound(queryClient.ensureQueryData(conversationQuery(conversationId))),
+      orNotFound(queryClient.ensureInfiniteQueryData(messagesQuery(conversationId))),
+      queryClient.ensureQueryData(channelsQuery()),
     ]);
   },
+  pendingComponent: () => <LoadingState label="Loading the conversation…" />,
+  errorComponent: errorScreen('This conversation could not be opened'),
+  notFoundComponent: () => (
+    <MissingRecord title="This conversation is not in this workspace">
+      <Link to="/inbox" search={true} className="text-accent underline">
+        Back to the inbox
+      </Link>
+    </MissingRecord>
+  ),
   component: function ConversationRoute() {
     const { conversationId } = Route.useParams();
     return <ThreadScreen key={conversationId} conversationId={conversationId} />;

@@ -1,6 +1,6 @@
-import { queryOptions } from '@tanstack/react-query';
+import { useQueries } from '@tanstack/react-query';
 import type { Contact, Conversation } from '@/contract';
-import { callApi } from '@/lib/api-client';
+import { conversationSearchQuery } from '@/data/conversations';
 import { contactName, messageTarget } from '../phone-digits';
 
 /**
@@ -9,22 +9,21 @@ import { contactName, messageTarget } from '../phone-digits';
  * which is the number on the primary platform, and the contact's name), and only threads whose
  * `contact_id` is this contact are kept, plus unlinked threads with this exact number.
  */
-export const contactThreadsQuery = (contact: Contact) =>
-  queryOptions({
-    queryKey: ['contacts', 'threads', contact.id, contactSearchTerms(contact)] as const,
-    queryFn: async ({ signal }) => {
-      const lists = await Promise.all(
-        contactSearchTerms(contact).map((search) =>
-          callApi('conversations.list', { query: { search, limit: 100 }, signal }),
-        ),
-      );
-      return threadsOfContact(
-        contact,
-        lists.flatMap((list) => list.data),
-      );
-    },
-    staleTime: 30_000,
+export function useContactThreads(contact: Contact) {
+  return useQueries({
+    queries: contactSearchTerms(contact).map((term) => conversationSearchQuery(term, 100)),
+    combine: (results) => ({
+      isPending: results.some((r) => r.isPending),
+      isError: results.some((r) => r.isError),
+      threads: results.every((r) => r.data)
+        ? threadsOfContact(
+            contact,
+            results.flatMap((r) => r.data?.data ?? []),
+          )
+        : undefined,
+    }),
   });
+}
 
 /** What the list is searched for: the number (E.164 digits) and the name, whichever exist. */
 export function contactSearchTerms(contact: Contact): string[] {

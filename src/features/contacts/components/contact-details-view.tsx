@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import type { Contact } from '@/contract';
 import { phone } from '@/lib/phone';
 import { resolveTags } from '@/lib/tags';
-import { contactTagsQuery } from '../api/contacts';
+import { tagsQuery } from '@/data/tags';
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -16,7 +16,7 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 
 /** The contact's fields as text, for a role that may read contacts but not change them. */
 export function ContactDetailsView({ contact }: { contact: Contact }) {
-  const tags = useQuery(contactTagsQuery());
+  const tags = useQuery(tagsQuery());
   const held = resolveTags(contact.tags, tags.data);
   return (
     <dl className="text-sm">

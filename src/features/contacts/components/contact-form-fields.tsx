@@ -1,15 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
 import { Field, Input, Select, Textarea } from '@/components/ui/field';
-import type { FormErrors } from '@/lib/form-errors';
+import type { FieldErrors } from '@/components/form/use-api-form';
 import { UNKNOWN_TAG_NAME, tagIndex } from '@/lib/tags';
-import { contactTagsQuery } from '../api/contacts';
+import { tagsQuery } from '@/data/tags';
 import type { ContactValues } from '../contact-form-values';
 import { ColorDot } from '@/components/ui/color-dot';
 import { UserText } from '@/components/ui/user-text';
 
 interface Props {
   values: ContactValues;
-  errors: FormErrors;
+  errors: FieldErrors<ContactValues>;
   onChange: <K extends keyof ContactValues>(key: K, value: ContactValues[K]) => void;
   /** The status control only makes sense for a contact that exists. */
   withStatus?: boolean;
@@ -98,7 +98,7 @@ function TagChoices({
   error: string | undefined;
   onChange: (tags: string[]) => void;
 }) {
-  const tags = useQuery(contactTagsQuery());
+  const tags = useQuery(tagsQuery());
   if (tags.isPending) return <p className="text-xs text-muted">Loading tags…</p>;
   if (tags.isError)
     return (

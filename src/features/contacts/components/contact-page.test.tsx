@@ -1,8 +1,9 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { meQuery } from '@/lib/session';
+import { meQuery } from '@/data/session';
 import { renderWithApp } from '@/test/render';
+import { renderRoutes } from '@/test/render-routes';
 import { fake, signInAs, withBff } from '@/test/bff';
 import { ContactPage } from './contact-page';
 
@@ -105,7 +106,8 @@ describe('ContactPage', () => {
   });
 
   it('says a missing contact is not in this workspace', async () => {
-    await renderWithApp(<ContactPage contactId="6e7f8a9b-0c1d-4e2f-8a3b-4c5d6e7f8a9b" />);
+    // The route owns the not-found screen: a missing contact and an id that is none alike.
+    await renderRoutes('/contacts/6e7f8a9b-0c1d-4e2f-8a3b-4c5d6e7f8a9b');
     expect(await screen.findByText('This contact is not in this workspace')).toBeInTheDocument();
   });
 });

@@ -1,146 +1,15 @@
-import { useQuery } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
-import { MessageSquare, SearchX } from 'lucide-react';
-import { type FormEvent, type ReactNode } from 'react';
-import { ContactUpdate, type Contact } from '@/contract';
+import { useSuspenseQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
-import { EmptyState, ErrorState, LoadingState, errorText } from '@/components/ui/states';
-import { isApiError } from '@/lib/api-error';
+import { UserText } from '@/components/ui/user-text';
+import { contactQuery } from '@/data/contacts';
 import { exactTime, initials, relativeTime } from '@/lib/format';
-import { errorsFromApi, errorsFromSchema } from '@/lib/form-errors';
-import { notify } from '@/lib/notify';
 import { useCan } from '@/lib/permissions';
 import { whoCan } from '@/lib/who-can';
-import { contactThreadsQuery, threadToOpen } from '../api/contact-threads';
-import { contactQuery, useUpdateContact } from '../api/contacts';
-import { emptyContactValues, updateBody, valuesFromContact } from '../contact-form-values';
-import { contactName, messageTarget } from '../phone-digits';
+import { contactName } from '../phone-digits';
 import { ContactDetailsView } from './contact-details-view';
-import { ContactFormFields } from './contact-form-fields';
-import { splitErrors, useContactForm } from './use-contact-form';
-import { UserText } from '@/components/ui/user-text';
-
-const FIELDS = Object.keys(emptyContactValues());
-
-const MESSAGE_CLASS =
-  'inline-flex h-9 items-center gap-2 rounded-md bg-accent px-3.5 text-sm font-medium text-accent-fg hover:opacity-90';
-
-/**
- * "Message" opens the contact's existing thread (the newest open one, else the newest); only a
- * contact with no thread goes to New conversation, with the number and name filled in.
- */
-function MessageLink({ contact }: { contact: Contact }) {
-  const threads = useQuery(contactThreadsQuery(contact));
-  const target = messageTarget(contact);
-  if (threads.isPending) {
-    return (
-      <Button variant="primary" disabled title="Looking for this contact’s conversations…">
-        <MessageSquare size={16} aria-hidden />
-        Message
-      </Button>
-    );
-  }
-  const existing = threads.data ? threadToOpen(threads.data) : null;
-  if (existing) {
-    return (
-      <Link
-        to="/inbox/$conversationId"
-        params={{ conversationId: existing.id }}
-        title={existing.status === 'open' ? 'Opens the conversation' : 'Opens the latest conversation'}
-        className={MESSAGE_CLASS}
-      >
-        <MessageSquare size={16} aria-hidden />
-        Message
-      </Link>
-    );
-  }
-  if (!target) {
-    return (
-      <p className="text-xs text-muted">
-        To message this contact, add a mobile number with its country code.
-      </p>
-    );
-  }
-  return (
-    <span className="flex flex-col items-end gap-1">
-      <Link
-        to="/inbox/new"
-        search={{ to: target.to, name: target.name || undefined }}
-        className={MESSAGE_CLASS}
-      >
-        <MessageSquare size={16} aria-hidden />
-        Message
-      </Link>
-      {threads.isError ? (
-        <span className="text-xs text-muted">Existing conversations could not be checked.</span>
-      ) : null}
-    </span>
-  );
-}
-
-function ContactForm({ contact }: { contact: Contact }) {
-  const form = useContactForm(() => valuesFromContact(contact));
-  const update = useUpdateContact(contact.id);
-  const dirty = Object.keys(updateBody(form.values, contact)).length > 0;
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    form.setFormError(null);
-    const checked = ContactUpdate.safeParse(updateBody(form.values, contact));
-    if (!checked.success) {
-      const split = splitErrors(errorsFromSchema(checked.error), FIELDS);
-      form.setErrors(split.fields);
-      if (split.rest.length) form.setFormError(split.rest.join(' '));
-      return;
-    }
-    update.mutate(checked.data, {
-      onSuccess: (saved) => {
-        form.setValues(valuesFromContact(saved));
-        notify.success('Contact saved');
-      },
-      onError: (error) => {
-        const split = splitErrors(errorsFromApi(error), FIELDS);
-        form.setErrors(split.fields);
-        const hasFieldErrors = Object.keys(split.fields).length > 0;
-        form.setFormError(
-          split.rest.length
-            ? split.rest.join(' ')
-            : hasFieldErrors
-              ? 'Some fields need attention.'
-              : errorText(error),
-        );
-      },
-    });
-  };
-
-  return (
-    <form onSubmit={submit} noValidate aria-label="Edit contact" className="flex flex-col gap-4">
-      {form.formError ? (
-        <p role="alert" className="rounded-md bg-danger-soft px-3 py-2 text-danger">
-          {form.formError}
-        </p>
-      ) : null}
-      <ContactFormFields values={form.values} errors={form.errors} onChange={form.onChange} withStatus />
-      <div className="flex justify-end gap-2">
-        <Button
-          variant="ghost"
-          disabled={!dirty || update.isPending}
-          onClick={() => {
-            form.setValues(valuesFromContact(contact));
-            form.setErrors({});
-            form.setFormError(null);
-          }}
-        >
-          Discard changes
-        </Button>
-        <Button variant="primary" type="submit" disabled={!dirty || update.isPending}>
-          {update.isPending ? 'Saving…' : 'Save changes'}
-        </Button>
-      </div>
-    </form>
-  );
-}
+import { ContactForm } from './contact-form';
+import { MessageLink } from './message-link';
 
 /**
  * `/contacts/$contactId`. `customer` renders the link to the contact's customer: it belongs to the
@@ -153,31 +22,8 @@ export function ContactPage({
   contactId: string;
   customer?: (customerId: string) => ReactNode;
 }) {
-  const contact = useQuery(contactQuery(contactId));
+  const { data: c } = useSuspenseQuery(contactQuery(contactId));
   const can = useCan();
-  if (contact.isPending) return <LoadingState label="Loading contact…" />;
-  if (contact.isError) {
-    if (isApiError(contact.error) && contact.error.kind === 'not-found') {
-      return (
-        <EmptyState title="This contact is not in this workspace" icon={<SearchX size={28} />}>
-          <p>It may have been deleted, or the link belongs to another workspace.</p>
-          <p className="mt-3">
-            <Link to="/customers" className="text-accent underline">
-              Go to customers
-            </Link>
-          </p>
-        </EmptyState>
-      );
-    }
-    return (
-      <ErrorState
-        error={contact.error}
-        onRetry={() => void contact.refetch()}
-        title="This contact could not be loaded"
-      />
-    );
-  }
-  const c = contact.data;
   const name = contactName(c) || 'Unnamed contact';
   return (
     <div className="flex min-h-0 flex-1 flex-col overflow-y-auto">

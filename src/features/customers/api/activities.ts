@@ -1,22 +1,13 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ActivityCreate } from '@/contract';
+import { addActivity } from '@/data/activities';
 import { callApi } from '@/lib/api-client';
 
-export const activityKeys = {
-  customer: (customerId: string) => ['activities', 'customer', customerId] as const,
-};
-
-export const customerActivitiesQuery = (customerId: string) =>
-  queryOptions({
-    queryKey: activityKeys.customer(customerId),
-    queryFn: ({ signal }) => callApi('activities.byCustomer', { params: { customerId }, signal }),
-  });
-
-/** Logs an activity on the customer; the timeline is read again so the server's order wins. */
+/** Logs an activity on the customer; it joins the timeline at once. */
 export function useLogActivity(customerId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: ActivityCreate) => callApi('activities.create', { body }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: activityKeys.customer(customerId) }),
+    onSuccess: (activity) => addActivity(queryClient, activity, { customerId }),
   });
 }

@@ -1,82 +1,41 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import * as z from 'zod/mini';
-import type { Customer, CustomerStatus, CustomerType, CustomerUpdate } from '@/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Customer, CustomerUpdate } from '@/contract';
+import { restoreSnapshot, takeSnapshot, type CacheSnapshot } from '@/data/cache-snapshot';
+import { customerKeys, upsertCustomer } from '@/data/customers';
 import { callApi } from '@/lib/api-client';
 
-export interface CustomerFilters {
-  status?: CustomerStatus | undefined;
-  customer_type?: CustomerType | undefined;
-  page: number;
-  limit: number;
-}
-
-export const customerKeys = {
-  all: ['customers'] as const,
-  lists: () => ['customers', 'list'] as const,
-  list: (filters: CustomerFilters) => ['customers', 'list', filters] as const,
-  stats: () => ['customers', 'stats'] as const,
-  fields: () => ['customers', 'fields'] as const,
-  detail: (id: string) => ['customers', 'detail', id] as const,
-};
-
-export const customerListQuery = (filters: CustomerFilters) =>
-  queryOptions({
-    queryKey: customerKeys.list(filters),
-    queryFn: ({ signal }) => callApi('customers.list', { query: filters, signal }),
-  });
-
-export const customerStatsQuery = () =>
-  queryOptions({
-    queryKey: customerKeys.stats(),
-    queryFn: ({ signal }) => callApi('customers.stats', { signal }),
-  });
-
-export const customerQuery = (id: string) =>
-  queryOptions({
-    queryKey: customerKeys.detail(id),
-    queryFn: ({ signal }) => callApi('customers.get', { params: { id }, signal }),
-  });
-
-/** One custom field as the list's `fields` describes it; the spec leaves the members open. */
-const FieldDescription = z.looseObject({
-  key: z.string().check(z.minLength(1)),
-  label: z.optional(z.nullable(z.string())),
-  type: z.optional(z.nullable(z.string())),
-  options: z.optional(z.nullable(z.array(z.union([z.string(), z.number()])))),
-});
-export type CustomFieldDescription = z.infer<typeof FieldDescription>;
-
-/** Keeps the field descriptions we can read and skips the rest: an odd entry must not hide the page. */
-export function readFieldDescriptions(fields: readonly unknown[]): CustomFieldDescription[] {
-  return fields.flatMap((field) => {
-    const parsed = FieldDescription.safeParse(field);
-    return parsed.success ? [parsed.data] : [];
-  });
-}
-
-/** The custom field descriptions travel only with the list: read the smallest page of it. */
-export const customerFieldsQuery = () =>
-  queryOptions({
-    queryKey: customerKeys.fields(),
-    queryFn: async ({ signal }) => {
-      const list = await callApi('customers.list', { query: { page: 1, limit: 1 }, signal });
-      return readFieldDescriptions(list.fields);
-    },
-    staleTime: 10 * 60_000,
-  });
-
-/** Saves the details form; the server's record wins, and lists and counts are refreshed after. */
+/** Saves the details form; the server's record wins, and the lists re-read (it may leave a filter). */
 export function useUpdateCustomer(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: CustomerUpdate) => callApi('customers.update', { params: { id }, body }),
-    onSuccess: (customer: Customer) => {
-      queryClient.setQueryData(customerKeys.detail(id), customer);
+    onSuccess: (customer: Customer) => upsertCustomer(queryClient, customer),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: customerKeys.lists() }),
+  });
+}
+
+/** Adds tags optimistically: the chips appear at once and go away again if the server refuses. */
+export function useAddCustomerTags(customerId: string) {
+  const queryClient = useQueryClient();
+  const key = customerKeys.detail(customerId);
+  return useMutation<unknown, Error, string[], { snapshot: CacheSnapshot }>({
+    mutationFn: (tagIds) => callApi('customers.addTags', { params: { id: customerId }, body: { tagIds } }),
+    onMutate: async (tagIds) => {
+      const snapshot = await takeSnapshot(queryClient, customerKeys.all, [key]);
+      const previous = queryClient.getQueryData<Customer>(key);
+      if (previous) {
+        const tags = [...(previous.tags ?? [])];
+        for (const id of tagIds) if (!tags.includes(id)) tags.push(id);
+        upsertCustomer(queryClient, { ...previous, tags });
+      }
+      return { snapshot };
     },
+    onError: (_error, _tagIds, context) => restoreSnapshot(queryClient, context?.snapshot),
+    // The answer is a confirmation, not the record: read the customer again.
     onSettled: () =>
       Promise.all([
+        queryClient.invalidateQueries({ queryKey: key }),
         queryClient.invalidateQueries({ queryKey: customerKeys.lists() }),
-        queryClient.invalidateQueries({ queryKey: customerKeys.stats() }),
       ]),
   });
 }

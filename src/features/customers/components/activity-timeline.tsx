@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useSuspenseQuery } from '@tanstack/react-query';
 import { AlertCircle, Plus } from 'lucide-react';
 import { useState } from 'react';
 import type { Activity } from '@/contract';
@@ -7,10 +7,11 @@ import { ACTIVITY_LABELS, OUTCOME_LABELS, OUTCOME_TONES } from '@/components/act
 import { durationText, splitTimeline } from '@/components/activity/timeline';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { EmptyState, ErrorState, Skeleton } from '@/components/ui/states';
+import { QueryBoundary } from '@/components/query-boundary';
+import { EmptyState, Skeleton } from '@/components/ui/states';
+import { customerActivitiesQuery } from '@/data/activities';
 import { exactTime, relativeTime } from '@/lib/format';
 import { useCan } from '@/lib/permissions';
-import { customerActivitiesQuery } from '../api/activities';
 import { LogActivityDialog } from './log-activity-dialog';
 import { UserText } from '@/components/ui/user-text';
 
@@ -58,7 +59,6 @@ function ActivityItem({ activity, highlighted = false }: { activity: Activity; h
 /** The customer's timeline: follow-ups pinned on top, then everything newest first. */
 export function ActivityTimeline({ customerId }: { customerId: string }) {
   const [logging, setLogging] = useState(false);
-  const activities = useQuery(customerActivitiesQuery(customerId));
   const can = useCan();
   const mayLog = can('activities.create');
   return (
@@ -75,32 +75,33 @@ export function ActivityTimeline({ customerId }: { customerId: string }) {
         ) : null}
       </div>
       {mayLog ? <LogActivityDialog customerId={customerId} open={logging} onOpenChange={setLogging} /> : null}
-      {activities.isPending ? (
-        <div className="flex flex-col gap-2" aria-hidden>
-          <Skeleton className="h-16 w-full" />
-          <Skeleton className="h-16 w-full" />
-          <Skeleton className="h-16 w-full" />
-        </div>
-      ) : activities.isError ? (
-        <ErrorState
-          error={activities.error}
-          onRetry={() => void activities.refetch()}
-          title="The timeline could not be loaded"
-        />
-      ) : activities.data.length === 0 ? (
-        <EmptyState title="No activity yet">
-          {mayLog
-            ? 'Log a call, email or meeting to start the timeline.'
-            : 'Calls, emails and meetings show here.'}
-        </EmptyState>
-      ) : (
-        <Timeline activities={activities.data} />
-      )}
+      <QueryBoundary
+        title="The timeline could not be loaded"
+        pending={
+          <div className="flex flex-col gap-2" aria-hidden>
+            <Skeleton className="h-16 w-full" />
+            <Skeleton className="h-16 w-full" />
+            <Skeleton className="h-16 w-full" />
+          </div>
+        }
+      >
+        <Timeline customerId={customerId} mayLog={mayLog} />
+      </QueryBoundary>
     </section>
   );
 }
 
-function Timeline({ activities }: { activities: Activity[] }) {
+function Timeline({ customerId, mayLog }: { customerId: string; mayLog: boolean }) {
+  const { data: activities } = useSuspenseQuery(customerActivitiesQuery(customerId));
+  if (activities.length === 0) {
+    return (
+      <EmptyState title="No activity yet">
+        {mayLog
+          ? 'Log a call, email or meeting to start the timeline.'
+          : 'Calls, emails and meetings show here.'}
+      </EmptyState>
+    );
+  }
   const { followUps, rest } = splitTimeline(activities);
   return (
     <>

@@ -1,15 +1,17 @@
 import { useQuery } from '@tanstack/react-query';
 import { Pencil } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { CustomerUpdate, type Customer } from '@/contract';
+import { FormActions } from '@/components/form/form-actions';
+import { FormAlert } from '@/components/form/form-alert';
+import { useApiForm } from '@/components/form/use-api-form';
 import { Button } from '@/components/ui/button';
 import { Field, Input, Select } from '@/components/ui/field';
-import { errorText } from '@/components/ui/states';
+import { customerFieldsQuery, type CustomFieldDescription } from '@/data/customers';
 import { calendarDate, count } from '@/lib/format';
-import { errorsFromApi, errorsFromSchema } from '@/lib/form-errors';
 import { useCan } from '@/lib/permissions';
 import { notify } from '@/lib/notify';
-import { customerFieldsQuery, useUpdateCustomer, type CustomFieldDescription } from '../api/customers';
+import { useUpdateCustomer } from '../api/customers';
 import { customFieldsChange, editableFields, inputValue } from '../custom-field-values';
 
 /** "account_tier" → "Account tier": a label for a field no description names. */
@@ -64,53 +66,33 @@ function CustomFieldsForm({
   onDone: () => void;
 }) {
   const fields = editableFields(customer.custom_fields, descriptions);
-  const [inputs, setInputs] = useState<Record<string, string>>(() =>
-    Object.fromEntries(fields.map((f) => [f.key, inputValue(customer.custom_fields?.[f.key])])),
-  );
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [formError, setFormError] = useState<string | null>(null);
   const update = useUpdateCustomer(customer.id);
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setFormError(null);
-    const { change, errors: found } = customFieldsChange(inputs, customer.custom_fields, fields);
-    if (Object.keys(found).length) {
-      setErrors(found);
-      return;
-    }
-    if (Object.keys(change).length === 0) {
+  const form = useApiForm({
+    initial: (): Record<string, string> =>
+      Object.fromEntries(fields.map((f) => [f.key, inputValue(customer.custom_fields?.[f.key])])),
+    check: (inputs) => customFieldsChange(inputs, customer.custom_fields, fields).errors,
+    toBody: (inputs) => {
+      const { change } = customFieldsChange(inputs, customer.custom_fields, fields);
+      return Object.keys(change).length ? { custom_fields: change } : {};
+    },
+    schema: CustomerUpdate,
+    submit: update.mutateAsync,
+    // The server names a custom field by its path in the body ("custom_fields.tier").
+    fieldOf: (path) => {
+      const key = path.replace(/^custom_fields\./, '');
+      return fields.some((f) => f.key === key) ? key : null;
+    },
+    onUnchanged: onDone,
+    onSuccess: () => {
+      notify.success('Custom fields saved');
       onDone();
-      return;
-    }
-    const checked = CustomerUpdate.safeParse({ custom_fields: change });
-    if (!checked.success) {
-      setFormError(Object.values(errorsFromSchema(checked.error)).join(' '));
-      return;
-    }
-    update.mutate(checked.data, {
-      onSuccess: () => {
-        notify.success('Custom fields saved');
-        onDone();
-      },
-      onError: (error) => {
-        const byPath = errorsFromApi(error);
-        const byKey = Object.fromEntries(
-          Object.entries(byPath).map(([path, message]) => [path.replace(/^custom_fields\./, ''), message]),
-        );
-        setErrors(byKey);
-        setFormError(Object.keys(byKey).length ? 'Some fields need attention.' : errorText(error));
-      },
-    });
-  };
+    },
+  });
+  const inputs = form.values;
+  const errors = form.errors;
 
   return (
-    <form onSubmit={submit} noValidate aria-label="Edit custom fields" className="flex flex-col gap-3">
-      {formError ? (
-        <p role="alert" className="rounded-md bg-danger-soft px-3 py-2 text-danger">
-          {formError}
-        </p>
-      ) : null}
+    <form onSubmit={form.onSubmit} noValidate aria-label="Edit custom fields" className="flex flex-col gap-3">
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
         {fields.map((field, index) => (
           <Field key={field.key} label={field.label} error={errors[field.key]}>
@@ -119,10 +101,7 @@ function CustomFieldsForm({
                 ...props,
                 autoFocus: index === 0,
                 value: inputs[field.key] ?? '',
-                onChange: (e: { target: { value: string } }) => {
-                  setInputs((v) => ({ ...v, [field.key]: e.target.value }));
-                  setErrors((er) => ({ ...er, [field.key]: '' }));
-                },
+                onChange: (e: { target: { value: string } }) => form.setValue(field.key, e.target.value),
               };
               if (field.kind === 'select') {
                 const current = inputs[field.key] ?? '';
@@ -150,14 +129,8 @@ function CustomFieldsForm({
           </Field>
         ))}
       </div>
-      <div className="flex justify-end gap-2">
-        <Button variant="ghost" onClick={onDone} disabled={update.isPending}>
-          Cancel
-        </Button>
-        <Button variant="primary" type="submit" disabled={update.isPending}>
-          {update.isPending ? 'Saving…' : 'Save fields'}
-        </Button>
-      </div>
+      <FormAlert message={form.formError} />
+      <FormActions submitLabel="Save fields" pending={form.pending} onCancel={onDone} />
     </form>
   );
 }

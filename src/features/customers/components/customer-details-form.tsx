@@ -1,4 +1,3 @@
-import { useState, type FormEvent } from 'react';
 import {
   CUSTOMER_SOURCES,
   CUSTOMER_STATUSES,
@@ -6,10 +5,10 @@ import {
   CustomerUpdate,
   type Customer,
 } from '@/contract';
-import { Button } from '@/components/ui/button';
+import { FormActions } from '@/components/form/form-actions';
+import { FormAlert } from '@/components/form/form-alert';
+import { useApiForm } from '@/components/form/use-api-form';
 import { Field, Input, Select } from '@/components/ui/field';
-import { errorText } from '@/components/ui/states';
-import { errorsFromApi, errorsFromSchema, type FormErrors } from '@/lib/form-errors';
 import { notify } from '@/lib/notify';
 import { useUpdateCustomer } from '../api/customers';
 import {
@@ -20,67 +19,23 @@ import {
 } from '../customer-form-values';
 import { SOURCE_LABELS, STATUS_LABELS, TYPE_LABELS } from '../labels';
 
-/** Errors by form control; errors of paths the form has no control for stay in `form`. */
-function byControl(errors: FormErrors): {
-  fields: Partial<Record<keyof DetailsValues, string>>;
-  form: string[];
-} {
-  const fields: Partial<Record<keyof DetailsValues, string>> = {};
-  const form: string[] = [];
-  for (const [path, message] of Object.entries(errors)) {
-    const control = controlOfPath(path);
-    if (control && !fields[control]) fields[control] = message;
-    else form.push(`${path}: ${message}`);
-  }
-  return { fields, form };
-}
-
 /** Edits the customer's details and address; checked with the contract before anything is sent. */
 export function CustomerDetailsForm({ customer, onDone }: { customer: Customer; onDone: () => void }) {
-  const [values, setValues] = useState<DetailsValues>(() => valuesFromCustomer(customer));
-  const [errors, setErrors] = useState<Partial<Record<keyof DetailsValues, string>>>({});
-  const [formError, setFormError] = useState<string | null>(null);
   const update = useUpdateCustomer(customer.id);
-
-  const set = (key: keyof DetailsValues) => (value: string) => {
-    setValues((v) => ({ ...v, [key]: value }));
-    setErrors((e) => ({ ...e, [key]: undefined }));
-  };
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setFormError(null);
-    const body = updateFromValues(values, customer);
-    if (Object.keys(body).length === 0) {
+  const form = useApiForm({
+    initial: () => valuesFromCustomer(customer),
+    toBody: (values) => updateFromValues(values, customer),
+    schema: CustomerUpdate,
+    submit: update.mutateAsync,
+    fieldOf: controlOfPath,
+    onUnchanged: onDone,
+    onSuccess: () => {
+      notify.success('Customer saved');
       onDone();
-      return;
-    }
-    const checked = CustomerUpdate.safeParse(body);
-    if (!checked.success) {
-      const split = byControl(errorsFromSchema(checked.error));
-      setErrors(split.fields);
-      if (split.form.length) setFormError(split.form.join(' '));
-      return;
-    }
-    update.mutate(checked.data, {
-      onSuccess: () => {
-        notify.success('Customer saved');
-        onDone();
-      },
-      onError: (error) => {
-        const split = byControl(errorsFromApi(error));
-        setErrors(split.fields);
-        const fieldCount = Object.keys(split.fields).length;
-        setFormError(
-          split.form.length
-            ? split.form.join(' ')
-            : fieldCount
-              ? 'Some fields need attention.'
-              : errorText(error),
-        );
-      },
-    });
-  };
+    },
+  });
+  const { values, errors } = form;
+  const set = (key: keyof DetailsValues) => (value: string) => form.setValue(key, value);
 
   const text = (key: keyof DetailsValues, label: string, type = 'text', autoComplete = 'off') => (
     <Field label={label} error={errors[key]}>
@@ -99,12 +54,12 @@ export function CustomerDetailsForm({ customer, onDone }: { customer: Customer; 
   );
 
   return (
-    <form onSubmit={submit} noValidate aria-label="Edit customer details" className="flex flex-col gap-4">
-      {formError ? (
-        <p role="alert" className="rounded-md bg-danger-soft px-3 py-2 text-danger">
-          {formError}
-        </p>
-      ) : null}
+    <form
+      onSubmit={form.onSubmit}
+      noValidate
+      aria-label="Edit customer details"
+      className="flex flex-col gap-4"
+    >
       <fieldset className="grid grid-cols-1 gap-3 sm:grid-cols-2">
         <legend className="mb-2 text-xs font-medium uppercase tracking-wide text-subtle">Details</legend>
         {text('name', 'Name')}
@@ -161,14 +116,8 @@ export function CustomerDetailsForm({ customer, onDone }: { customer: Customer; 
         {text('postal_code', 'Postal code')}
         {text('country', 'Country')}
       </fieldset>
-      <div className="flex justify-end gap-2">
-        <Button variant="ghost" onClick={onDone} disabled={update.isPending}>
-          Cancel
-        </Button>
-        <Button variant="primary" type="submit" disabled={update.isPending}>
-          {update.isPending ? 'Saving…' : 'Save changes'}
-        </Button>
-      </div>
+      <FormAlert message={form.formError} />
+      <FormActions submitLabel="Save changes" pending={form.pending} onCancel={onDone} />
     </form>
   );
 }

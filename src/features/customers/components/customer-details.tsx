@@ -7,7 +7,7 @@ import { addressLines } from '@/lib/address';
 import { exactTime, relativeTime } from '@/lib/format';
 import { useCan } from '@/lib/permissions';
 import { phone } from '@/lib/phone';
-import { teamQuery } from '@/lib/session';
+import { teamQuery } from '@/data/session';
 import { SOURCE_LABELS, TYPE_LABELS } from '../labels';
 import { CustomerDetailsForm } from './customer-details-form';
 import { UserText } from '@/components/ui/user-text';

@@ -1,7 +1,7 @@
 import { CUSTOMER_STATUSES, CUSTOMER_TYPES, type CustomerStatus, type CustomerType } from '@/contract';
 import { Button } from '@/components/ui/button';
 import { Select } from '@/components/ui/field';
-import type { CustomerFilters as Filters } from '../api/customers';
+import type { CustomerFilters as Filters } from '@/data/customers';
 import { STATUS_LABELS, TYPE_LABELS } from '../labels';
 
 const isStatus = (v: string): v is CustomerStatus => (CUSTOMER_STATUSES as readonly string[]).includes(v);

@@ -1,19 +1,20 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { Users } from 'lucide-react';
-import { useMemo } from 'react';
+import { useDeferredValue, useMemo } from 'react';
 import { Button } from '@/components/ui/button';
-import { EmptyState, ErrorState, Skeleton } from '@/components/ui/states';
+import { EmptyState, Skeleton } from '@/components/ui/states';
+import { customerListQuery, type CustomerFilters as Filters } from '@/data/customers';
+import { tagsQuery } from '@/data/tags';
 import { tagIndex } from '@/lib/tags';
-import { customerListQuery, type CustomerFilters as Filters } from '../api/customers';
-import { tagsQuery } from '../api/tags';
-import { CustomerSearch, filtersFromSearch, searchFromFilters } from '../customer-search';
+import { filtersFromSearch, searchFromFilters } from '../customer-search';
 import { CustomerFilters } from './customer-filters';
 import { CustomerStats } from './customer-stats';
 import { CustomerTable } from './customer-table';
 import { Pagination } from './pagination';
 
-function TableSkeleton() {
+/** The table's place while the page's first read is on its way (the route's pending screen). */
+export function TableSkeleton() {
   return (
     <div className="flex flex-col gap-2 py-2" aria-hidden>
       {Array.from({ length: 8 }, (_, i) => (
@@ -23,17 +24,23 @@ function TableSkeleton() {
   );
 }
 
-/** `/customers`: statistics, filters, the table and paging; every filter lives in the URL. */
+/**
+ * `/customers`: statistics, filters, the table and paging; every filter lives in the URL. While
+ * another page or filter loads, the table shown stays (dimmed) instead of a spinner.
+ */
 export function CustomerListPage() {
-  const raw = useSearch({ strict: false });
-  const filters = useMemo(() => filtersFromSearch(CustomerSearch.parse(raw)), [raw]);
+  const search = useSearch({ from: '/customers/' });
+  const shown = useDeferredValue(search);
+  const filters = useMemo(() => filtersFromSearch(search), [search]);
+  const shownFilters = useMemo(() => filtersFromSearch(shown), [shown]);
   const navigate = useNavigate();
-  const list = useQuery({ ...customerListQuery(filters), placeholderData: keepPreviousData });
+  const { data: list } = useSuspenseQuery(customerListQuery(shownFilters));
+  // Tag names only dress the chips: the table does not wait for them.
   const tags = useQuery(tagsQuery());
   const index = useMemo(() => (tags.data ? tagIndex(tags.data) : undefined), [tags.data]);
 
   const go = (next: Filters) => void navigate({ to: '/customers', search: searchFromFilters(next) });
-  const filtered = filters.status !== undefined || filters.customer_type !== undefined;
+  const filtered = shownFilters.status !== undefined || shownFilters.customer_type !== undefined;
 
   return (
     <div className="flex min-h-0 flex-1 flex-col overflow-y-auto">
@@ -43,16 +50,12 @@ export function CustomerListPage() {
       <div className="flex flex-col gap-4 p-6">
         <CustomerStats />
         <CustomerFilters filters={filters} onChange={go} />
-        <section aria-label="Customer list" aria-busy={list.isFetching} className="flex flex-col gap-2">
-          {list.isPending ? (
-            <TableSkeleton />
-          ) : list.isError ? (
-            <ErrorState
-              error={list.error}
-              onRetry={() => void list.refetch()}
-              title="Customers could not be loaded"
-            />
-          ) : list.data.customers.length === 0 ? (
+        <section
+          aria-label="Customer list"
+          aria-busy={shown !== search}
+          className={`flex flex-col gap-2 transition-opacity ${shown !== search ? 'opacity-60' : ''}`}
+        >
+          {list.customers.length === 0 ? (
             filtered ? (
               <EmptyState title="No customers match these filters" icon={<Users size={28} />}>
                 <Button
@@ -63,8 +66,8 @@ export function CustomerListPage() {
                   Clear filters
                 </Button>
               </EmptyState>
-            ) : filters.page > 1 && list.data.total > 0 ? (
-              <EmptyState title={`There is no page ${String(filters.page)}`} icon={<Users size={28} />}>
+            ) : shownFilters.page > 1 && list.total > 0 ? (
+              <EmptyState title={`There is no page ${String(shownFilters.page)}`} icon={<Users size={28} />}>
                 <Button className="mt-2" size="sm" onClick={() => go({ ...filters, page: 1 })}>
                   Go to the first page
                 </Button>
@@ -76,12 +79,12 @@ export function CustomerListPage() {
             )
           ) : (
             <>
-              <CustomerTable customers={list.data.customers} tags={index} />
+              <CustomerTable customers={list.customers} tags={index} />
               <Pagination
-                page={list.data.page}
-                limit={list.data.limit}
-                total={list.data.total}
-                totalPages={list.data.totalPages}
+                page={list.page}
+                limit={list.limit}
+                total={list.total}
+                totalPages={list.totalPages}
                 onPage={(page) => go({ ...filters, page })}
                 onLimit={(limit) => go({ ...filters, limit, page: 1 })}
               />

@@ -1,6 +1,6 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { meQuery } from '@/lib/session';
+import { meQuery } from '@/data/session';
 import { fake, signInAs, withBff } from '@/test/bff';
 import { renderRoutes } from '@/test/render-routes';
 

@@ -1,11 +1,9 @@
-import { useQuery } from '@tanstack/react-query';
+import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { ArrowLeft, Building2, SearchX, User } from 'lucide-react';
+import { ArrowLeft, Building2, User } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Badge } from '@/components/ui/badge';
-import { EmptyState, ErrorState, LoadingState } from '@/components/ui/states';
-import { isApiError } from '@/lib/api-error';
-import { customerQuery } from '../api/customers';
+import { customerQuery } from '@/data/customers';
 import { STATUS_LABELS, STATUS_TONES, TYPE_LABELS } from '../labels';
 import { ActivityTimeline } from './activity-timeline';
 import { CustomFields } from './custom-fields';
@@ -14,7 +12,8 @@ import { CustomerTags } from './customer-tags';
 import { RelatedRecords } from './related-records';
 import { UserText } from '@/components/ui/user-text';
 
-function BackLink() {
+/** Back to the list (also what the route's not-found screen offers). */
+export function BackLink() {
   return (
     <Link to="/customers" className="inline-flex min-h-8 items-center gap-1 text-muted hover:text-fg">
       <ArrowLeft size={14} aria-hidden />
@@ -28,30 +27,7 @@ function BackLink() {
  * it in, since features do not import each other.
  */
 export function CustomerPage({ customerId, contacts }: { customerId: string; contacts?: ReactNode }) {
-  const customer = useQuery(customerQuery(customerId));
-
-  if (customer.isPending) return <LoadingState label="Loading customer…" />;
-  if (customer.isError) {
-    if (isApiError(customer.error) && customer.error.kind === 'not-found') {
-      return (
-        <EmptyState title="This customer is not in this workspace" icon={<SearchX size={28} />}>
-          <p>It may have been deleted, or the link belongs to another workspace.</p>
-          <p className="mt-3">
-            <BackLink />
-          </p>
-        </EmptyState>
-      );
-    }
-    return (
-      <ErrorState
-        error={customer.error}
-        onRetry={() => void customer.refetch()}
-        title="This customer could not be loaded"
-      />
-    );
-  }
-
-  const c = customer.data;
+  const { data: c } = useSuspenseQuery(customerQuery(customerId));
   return (
     <div className="flex min-h-0 flex-1 flex-col overflow-y-auto">
       <header className="flex flex-wrap items-center gap-3 border-b border-border px-6 py-3">

@@ -1,5 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
-import { customerStatsQuery } from '../api/customers';
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { QueryBoundary } from '@/components/query-boundary';
+import { customerStatsQuery } from '@/data/customers';
 import { statusBars, typeBars, type Bar } from '../stats-bars';
 import { Skeleton, errorText } from '@/components/ui/states';
 import { count } from '@/lib/format';
@@ -41,33 +42,43 @@ function BarList({ title, bars }: { title: string; bars: Bar[] }) {
 
 /** Counts by status and by type, drawn as plain bars; the numbers are text, so they are read out. */
 export function CustomerStats() {
-  const stats = useQuery(customerStatsQuery());
   return (
     <section aria-labelledby="customer-stats-title" className="rounded-lg border border-border bg-raised p-4">
       <h2 id="customer-stats-title" className="sr-only">
         Customer statistics
       </h2>
-      {stats.isPending ? (
-        <div className="flex gap-6" aria-hidden>
-          <Skeleton className="h-24 w-32" />
-          <Skeleton className="h-24 flex-1" />
-          <Skeleton className="h-24 flex-1" />
-        </div>
-      ) : stats.isError ? (
-        <p role="alert" className="text-muted">
-          The statistics could not be loaded. {errorText(stats.error)}
-        </p>
-      ) : (
-        <div className="flex flex-col gap-6 md:flex-row">
-          <div className="shrink-0 md:w-32">
-            <p className="text-xs font-medium uppercase tracking-wide text-subtle">Total</p>
-            <p className="text-3xl font-semibold tabular-nums">{count(stats.data.total)}</p>
-            <p className="text-muted">customers</p>
+      <QueryBoundary
+        title="The statistics could not be loaded"
+        pending={
+          <div className="flex gap-6" aria-hidden>
+            <Skeleton className="h-24 w-32" />
+            <Skeleton className="h-24 flex-1" />
+            <Skeleton className="h-24 flex-1" />
           </div>
-          <BarList title="By status" bars={statusBars(stats.data)} />
-          <BarList title="By type" bars={typeBars(stats.data)} />
-        </div>
-      )}
+        }
+        failure={(error) => (
+          <p role="alert" className="text-muted">
+            The statistics could not be loaded. {errorText(error)}
+          </p>
+        )}
+      >
+        <StatsBars />
+      </QueryBoundary>
     </section>
+  );
+}
+
+function StatsBars() {
+  const { data: stats } = useSuspenseQuery(customerStatsQuery());
+  return (
+    <div className="flex flex-col gap-6 md:flex-row">
+      <div className="shrink-0 md:w-32">
+        <p className="text-xs font-medium uppercase tracking-wide text-subtle">Total</p>
+        <p className="text-3xl font-semibold tabular-nums">{count(stats.total)}</p>
+        <p className="text-muted">customers</p>
+      </div>
+      <BarList title="By status" bars={statusBars(stats)} />
+      <BarList title="By type" bars={typeBars(stats)} />
+    </div>
   );
 }

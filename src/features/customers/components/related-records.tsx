@@ -1,14 +1,18 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { Customer } from '@/contract';
 import { Badge } from '@/components/ui/badge';
+import { QueryBoundary } from '@/components/query-boundary';
 import { Skeleton, errorText } from '@/components/ui/states';
+import { conversationSearchQuery } from '@/data/conversations';
+import { leadStagesQuery } from '@/data/lead-stages';
+import { leadsPageQuery } from '@/data/leads';
 import { money, relativeTime } from '@/lib/format';
 import { phone } from '@/lib/phone';
-import { leadStagesQuery } from '@/lib/lead-stages-query';
 import { stageByKey } from '@/lib/lead-stages';
-import { relatedConversationsQuery, relatedLeadsQuery } from '../api/related';
 import { UserText } from '@/components/ui/user-text';
+
+const RELATED_LIMIT = 5;
 
 function Loading() {
   return (
@@ -20,17 +24,14 @@ function Loading() {
 }
 
 function RelatedLeads({ term }: { term: string }) {
-  const leads = useQuery(relatedLeadsQuery(term));
-  // Stage names by key; a key no stage holds shows as the key itself.
+  const { data: leads } = useSuspenseQuery(leadsPageQuery({ search: term, page: 1, limit: RELATED_LIMIT }));
+  // Stage names by key (a key no stage holds shows as the key itself): the list does not wait for them.
   const stages = useQuery(leadStagesQuery());
   const byKey = stageByKey(stages.data ?? []);
-  if (leads.isPending) return <Loading />;
-  if (leads.isError)
-    return <p className="text-muted">Leads could not be searched. {errorText(leads.error)}</p>;
-  if (leads.data.data.length === 0) return <p className="text-muted">No leads mention “{term}”.</p>;
+  if (leads.data.length === 0) return <p className="text-muted">No leads mention “{term}”.</p>;
   return (
     <ul className="flex flex-col gap-1">
-      {leads.data.data.map((lead) => (
+      {leads.data.map((lead) => (
         <li key={lead.id} className="flex items-center justify-between gap-2">
           <Link
             to="/leads"
@@ -45,25 +46,20 @@ function RelatedLeads({ term }: { term: string }) {
           </span>
         </li>
       ))}
-      {leads.data.total > leads.data.data.length ? (
-        <li className="text-xs text-subtle">and {leads.data.total - leads.data.data.length} more</li>
+      {leads.total > leads.data.length ? (
+        <li className="text-xs text-subtle">and {leads.total - leads.data.length} more</li>
       ) : null}
     </ul>
   );
 }
 
 function RelatedConversations({ term, customerId }: { term: string; customerId: string }) {
-  const conversations = useQuery(relatedConversationsQuery(term));
-  if (conversations.isPending) return <Loading />;
-  if (conversations.isError)
-    return (
-      <p className="text-muted">Conversations could not be searched. {errorText(conversations.error)}</p>
-    );
-  if (conversations.data.data.length === 0)
+  const { data: conversations } = useSuspenseQuery(conversationSearchQuery(term, RELATED_LIMIT));
+  if (conversations.data.length === 0)
     return <p className="text-muted">No conversations mention “{term}”.</p>;
   return (
     <ul className="flex flex-col gap-1">
-      {conversations.data.data.map((c) => (
+      {conversations.data.map((c) => (
         <li key={c.id} className="flex items-center justify-between gap-2">
           <span className="flex min-w-0 items-center gap-2">
             <Link
@@ -101,9 +97,23 @@ export function RelatedRecords({ customer }: { customer: Customer }) {
         Found by name, not linked in the CRM: check before relying on them.
       </p>
       <h3 className="mb-1 text-[13px] font-medium text-muted">Leads</h3>
-      <RelatedLeads term={leadTerm} />
+      <QueryBoundary
+        title="Leads could not be searched"
+        pending={<Loading />}
+        failure={(error) => <p className="text-muted">Leads could not be searched. {errorText(error)}</p>}
+      >
+        <RelatedLeads term={leadTerm} />
+      </QueryBoundary>
       <h3 className="mb-1 mt-3 text-[13px] font-medium text-muted">Conversations</h3>
-      <RelatedConversations term={conversationTerm} customerId={customer.id} />
+      <QueryBoundary
+        title="Conversations could not be searched"
+        pending={<Loading />}
+        failure={(error) => (
+          <p className="text-muted">Conversations could not be searched. {errorText(error)}</p>
+        )}
+      >
+        <RelatedConversations term={conversationTerm} customerId={customer.id} />
+      </QueryBoundary>
     </section>
   );
 }

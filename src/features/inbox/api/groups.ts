@@ -1,19 +1,7 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Group } from '@/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { conversationKeys } from '@/data/conversations';
+import { groupKeys, patchGroup } from '@/data/groups';
 import { callApi } from '@/lib/api-client';
-
-export const groupKeys = {
-  all: ['groups'] as const,
-  detail: (channelId: string, groupId: string) => ['groups', 'detail', channelId, groupId] as const,
-};
-
-/** A group chat's details; the group id is the conversation's external thread id. */
-export const groupQuery = (channelId: string, groupId: string) =>
-  queryOptions({
-    queryKey: groupKeys.detail(channelId, groupId),
-    queryFn: ({ signal }) =>
-      callApi('groups.get', { params: { groupId }, query: { channelId }, signal }).then((r) => r.group),
-  });
 
 export interface ApproveResult {
   approved: string[];
@@ -36,7 +24,7 @@ export function useApproveJoinRequests(channelId: string, groupId: string) {
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: groupKeys.detail(channelId, groupId) });
       // The thread's participant count changed too.
-      void queryClient.invalidateQueries({ queryKey: ['conversations'] });
+      void queryClient.invalidateQueries({ queryKey: conversationKeys.all });
     },
   });
 }
@@ -47,11 +35,7 @@ export function useRotateInviteLink(channelId: string, groupId: string) {
   return useMutation<string, Error, void>({
     mutationFn: async () =>
       (await callApi('groups.inviteLink', { params: { groupId }, body: { channelId } })).invite_link,
-    onSuccess: (link) => {
-      queryClient.setQueryData<Group>(groupKeys.detail(channelId, groupId), (old: Group | undefined) =>
-        old ? { ...old, invite_link: link } : old,
-      );
-    },
+    onSuccess: (link) => patchGroup(queryClient, channelId, groupId, { invite_link: link }),
     onSettled: () => void queryClient.invalidateQueries({ queryKey: groupKeys.detail(channelId, groupId) }),
   });
 }

@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Message, SendMedia, SendTemplate } from '@/contract';
 import { callApi } from '@/lib/api-client';
-import { addSentMessage, conversationKeys } from './conversations';
+import { conversationKeys, invalidateConversationLists } from '@/data/conversations';
+import { upsertMessages } from '@/data/messages';
 
 export type Outgoing =
   | { kind: 'text'; text: string; quotedMessageId?: string | undefined }
@@ -35,10 +36,10 @@ export function useSendMessage(conversationId: string) {
   return useMutation({
     mutationKey: ['conversations', 'send', conversationId],
     mutationFn: (outgoing: Outgoing) => sendToConversation(conversationId, outgoing),
-    onSuccess: (message) => addSentMessage(queryClient, message),
+    onSuccess: (message) => upsertMessages(queryClient, conversationId, [message]),
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: conversationKeys.detail(conversationId) });
-      void queryClient.invalidateQueries({ queryKey: conversationKeys.lists() });
+      void invalidateConversationLists(queryClient);
     },
   });
 }
@@ -57,6 +58,6 @@ export function useStartConversation() {
           template: input.template,
         },
       }),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: conversationKeys.lists() }),
+    onSuccess: () => void invalidateConversationLists(queryClient),
   });
 }

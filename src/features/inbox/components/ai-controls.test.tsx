@@ -7,7 +7,7 @@ import type { Conversation } from '@/contract';
 import { renderWithApp } from '@/test/render';
 import { AI_AGENTS, fake, withBff } from '@/test/bff';
 import { rememberAiAgent, useAiAgentId } from '../ai-state';
-import { conversationQuery } from '../api/conversations';
+import { conversationQuery } from '@/data/conversations';
 import { AiBanner, AiMenu } from './ai-controls';
 
 withBff();

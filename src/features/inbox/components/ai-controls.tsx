@@ -4,7 +4,7 @@ import { Bot, Check } from 'lucide-react';
 import type { Conversation } from '@/contract';
 import { Button } from '@/components/ui/button';
 import { useCan } from '@/lib/permissions';
-import { teamQuery } from '@/lib/session';
+import { teamQuery } from '@/data/session';
 import { useAssignAgent } from '../api/conversation-actions';
 import { useAiAgentId } from '../ai-state';
 import { UserText } from '@/components/ui/user-text';

@@ -1,37 +1,41 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useSuspenseQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import type { Conversation } from '@/contract';
-import { ErrorState, Skeleton } from '@/components/ui/states';
-import { callApi } from '@/lib/api-client';
+import { QueryBoundary } from '@/components/query-boundary';
+import { Skeleton, errorText } from '@/components/ui/states';
+import { UserText } from '@/components/ui/user-text';
+import { contactQuery } from '@/data/contacts';
+import { customerQuery } from '@/data/customers';
+import { leadStagesQuery } from '@/data/lead-stages';
+import { leadQuery } from '@/data/leads';
 import { money } from '@/lib/format';
-import { leadStagesQuery } from '@/lib/lead-stages-query';
 import { phone } from '@/lib/phone';
-import { contactQuery } from '../api/conversations';
 import { contactName } from '../thread-names';
 import { GroupPanel } from './group-panel';
-import { UserText } from '@/components/ui/user-text';
 
 // Loaded lazily with the context panel: phone formatting metadata stays out of the first screen.
-
-// Own keys: the customers and leads features may keep other shapes under theirs.
-const customerQuery = (id: string) =>
-  queryOptions({
-    queryKey: ['inbox-context', 'customer', id] as const,
-    queryFn: ({ signal }) => callApi('customers.get', { params: { id }, signal }),
-    staleTime: 5 * 60_000,
-  });
-const leadQuery = (id: string) =>
-  queryOptions({
-    queryKey: ['inbox-context', 'lead', id] as const,
-    queryFn: ({ signal }) => callApi('leads.get', { params: { id }, signal }),
-    staleTime: 60_000,
-  });
+// Each section reads the shared caches, so an edit made on the customer or lead page shows here too.
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
     <section className="flex flex-col gap-1 border-b border-border px-4 py-3">
       <h3 className="text-xs font-semibold uppercase tracking-wide text-subtle">{title}</h3>
-      {children}
+      <QueryBoundary
+        title={`The ${title.toLowerCase()} could not be loaded`}
+        pending={
+          <div className="flex flex-col gap-2" role="status" aria-label="Loading">
+            <Skeleton className="h-4 w-3/4" />
+            <Skeleton className="h-4 w-1/2" />
+          </div>
+        }
+        failure={(error) => (
+          <p role="alert" className="text-[13px] text-muted">
+            The {title.toLowerCase()} could not be loaded. {errorText(error)}
+          </p>
+        )}
+      >
+        {children}
+      </QueryBoundary>
     </section>
   );
 }
@@ -48,77 +52,43 @@ function Row({ label, value }: { label: string; value: ReactNode }) {
   );
 }
 
-function Loading() {
+function ContactRows({ id }: { id: string }) {
+  const { data: contact } = useSuspenseQuery(contactQuery(id));
   return (
-    <div className="flex flex-col gap-2" role="status" aria-label="Loading">
-      <Skeleton className="h-4 w-3/4" />
-      <Skeleton className="h-4 w-1/2" />
-    </div>
+    <dl className="flex flex-col gap-1">
+      <Row label="Name" value={contactName(contact)} />
+      <Row label="Mobile" value={phone(contact.mobile)} />
+      <Row label="Phone" value={phone(contact.phone)} />
+      <Row label="Email" value={contact.email} />
+      <Row label="Position" value={contact.position} />
+    </dl>
   );
 }
 
-function ContactSection({ id }: { id: string }) {
-  const contact = useQuery(contactQuery(id));
+function CustomerRows({ id }: { id: string }) {
+  const { data: customer } = useSuspenseQuery(customerQuery(id));
   return (
-    <Section title="Contact">
-      {contact.isPending ? (
-        <Loading />
-      ) : contact.isError ? (
-        <ErrorState error={contact.error} title="The contact could not be loaded" />
-      ) : (
-        <dl className="flex flex-col gap-1">
-          <Row label="Name" value={contactName(contact.data)} />
-          <Row label="Mobile" value={phone(contact.data.mobile)} />
-          <Row label="Phone" value={phone(contact.data.phone)} />
-          <Row label="Email" value={contact.data.email} />
-          <Row label="Position" value={contact.data.position} />
-        </dl>
-      )}
-    </Section>
+    <dl className="flex flex-col gap-1">
+      <Row label="Name" value={customer.name} />
+      <Row label="Company" value={customer.company_name} />
+      <Row label="Status" value={customer.status} />
+      <Row label="Industry" value={customer.industry} />
+    </dl>
   );
 }
 
-function CustomerSection({ id }: { id: string }) {
-  const customer = useQuery(customerQuery(id));
+function LeadRows({ id }: { id: string }) {
+  const { data: lead } = useSuspenseQuery(leadQuery(id));
+  const { data: stages } = useSuspenseQuery(leadStagesQuery());
+  // A lead's status is a stage key: show the stage's name, or the key when no stage has it.
+  const stageName = stages.find((stage) => stage.key === lead.status)?.name ?? lead.status;
   return (
-    <Section title="Customer">
-      {customer.isPending ? (
-        <Loading />
-      ) : customer.isError ? (
-        <ErrorState error={customer.error} title="The customer could not be loaded" />
-      ) : (
-        <dl className="flex flex-col gap-1">
-          <Row label="Name" value={customer.data.name} />
-          <Row label="Company" value={customer.data.company_name} />
-          <Row label="Status" value={customer.data.status} />
-          <Row label="Industry" value={customer.data.industry} />
-        </dl>
-      )}
-    </Section>
-  );
-}
-
-function LeadSection({ id }: { id: string }) {
-  const lead = useQuery(leadQuery(id));
-  const stages = useQuery(leadStagesQuery());
-  // A lead's status is a stage key: show the stage's name, or the key while unknown.
-  const stageName = (key: string | null | undefined) =>
-    stages.data?.find((stage) => stage.key === key)?.name ?? key;
-  return (
-    <Section title="Lead">
-      {lead.isPending ? (
-        <Loading />
-      ) : lead.isError ? (
-        <ErrorState error={lead.error} title="The lead could not be loaded" />
-      ) : (
-        <dl className="flex flex-col gap-1">
-          <Row label="Name" value={lead.data.name} />
-          <Row label="Stage" value={stageName(lead.data.status)} />
-          <Row label="Priority" value={lead.data.priority} />
-          <Row label="Value" value={money(lead.data.value, lead.data.currency)} />
-        </dl>
-      )}
-    </Section>
+    <dl className="flex flex-col gap-1">
+      <Row label="Name" value={lead.name} />
+      <Row label="Stage" value={stageName} />
+      <Row label="Priority" value={lead.priority} />
+      <Row label="Value" value={money(lead.value, lead.currency)} />
+    </dl>
   );
 }
 
@@ -128,19 +98,32 @@ export default function ContextPanel({ conversation }: { conversation: Conversat
   const { contact_id, customer_id, lead_id } = conversation;
   if (!contact_id && !customer_id && !lead_id) {
     return (
-      <Section title="Contact">
+      <section className="flex flex-col gap-1 border-b border-border px-4 py-3">
+        <h3 className="text-xs font-semibold uppercase tracking-wide text-subtle">Contact</h3>
         <p className="text-[13px] text-muted">This person is not linked to a CRM contact yet.</p>
         <dl>
           <Row label="Platform id" value={conversation.external_thread_id} />
         </dl>
-      </Section>
+      </section>
     );
   }
   return (
     <div>
-      {contact_id ? <ContactSection id={contact_id} /> : null}
-      {customer_id ? <CustomerSection id={customer_id} /> : null}
-      {lead_id ? <LeadSection id={lead_id} /> : null}
+      {contact_id ? (
+        <Section title="Contact">
+          <ContactRows id={contact_id} />
+        </Section>
+      ) : null}
+      {customer_id ? (
+        <Section title="Customer">
+          <CustomerRows id={customer_id} />
+        </Section>
+      ) : null}
+      {lead_id ? (
+        <Section title="Lead">
+          <LeadRows id={lead_id} />
+        </Section>
+      ) : null}
     </div>
   );
 }

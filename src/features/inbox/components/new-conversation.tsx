@@ -1,14 +1,14 @@
-import { useQuery } from '@tanstack/react-query';
+import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { ArrowLeft } from 'lucide-react';
 import { useState } from 'react';
 import { Field, Input, Select } from '@/components/ui/field';
-import { ErrorState, LoadingState, errorText } from '@/components/ui/states';
-import { isApiError } from '@/lib/api-error';
+import { errorText } from '@/components/ui/states';
+import { apiFieldErrors, errorsByPath } from '@/lib/form-errors';
 import { notify } from '@/lib/notify';
 import { useCan } from '@/lib/permissions';
 import { whoCan } from '@/lib/who-can';
-import { channelsQuery } from '../api/conversations';
+import { channelsQuery } from '@/data/channels';
 import { useStartConversation } from '../api/send';
 import { checkPhone } from '../phone-input';
 import { TemplatePicker } from './template-picker';
@@ -24,11 +24,11 @@ interface NewConversationProps {
  * the first message is a template. The number is checked and normalised to E.164 digits first.
  */
 export function NewConversation({ channelId, to, name }: NewConversationProps) {
-  const channels = useQuery(channelsQuery());
+  const { data: channels } = useSuspenseQuery(channelsQuery());
   const navigate = useNavigate();
   const start = useStartConversation();
   const mayStart = useCan()('conversations.send');
-  const whatsapp = (channels.data?.channels ?? []).filter((c) => c.platform === 'whatsapp');
+  const whatsapp = channels.channels.filter((c) => c.platform === 'whatsapp');
   const [chosenChannel, setChosenChannel] = useState<string | undefined>(channelId);
   const channel = whatsapp.find((c) => c.id === chosenChannel) ?? whatsapp[0];
   // A number handed over in the link without a plus sign is already in E.164 digits.
@@ -38,9 +38,6 @@ export function NewConversation({ channelId, to, name }: NewConversationProps) {
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   const phoneCheck = checkPhone(phoneText);
   const phoneError = phoneTouched && !phoneCheck.ok ? phoneCheck.message : serverErrors['to'];
-
-  if (channels.isPending) return <LoadingState />;
-  if (channels.isError) return <ErrorState error={channels.error} onRetry={() => void channels.refetch()} />;
 
   return (
     <section
@@ -144,7 +141,7 @@ export function NewConversation({ channelId, to, name }: NewConversationProps) {
                     });
                   },
                   onError: (error) => {
-                    if (isApiError(error)) setServerErrors(error.fieldErrors);
+                    setServerErrors(errorsByPath(apiFieldErrors(error) ?? []));
                     notify.error('The conversation could not be started', { description: errorText(error) });
                   },
                 },

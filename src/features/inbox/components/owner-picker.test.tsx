@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { afterEach, describe, expect, it } from 'vitest';
 import { renderWithApp } from '@/test/render';
 import { fake, TEAM_MEMBERS, withBff } from '@/test/bff';
-import { conversationQuery } from '../api/conversations';
+import { conversationQuery } from '@/data/conversations';
 import { OwnerPicker } from './owner-picker';
 
 withBff();

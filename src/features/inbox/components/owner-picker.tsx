@@ -2,7 +2,7 @@ import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { useQuery } from '@tanstack/react-query';
 import { Check, ChevronDown, UserRound } from 'lucide-react';
 import type { Conversation } from '@/contract';
-import { teamQuery } from '@/lib/session';
+import { teamQuery } from '@/data/session';
 import { useAssignOwner } from '../api/conversation-actions';
 import { UserText } from '@/components/ui/user-text';
 

@@ -83,7 +83,8 @@ describe('QuickReplyMenu', () => {
     const options = within(listbox).getAllByRole('option');
     expect(options[0]).toHaveTextContent('/bye');
     expect(options[0]).toHaveAttribute('aria-selected', 'true');
-    expect(textarea).toHaveAttribute('aria-controls', listbox.id);
+    // The menu wires itself to the textarea as it appears.
+    await waitFor(() => expect(textarea).toHaveAttribute('aria-controls', listbox.id));
     expect(textarea).toHaveAttribute('aria-activedescendant', options[0]!.id);
 
     await user.keyboard('{ArrowDown}');

@@ -24,7 +24,7 @@
  *
  * 2. Without `keys`, the listbox takes focus itself when it opens and handles the same keys.
  */
-import { useQuery } from '@tanstack/react-query';
+import { useSuspenseQuery } from '@tanstack/react-query';
 import {
   useCallback,
   useEffect,
@@ -36,8 +36,9 @@ import {
 } from 'react';
 import { Link } from '@tanstack/react-router';
 import type { QuickReply } from '@/contract';
+import { QueryBoundary } from '@/components/query-boundary';
 import { errorText } from '@/components/ui/states';
-import { quickRepliesQuery } from '../api/quick-replies';
+import { quickRepliesQuery } from '@/data/quick-replies';
 import { UserText } from '@/components/ui/user-text';
 
 type KeyEventLike = Pick<
@@ -115,20 +116,39 @@ export function matchQuickReplies(replies: readonly QuickReply[], query: string)
     .map((entry) => entry.reply);
 }
 
-export function QuickReplyMenu({
-  query,
-  onPick,
-  onClose,
-  keys,
-}: {
+interface QuickReplyMenuProps {
   query: string;
   onPick: (body: string) => void;
   onClose: () => void;
   /** The composer's handle from useQuickReplyKeys, when focus stays in its textarea. */
   keys?: QuickReplyKeys;
-}) {
-  const replies = useQuery(quickRepliesQuery());
-  const matches = useMemo(() => matchQuickReplies(replies.data?.data ?? [], query), [replies.data, query]);
+}
+
+const FRAME = 'w-full max-w-md overflow-hidden rounded-md border border-border bg-raised text-sm shadow-lg';
+
+export function QuickReplyMenu(props: QuickReplyMenuProps) {
+  return (
+    <QueryBoundary
+      title="Quick replies could not be loaded"
+      pending={
+        <div role="status" className={`${FRAME} px-3 py-2 text-muted`}>
+          Loading quick replies…
+        </div>
+      }
+      failure={(error) => (
+        <div role="alert" className={`${FRAME} px-3 py-2 text-danger`}>
+          Quick replies could not be loaded. {errorText(error)}
+        </div>
+      )}
+    >
+      <QuickReplyOptions {...props} />
+    </QueryBoundary>
+  );
+}
+
+function QuickReplyOptions({ query, onPick, onClose, keys }: QuickReplyMenuProps) {
+  const { data: replies } = useSuspenseQuery(quickRepliesQuery());
+  const matches = useMemo(() => matchQuickReplies(replies.data, query), [replies, query]);
   const listboxId = useId();
   const listRef = useRef<HTMLUListElement>(null);
   // The highlight belongs to one query: a new query starts again at the best match.
@@ -191,26 +211,10 @@ export function QuickReplyMenu({
     document.getElementById(activeId)?.scrollIntoView?.({ block: 'nearest' });
   }, [activeId]);
 
-  const frame = 'w-full max-w-md overflow-hidden rounded-md border border-border bg-raised text-sm shadow-lg';
-
-  if (replies.isPending) {
-    return (
-      <div role="status" className={`${frame} px-3 py-2 text-muted`}>
-        Loading quick replies…
-      </div>
-    );
-  }
-  if (replies.isError) {
-    return (
-      <div role="alert" className={`${frame} px-3 py-2 text-danger`}>
-        Quick replies could not be loaded. {errorText(replies.error)}
-      </div>
-    );
-  }
   if (!hasOptions) {
     return (
-      <div role="status" className={`${frame} px-3 py-2 text-muted`}>
-        {replies.data.data.length === 0 ? (
+      <div role="status" className={`${FRAME} px-3 py-2 text-muted`}>
+        {replies.data.length === 0 ? (
           <>
             No quick replies yet.{' '}
             <Link to="/quick-replies" className="text-accent underline">
@@ -233,7 +237,7 @@ export function QuickReplyMenu({
       aria-activedescendant={standalone ? activeId : undefined}
       tabIndex={standalone ? 0 : -1}
       onKeyDown={standalone ? (event) => void onKey(event) : undefined}
-      className={`${frame} max-h-64 overflow-y-auto p-1 focus-visible:outline-2 focus-visible:outline-accent`}
+      className={`${FRAME} max-h-64 overflow-y-auto p-1 focus-visible:outline-2 focus-visible:outline-accent`}
     >
       {matches.map((reply, index) => {
         const selected = index === activeIndex;

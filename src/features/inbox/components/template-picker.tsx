@@ -1,10 +1,11 @@
-import { useQuery } from '@tanstack/react-query';
+import { useSuspenseQuery } from '@tanstack/react-query';
 import { Search } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
 import { APPROVED, type SendTemplate, type Template } from '@/contract';
 import { Button } from '@/components/ui/button';
-import { EmptyState, ErrorState, LoadingState } from '@/components/ui/states';
-import { templatesQuery } from '../api/conversations';
+import { QueryBoundary } from '@/components/query-boundary';
+import { EmptyState, LoadingState } from '@/components/ui/states';
+import { templatesQuery } from '@/data/templates';
 import { missingParams, previewTemplate, templateBodyText, templateParamCount } from '../template-params';
 import { UserText } from '@/components/ui/user-text';
 
@@ -24,14 +25,25 @@ interface TemplatePickerProps {
  * Approved templates of a channel: search, pick one, fill every `{{n}}` and see the message as the
  * contact will, then send. Used outside the 24-hour window and to start a conversation.
  */
-export function TemplatePicker({
+export function TemplatePicker(props: TemplatePickerProps) {
+  return (
+    <QueryBoundary
+      title="Templates could not be loaded"
+      pending={<LoadingState label="Loading templates…" />}
+    >
+      <TemplateChoice {...props} />
+    </QueryBoundary>
+  );
+}
+
+function TemplateChoice({
   channelId,
   onSend,
   sending,
   sendLabel = 'Send template',
   blocked = false,
 }: TemplatePickerProps) {
-  const templates = useQuery(templatesQuery(channelId));
+  const { data: templates } = useSuspenseQuery(templatesQuery(channelId));
   const [filter, setFilter] = useState('');
   const [selectedKey, setSelectedKey] = useState<string | null>(null);
   const [params, setParams] = useState<string[]>([]);
@@ -39,8 +51,8 @@ export function TemplatePicker({
   const baseId = useId();
 
   const approved = useMemo(
-    () => (templates.data?.templates ?? []).filter((t) => t.status.toUpperCase() === APPROVED),
-    [templates.data],
+    () => templates.templates.filter((t) => t.status.toUpperCase() === APPROVED),
+    [templates],
   );
   const visible = useMemo(() => {
     const needle = filter.trim().toLowerCase();
@@ -54,15 +66,6 @@ export function TemplatePicker({
   const missing = missingParams(count, params);
   const preview = selected ? previewTemplate(selected, params) : null;
 
-  if (templates.isPending) return <LoadingState label="Loading templates…" />;
-  if (templates.isError)
-    return (
-      <ErrorState
-        error={templates.error}
-        onRetry={() => void templates.refetch()}
-        title="Templates could not be loaded"
-      />
-    );
   if (approved.length === 0)
     return (
       <EmptyState title="No approved templates">This channel has no approved templates to send.</EmptyState>

@@ -1,31 +1,31 @@
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useSuspenseInfiniteQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { Link, useParams, useSearch } from '@tanstack/react-router';
 import { HelpCircle, Plus } from 'lucide-react';
-import { useMemo } from 'react';
+import { useDeferredValue, useMemo } from 'react';
 import { Button } from '@/components/ui/button';
-import { EmptyState, ErrorState, Skeleton } from '@/components/ui/states';
+import { EmptyState, Skeleton } from '@/components/ui/states';
+import { channelsQuery } from '@/data/channels';
+import { conversationListQuery, flattenConversations } from '@/data/conversations';
+import { meQuery } from '@/data/session';
 import { useCan } from '@/lib/permissions';
-import { meQuery } from '@/lib/session';
-import { channelsQuery, conversationListQuery, flattenConversations } from '../api/conversations';
 import { filtersFromSearch } from '../inbox-search';
 import { useNow } from '../use-now';
 import { THREAD_LIST_ID, ThreadFilters } from './thread-filters';
 import { ThreadRow } from './thread-row';
 
+/** While the list for new filters loads, the rows shown stay (dimmed) instead of a spinner. */
 export function ThreadList({ onHelp }: { onHelp: () => void }) {
   const search = useSearch({ from: '/inbox' });
+  const shown = useDeferredValue(search);
   const params = useParams({ strict: false });
   const activeId = 'conversationId' in params ? params.conversationId : undefined;
-  const me = useQuery({ ...meQuery(), enabled: search.owner === 'mine' });
+  const { data: me } = useSuspenseQuery(meQuery());
   const can = useCan();
-  const filters = filtersFromSearch(search, me.data?.upstreamUserId);
-  const waitingForMe = search.owner === 'mine' && !me.data;
-  const list = useInfiniteQuery({ ...conversationListQuery(filters), enabled: !waitingForMe });
-  const channels = useQuery(channelsQuery());
-  const channelById = useMemo(
-    () => new Map((channels.data?.channels ?? []).map((c) => [c.id, c])),
-    [channels.data],
-  );
+  const filters = useMemo(() => filtersFromSearch(shown, me.upstreamUserId), [shown, me.upstreamUserId]);
+  const list = useSuspenseInfiniteQuery(conversationListQuery(filters));
+  const { data: channels } = useSuspenseQuery(channelsQuery());
+  const channelById = useMemo(() => new Map(channels.channels.map((c) => [c.id, c])), [channels]);
+  const refiltering = shown !== search;
   const rows = useMemo(() => flattenConversations(list.data), [list.data]);
   const now = useNow();
   const total = list.data?.pages[0]?.total;
@@ -54,28 +54,17 @@ export function ThreadList({ onHelp }: { onHelp: () => void }) {
           </Link>
         ) : null}
       </header>
-      <ThreadFilters channels={channels.data?.channels ?? []} />
+      <ThreadFilters channels={channels.channels} />
       <div
         id={THREAD_LIST_ID}
         role="tabpanel"
         aria-label="Threads"
-        className="min-h-0 flex-1 overflow-y-auto"
+        aria-busy={refiltering}
+        className={`min-h-0 flex-1 overflow-y-auto transition-opacity ${refiltering ? 'opacity-60' : ''}`}
       >
-        {list.isPending || waitingForMe ? (
-          <div role="status" aria-label="Loading conversations" className="flex flex-col gap-3 p-3">
-            {Array.from({ length: 6 }, (_, i) => (
-              <Skeleton key={i} className="h-14" />
-            ))}
-          </div>
-        ) : list.isError ? (
-          <ErrorState
-            error={list.error}
-            onRetry={() => void list.refetch()}
-            title="The conversations could not be loaded"
-          />
-        ) : rows.length === 0 ? (
+        {rows.length === 0 ? (
           <EmptyState title="No conversations here">
-            {search.q ? 'Nothing matches this search.' : 'Try another status, owner or channel.'}
+            {shown.q ? 'Nothing matches this search.' : 'Try another status, owner or channel.'}
           </EmptyState>
         ) : (
           <>
@@ -110,5 +99,16 @@ export function ThreadList({ onHelp }: { onHelp: () => void }) {
         )}
       </div>
     </section>
+  );
+}
+
+/** The list's place while the inbox's first read is on its way (the route's pending screen). */
+export function ThreadListSkeleton() {
+  return (
+    <div role="status" aria-label="Loading conversations" className="flex flex-col gap-3 p-3">
+      {Array.from({ length: 6 }, (_, i) => (
+        <Skeleton key={i} className="h-14" />
+      ))}
+    </div>
   );
 }

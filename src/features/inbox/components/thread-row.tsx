@@ -5,7 +5,7 @@ import { memo, useEffect, useRef, useState } from 'react';
 import type { Channel, Conversation } from '@/contract';
 import { exactTime, relativeTime } from '@/lib/format';
 import { useAiAgentId } from '../ai-state';
-import { contactQuery } from '../api/conversations';
+import { contactQuery } from '@/data/contacts';
 import { conversationName, messagePreview } from '../thread-names';
 import { useRowMessages } from '../use-thread-messages';
 import { computeWindow } from '../window';

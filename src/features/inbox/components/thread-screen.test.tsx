@@ -1,7 +1,7 @@
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { fake, withBff } from '@/test/bff';
+import { fake, server, withBff } from '@/test/bff';
 import { renderRoutes as renderInbox, stubLayout } from '@/test/render-routes';
 import { readUserValue } from '@/lib/user-storage';
 import { draftKey } from '../local-store';
@@ -256,5 +256,15 @@ describe('upstream errors in words', () => {
   it('a conversation that is not in the workspace says so', async () => {
     await renderInbox('/inbox/0f0f0f0f-0f0f-4f0f-8f0f-0f0f0f0f0f0f');
     expect(await screen.findByText(/not in this workspace/)).toBeInTheDocument();
+  });
+
+  it('a link whose id is no id is a not-found screen, without asking the API', async () => {
+    const asked: string[] = [];
+    const onRequest = ({ request }: { request: Request }) => void asked.push(new URL(request.url).pathname);
+    server.events.on('request:start', onRequest);
+    await renderInbox('/inbox/not-a-conversation');
+    expect(await screen.findByText('This conversation is not in this workspace')).toBeInTheDocument();
+    server.events.removeListener('request:start', onRequest);
+    expect(asked.filter((path) => path.includes('not-a-conversation'))).toEqual([]);
   });
 });

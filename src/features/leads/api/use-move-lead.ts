@@ -1,29 +1,13 @@
-import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Lead } from '@/contract';
+import { restoreSnapshot, takeSnapshot, type CacheSnapshot } from '@/data/cache-snapshot';
+import { leadKeys, upsertLead } from '@/data/leads';
 import { callApi } from '@/lib/api-client';
 import { UNMATCHED, type LeadMove } from '../model/board-drop';
-import {
-  insertLead,
-  matchesFilters,
-  removeLead,
-  replaceLead,
-  type ColumnData,
-  type ColumnFilters,
-} from '../model/column-cache';
-import { leadKeys } from './lead-queries';
 
-interface MoveContext {
-  snapshot: [QueryKey, unknown][];
-}
-
-const filtersOf = (key: QueryKey): ColumnFilters => {
-  const last = key[key.length - 1];
-  return typeof last === 'object' && last !== null ? (last as ColumnFilters) : {};
-};
-
-/** Keys a move touches: both columns under any filters, and the Unmatched reading when it leaves it. */
-const touched = (move: LeadMove): QueryKey[] => [
-  move.from === UNMATCHED ? leadKeys.unmatched() : leadKeys.column(move.from),
+/** The readings a move changes: both columns under any filters, or the every-lead reading it leaves. */
+const touched = (move: LeadMove) => [
+  move.from === UNMATCHED ? leadKeys.everies() : leadKeys.column(move.from),
   leadKeys.column(move.to),
 ];
 
@@ -40,49 +24,28 @@ export function useMoveLead(
   } = {},
 ) {
   const queryClient = useQueryClient();
-  return useMutation<Lead, unknown, LeadMove, MoveContext>({
+  return useMutation<Lead, unknown, LeadMove, { snapshot: CacheSnapshot }>({
     mutationKey: ['leads', 'move'],
     mutationFn: (move) =>
       callApi('leads.update', { params: { id: move.lead.id }, body: { status: move.to } }),
     onMutate: async (move) => {
-      const keys = touched(move);
-      await Promise.all(keys.map((queryKey) => queryClient.cancelQueries({ queryKey })));
-      const snapshot = keys.flatMap((queryKey) => queryClient.getQueriesData({ queryKey }));
-      const moved: Lead = { ...move.lead, status: move.to };
-      if (move.from === UNMATCHED) {
-        // The Unmatched reading holds every lead; its total does not change when one is moved.
-        queryClient.setQueriesData<ColumnData>({ queryKey: leadKeys.unmatched() }, (data) =>
-          data ? removeLead(data, move.lead.id, false) : data,
-        );
-      } else {
-        queryClient.setQueriesData<ColumnData>({ queryKey: leadKeys.column(move.from) }, (data) =>
-          data ? removeLead(data, move.lead.id) : data,
-        );
-      }
-      for (const [key, data] of queryClient.getQueriesData<ColumnData>({
-        queryKey: leadKeys.column(move.to),
-      })) {
-        if (data && matchesFilters(moved, filtersOf(key)))
-          queryClient.setQueryData(key, insertLead(data, moved));
-      }
+      const snapshot = await takeSnapshot(queryClient, leadKeys.all, touched(move));
+      upsertLead(queryClient, { ...move.lead, status: move.to });
       return { snapshot };
     },
     onError: (error, move, context) => {
-      for (const [key, data] of context?.snapshot ?? []) queryClient.setQueryData(key, data);
+      restoreSnapshot(queryClient, context?.snapshot);
       options.onError?.(move, error);
     },
     onSuccess: (lead, move) => {
-      queryClient.setQueriesData<ColumnData>({ queryKey: leadKeys.column(move.to) }, (data) =>
-        data ? replaceLead(data, lead) : data,
-      );
-      queryClient.setQueryData(leadKeys.detail(lead.id), lead);
+      upsertLead(queryClient, lead);
       options.onSuccess?.(move, lead);
     },
     onSettled: async (_lead, _error, move) => {
       await Promise.all([
         ...touched(move).map((queryKey) => queryClient.invalidateQueries({ queryKey, refetchType: 'none' })),
-        queryClient.invalidateQueries({ queryKey: leadKeys.lists() }),
-        queryClient.invalidateQueries({ queryKey: leadKeys.count() }),
+        queryClient.invalidateQueries({ queryKey: leadKeys.pages() }),
+        queryClient.invalidateQueries({ queryKey: leadKeys.counts() }),
       ]);
     },
   });

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { BellRing } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
-import { leadActivitiesQuery } from '../api/lead-queries';
+import { leadActivitiesQuery } from '@/data/activities';
 
 const needsFollowUp = (activities: { outcome?: string | null }[]) =>
   activities.some((a) => a.outcome === 'follow_up_needed');

@@ -1,40 +1,45 @@
-import { useQuery } from '@tanstack/react-query';
+import { useSuspenseQuery } from '@tanstack/react-query';
 import { BellRing } from 'lucide-react';
 import { ActivityIcon } from '@/components/activity/activity-icon';
 import { ACTIVITY_LABELS, OUTCOME_LABELS } from '@/components/activity/activity-labels';
 import { LogActivityForm } from '@/components/activity/log-activity-form';
 import { isFollowUp } from '@/components/activity/timeline';
-import { ErrorState, LoadingState } from '@/components/ui/states';
+import { QueryBoundary } from '@/components/query-boundary';
+import { LoadingState } from '@/components/ui/states';
 import { exactTime, relativeTime } from '@/lib/format';
-import { leadActivitiesQuery } from '../api/lead-queries';
+import { leadActivitiesQuery } from '@/data/activities';
 import { useLogActivity } from '../api/lead-mutations';
 import { UserText } from '@/components/ui/user-text';
 
 /** The lead's timeline, newest first, with the follow-up state and a form to log an activity. */
 export function LeadActivities({ leadId }: { leadId: string }) {
-  const query = useQuery(leadActivitiesQuery(leadId));
   const log = useLogActivity(leadId);
-  const needsFollowUp = query.data?.some(isFollowUp) ?? false;
   return (
     <section aria-labelledby="lead-activities" className="flex flex-col gap-3">
-      <div className="flex items-center gap-2">
-        <h3 id="lead-activities" className="text-sm font-semibold">
-          Activities
-        </h3>
-        {query.data ? (
-          <span className={`text-xs ${needsFollowUp ? 'text-warning' : 'text-muted'}`}>
-            {needsFollowUp ? 'Needs follow-up' : 'No follow-up pending'}
-          </span>
-        ) : null}
-      </div>
+      <h3 id="lead-activities" className="text-sm font-semibold">
+        Activities
+      </h3>
       <div className="rounded-md border border-border p-3">
         <LogActivityForm subject={{ lead_id: leadId }} log={log} />
       </div>
-      {query.isPending ? <LoadingState label="Loading activities…" /> : null}
-      {query.isError ? <ErrorState error={query.error} onRetry={() => void query.refetch()} /> : null}
-      {query.data?.length === 0 ? <p className="text-[13px] text-muted">No activity logged yet.</p> : null}
+      <QueryBoundary title="Activities could not be loaded" pending={<LoadingState label="Loading activities…" />}>
+        <ActivityList leadId={leadId} />
+      </QueryBoundary>
+    </section>
+  );
+}
+
+function ActivityList({ leadId }: { leadId: string }) {
+  const { data: activities } = useSuspenseQuery(leadActivitiesQuery(leadId));
+  const needsFollowUp = activities.some(isFollowUp);
+  if (activities.length === 0) return <p className="text-[13px] text-muted">No activity logged yet.</p>;
+  return (
+    <>
+      <p className={`text-xs ${needsFollowUp ? 'text-warning' : 'text-muted'}`}>
+        {needsFollowUp ? 'Needs follow-up' : 'No follow-up pending'}
+      </p>
       <ol className="flex flex-col gap-2">
-        {query.data?.map((activity) => {
+        {activities.map((activity) => {
           const followUp = isFollowUp(activity);
           return (
             <li
@@ -75,6 +80,6 @@ export function LeadActivities({ leadId }: { leadId: string }) {
           );
         })}
       </ol>
-    </section>
+    </>
   );
 }

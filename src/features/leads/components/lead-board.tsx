@@ -16,7 +16,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { LeadStage } from '@/contract';
 import { errorText } from '@/components/ui/states';
 import { notify } from '@/lib/notify';
-import type { LeadFilters } from '../api/lead-queries';
+import type { LeadFilters } from '@/data/leads';
 import { useMoveLead } from '../api/use-move-lead';
 import { isLeadDrag, resolveDrop, undoOf, type LeadDragData, type LeadMove } from '../model/board-drop';
 import type { LeadsSearch } from '../model/leads-search';

@@ -1,13 +1,14 @@
 import type { InputHTMLAttributes } from 'react';
 import { CUSTOMER_TYPES, PRIORITIES } from '@/contract';
 import { Field, Input, Select } from '@/components/ui/field';
+import type { FieldErrors } from '@/components/form/use-api-form';
 import type { LeadFormValues } from '../model/lead-form';
 import { PRIORITY_LABEL } from './priority-badge';
 
 interface LeadFormFieldsProps {
   values: LeadFormValues;
-  errors: Record<string, string>;
-  onChange: (patch: Partial<LeadFormValues>) => void;
+  errors: FieldErrors<LeadFormValues>;
+  onChange: <K extends keyof LeadFormValues>(key: K, value: LeadFormValues[K]) => void;
   /** Owner is a field on create; an existing lead is reassigned with its own control. */
   members?: readonly { id: string; name: string }[];
 }
@@ -16,7 +17,7 @@ const TYPE_LABEL = { individual: 'Individual', business: 'Business' } as const;
 
 export function LeadFormFields({ values, errors, onChange, members }: LeadFormFieldsProps) {
   const text = (
-    key: keyof LeadFormValues,
+    key: Exclude<keyof LeadFormValues, 'priority' | 'customer_type'>,
     label: string,
     type = 'text',
     extra: InputHTMLAttributes<HTMLInputElement> = {},
@@ -28,7 +29,7 @@ export function LeadFormFields({ values, errors, onChange, members }: LeadFormFi
           {...extra}
           type={type}
           value={values[key]}
-          onChange={(e) => onChange({ [key]: e.target.value })}
+          onChange={(e) => onChange(key, e.target.value)}
         />
       )}
     </Field>
@@ -46,7 +47,7 @@ export function LeadFormFields({ values, errors, onChange, members }: LeadFormFi
           <Select
             {...props}
             value={values.priority}
-            onChange={(e) => onChange({ priority: e.target.value as LeadFormValues['priority'] })}
+            onChange={(e) => onChange('priority', e.target.value as LeadFormValues['priority'])}
           >
             <option value="">Not set</option>
             {PRIORITIES.map((p) => (
@@ -66,7 +67,7 @@ export function LeadFormFields({ values, errors, onChange, members }: LeadFormFi
           <Select
             {...props}
             value={values.customer_type}
-            onChange={(e) => onChange({ customer_type: e.target.value as LeadFormValues['customer_type'] })}
+            onChange={(e) => onChange('customer_type', e.target.value as LeadFormValues['customer_type'])}
           >
             <option value="">Not set</option>
             {CUSTOMER_TYPES.map((t) => (
@@ -85,7 +86,7 @@ export function LeadFormFields({ values, errors, onChange, members }: LeadFormFi
             <Select
               {...props}
               value={values.assigned_to_user_id}
-              onChange={(e) => onChange({ assigned_to_user_id: e.target.value })}
+              onChange={(e) => onChange('assigned_to_user_id', e.target.value)}
             >
               <option value="">Unassigned</option>
               {members.map((m) => (

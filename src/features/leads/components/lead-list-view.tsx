@@ -1,12 +1,13 @@
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { useEffect, type ReactNode } from 'react';
+import { useInfiniteQuery, useSuspenseQuery } from '@tanstack/react-query';
+import { useDeferredValue, useEffect, type ReactNode } from 'react';
 import type { Lead, LeadStage } from '@/contract';
+import { QueryBoundary } from '@/components/query-boundary';
 import { Button } from '@/components/ui/button';
 import { EmptyState, ErrorState, LoadingState, errorText } from '@/components/ui/states';
 import { count } from '@/lib/format';
-import { LIST_PAGE_SIZE, leadsPageQuery, leadsScanQuery, type LeadFilters } from '../api/lead-queries';
+import { LIST_PAGE_SIZE, everyLeadQuery, leadsPageQuery, type LeadFilters } from '@/data/leads';
 import type { LeadsSearch } from '../model/leads-search';
-import { latestTotal, mergePages } from '../model/offset-reader';
+import { latestTotal, mergePages } from '@/data/lead-windows';
 import { ownerScanSummary, ownerScanView } from '../model/owner-scan';
 import { LeadTable } from './lead-table';
 
@@ -25,14 +26,20 @@ interface LeadListViewProps {
  * filter, which the API lacks, scans the list until the page is full and counts honestly.
  */
 export function LeadListView(props: LeadListViewProps) {
-  return props.owner ? <OwnerFilteredList {...props} owner={props.owner} /> : <PagedList {...props} />;
+  if (props.owner) return <OwnerFilteredList {...props} owner={props.owner} />;
+  return (
+    <QueryBoundary title="Leads could not be loaded" pending={<LoadingState label="Loading leads…" />}>
+      <PagedList {...props} />
+    </QueryBoundary>
+  );
 }
 
-function PagedList({ filters, page, onPage, stages, ownerNames, onOpen }: LeadListViewProps) {
-  const query = useQuery(leadsPageQuery(page, filters));
-  if (query.isPending) return <LoadingState label="Loading leads…" />;
-  if (query.isError) return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
-  const { data, total, totalPages } = query.data;
+/** The page shown stays (dimmed) while the next one loads, instead of a spinner. */
+function PagedList({ filters, page: asked, onPage, stages, ownerNames, onOpen }: LeadListViewProps) {
+  const page = useDeferredValue(asked);
+  const shownFilters = useDeferredValue(filters);
+  const { data: list } = useSuspenseQuery(leadsPageQuery({ ...shownFilters, page, limit: LIST_PAGE_SIZE }));
+  const { data, total, totalPages } = list;
   return (
     <ListFrame
       rows={data}
@@ -44,6 +51,7 @@ function PagedList({ filters, page, onPage, stages, ownerNames, onOpen }: LeadLi
       page={page}
       onPage={onPage}
       hasNext={page < totalPages}
+      stale={asked !== page || filters !== shownFilters}
     />
   );
 }
@@ -57,7 +65,7 @@ function OwnerFilteredList({
   ownerNames,
   onOpen,
 }: LeadListViewProps & { owner: NonNullable<LeadsSearch['owner']> }) {
-  const query = useInfiniteQuery(leadsScanQuery(filters));
+  const query = useInfiniteQuery(everyLeadQuery(filters));
   const { data, hasNextPage, isFetching, isError, fetchNextPage } = query;
   const pages = data?.pages ?? [];
   const view = ownerScanView(
@@ -120,6 +128,8 @@ interface ListFrameProps {
   hasNext: boolean;
   /** More rows for this page are still being read. */
   pending?: boolean;
+  /** Another page is on its way: these rows are the last ones shown. */
+  stale?: boolean;
   note?: ReactNode;
 }
 
@@ -134,11 +144,15 @@ function ListFrame({
   onPage,
   hasNext,
   pending = false,
+  stale = false,
   note,
 }: ListFrameProps) {
   return (
     <div className="flex min-h-0 flex-1 flex-col">
-      <div className="min-h-0 flex-1 overflow-auto px-4">
+      <div
+        aria-busy={stale}
+        className={`min-h-0 flex-1 overflow-auto px-4 transition-opacity ${stale ? 'opacity-60' : ''}`}
+      >
         {rows.length === 0 && !pending ? (
           <EmptyState title="No leads match these filters" />
         ) : rows.length === 0 ? (

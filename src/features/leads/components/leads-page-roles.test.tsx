@@ -2,7 +2,7 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { Suspense } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { renderWithApp } from '@/test/render';
-import { meQuery } from '@/lib/session';
+import { meQuery } from '@/data/session';
 import { fake, signInAs, withBff } from '@/test/bff';
 import { LeadsPage } from './leads-page';
 

@@ -4,11 +4,11 @@ import { useCallback, useMemo } from 'react';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/states';
 import { defaultStage } from '@/lib/lead-stages';
-import { leadStagesQuery } from '@/lib/lead-stages-query';
+import { leadStagesQuery } from '@/data/lead-stages';
 import { useCan } from '@/lib/permissions';
-import { meQuery, teamQuery } from '@/lib/session';
+import { teamQuery } from '@/data/session';
 import { whoCan } from '@/lib/who-can';
-import { upstreamFilters } from '../api/lead-queries';
+import { upstreamFilters } from '@/data/leads';
 import { LeadBoard } from './lead-board';
 import { LeadDrawer } from './lead-drawer';
 import { LeadFiltersBar } from './lead-filters';
@@ -34,8 +34,6 @@ export function LeadsPage() {
   const can = useCan();
   const mayMove = can('leads.update');
   const mayCreate = can('leads.create');
-  // Until /bff/me answers nothing is allowed; the note waits too, so a manager never sees it flash.
-  const roleKnown = useQuery(meQuery()).isSuccess;
 
   return (
     <div className="flex min-h-0 flex-1 flex-col">
@@ -60,7 +58,7 @@ export function LeadsPage() {
           </Button>
         </div>
         <LeadFiltersBar search={search} onChange={setSearch} members={members} />
-        {view === 'board' && roleKnown && !mayMove ? (
+        {view === 'board' && !mayMove ? (
           <p className="text-[13px] text-muted">View only: only {whoCan('leads.update')} can move leads</p>
         ) : null}
         {mayCreate ? (

@@ -30,8 +30,9 @@ describe('the new-lead form', () => {
     await user.type(screen.getByLabelText('Email'), 'not-an-email');
     await user.type(screen.getByLabelText('Probability (%)'), '150');
     await user.click(screen.getByRole('button', { name: 'Create lead' }));
-    expect(await screen.findByText('name is required')).toBeInTheDocument();
-    expect(screen.getByLabelText('Email')).toHaveAccessibleDescription('email must be an email');
+    // Worded as every form words them (lib/form-errors), on their fields.
+    expect(screen.getByLabelText('Name')).toHaveAccessibleDescription('Is required.');
+    expect(screen.getByLabelText('Email')).toHaveAccessibleDescription('Must be an email.');
     expect(screen.getByLabelText('Probability (%)')).toHaveAttribute('aria-invalid', 'true');
     expect(leads()).toHaveLength(before);
 
@@ -52,7 +53,8 @@ describe('the new-lead form', () => {
       message: 'company_name is blocked for testing',
     });
     await user.click(screen.getByRole('button', { name: 'Create lead' }));
-    expect(await screen.findByText('company_name is blocked for testing')).toBeInTheDocument();
+    expect(await screen.findByText('Is blocked for testing.')).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent('Some fields need attention.');
     expect(screen.getByLabelText('Company')).toHaveAttribute('aria-invalid', 'true');
     expect(screen.getByLabelText('Name')).toHaveValue('Zed Testlead');
     expect(screen.getByLabelText('Company')).toHaveValue('Zeta Labs');

@@ -1,9 +1,9 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import type { LeadStage } from '@/contract';
-import { columnQuery, type LeadFilters } from '../api/lead-queries';
+import { columnQuery, type LeadFilters } from '@/data/leads';
 import { matchesOwner, type LeadsSearch } from '../model/leads-search';
-import { latestTotal, mergePages } from '../model/offset-reader';
+import { latestTotal, mergePages } from '@/data/lead-windows';
 import { BoardColumn, type ColumnState } from './board-column';
 import { useReadAllPages } from './use-read-all-pages';
 

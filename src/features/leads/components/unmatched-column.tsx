@@ -1,8 +1,8 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { allLeadsQuery, type LeadFilters } from '../api/lead-queries';
+import { everyLeadQuery, type LeadFilters } from '@/data/leads';
 import { matchesOwner, type LeadsSearch } from '../model/leads-search';
-import { latestTotal, mergePages } from '../model/offset-reader';
+import { latestTotal, mergePages } from '@/data/lead-windows';
 import { BoardColumn, type ColumnState } from './board-column';
 import { useReadAllPages } from './use-read-all-pages';
 
@@ -20,7 +20,7 @@ interface UnmatchedColumnProps {
  * say such leads exist.
  */
 export function UnmatchedColumn({ stageKeys, filters, owner, ownerNames, onOpen }: UnmatchedColumnProps) {
-  const query = useInfiniteQuery(allLeadsQuery(filters));
+  const query = useInfiniteQuery(everyLeadQuery(filters));
   useReadAllPages(query);
   const { data, isPending, error, hasNextPage, refetch, fetchNextPage } = query;
   const state = useMemo<ColumnState>(() => {

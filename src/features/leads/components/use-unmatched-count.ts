@@ -1,9 +1,8 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useSyncExternalStore } from 'react';
 import type { LeadStage } from '@/contract';
-import { columnQuery, leadsCountQuery, type LeadFilters } from '../api/lead-queries';
-import type { ColumnData } from '../model/column-cache';
-import { latestTotal } from '../model/offset-reader';
+import { columnQuery, leadsCountQuery, type ColumnData, type LeadFilters } from '@/data/leads';
+import { latestTotal } from '@/data/lead-windows';
 
 /**
  * How many leads match no stage: the count of every lead (one row read) minus the stages' totals,

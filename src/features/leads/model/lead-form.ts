@@ -1,12 +1,4 @@
-import {
-  LeadCreate,
-  LeadUpdate,
-  errorsByField,
-  fieldErrors,
-  type CustomerType,
-  type Lead,
-  type Priority,
-} from '@/contract';
+import type { CustomerType, Lead, Priority } from '@/contract';
 import { changedEntries, filledOrUndefined, filledTexts, textsOf } from '@/lib/form-values';
 
 /** A lead form as typed: strings, so nothing typed is lost while it is invalid. */
@@ -77,21 +69,4 @@ export function bodyFromForm(values: LeadFormValues): Record<string, unknown> {
 /** Only what changed against the lead, for a PATCH. */
 export function changedFields(body: Record<string, unknown>, lead: Lead): Record<string, unknown> {
   return changedEntries(body, lead);
-}
-
-export type Checked<T> = { ok: true; body: T } | { ok: false; errors: Record<string, string> };
-
-/** Validates with the contract's schema before sending; errors keyed by field, as the upstream's are. */
-export function checkCreate(body: Record<string, unknown>): Checked<LeadCreate> {
-  const result = LeadCreate.safeParse(body);
-  return result.success
-    ? { ok: true, body: result.data }
-    : { ok: false, errors: errorsByField(fieldErrors(result.error)) };
-}
-
-export function checkUpdate(body: Record<string, unknown>): Checked<LeadUpdate> {
-  const result = LeadUpdate.safeParse(body);
-  return result.success
-    ? { ok: true, body: result.data }
-    : { ok: false, errors: errorsByField(fieldErrors(result.error)) };
 }

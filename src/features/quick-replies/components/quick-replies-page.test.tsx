@@ -2,8 +2,9 @@ import { cleanup, configure, screen, waitFor, within } from '@testing-library/re
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { roleCan } from '@/contract';
-import { meQuery } from '@/lib/session';
+import { meQuery } from '@/data/session';
 import { renderWithApp } from '@/test/render';
+import { renderRoutes } from '@/test/render-routes';
 import { fake, signInAs, withBff } from '@/test/bff';
 import { QuickRepliesPage } from './quick-replies-page';
 
@@ -117,7 +118,8 @@ describe('QuickRepliesPage', () => {
 
     fake.control.fail({ method: 'GET', path: '/v1/quick-replies', status: 404, message: 'Not found' });
     const user = userEvent.setup();
-    await renderWithApp(<QuickRepliesPage />);
+    // A failed first read is the route's error screen, with a retry.
+    await renderRoutes('/quick-replies');
     expect(await screen.findByRole('alert')).toHaveTextContent('Quick replies could not be loaded');
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText('No quick replies yet')).toBeInTheDocument();

@@ -1,13 +1,13 @@
-import { useQuery } from '@tanstack/react-query';
+import { useSuspenseQuery } from '@tanstack/react-query';
 import { MessageSquareText, Pencil, Plus, Search, Trash2 } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import type { QuickReply } from '@/contract';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/field';
-import { EmptyState, ErrorState, Skeleton } from '@/components/ui/states';
+import { EmptyState, Skeleton } from '@/components/ui/states';
 import { exactTime, relativeTime } from '@/lib/format';
 import { useCan } from '@/lib/permissions';
-import { quickRepliesQuery } from '../api';
+import { quickRepliesQuery } from '@/data/quick-replies';
 import { DeleteQuickReplyDialog } from './delete-quick-reply';
 import { QuickReplyFormDialog } from './quick-reply-form';
 import { UserText } from '@/components/ui/user-text';
@@ -15,7 +15,7 @@ import { UserText } from '@/components/ui/user-text';
 type Editing = { reply: QuickReply | null } | null;
 
 export function QuickRepliesPage() {
-  const replies = useQuery(quickRepliesQuery());
+  const { data: replies } = useSuspenseQuery(quickRepliesQuery());
   const [editing, setEditing] = useState<Editing>(null);
   const [deleting, setDeleting] = useState<QuickReply | null>(null);
   const [filter, setFilter] = useState('');
@@ -26,12 +26,12 @@ export function QuickRepliesPage() {
 
   const visible = useMemo(() => {
     const needle = filter.trim().toLowerCase().replace(/^\//, '');
-    const all = replies.data?.data ?? [];
+    const all = replies.data;
     if (!needle) return all;
     return all.filter((q) =>
       [q.title, q.shortcut, q.body].some((text) => text.toLowerCase().includes(needle)),
     );
-  }, [replies.data, filter]);
+  }, [replies, filter]);
 
   return (
     <div className="flex min-h-0 flex-1 flex-col">
@@ -50,19 +50,7 @@ export function QuickRepliesPage() {
         ) : null}
       </header>
       <div className="min-h-0 flex-1 overflow-y-auto px-6 py-4">
-        {replies.isPending ? (
-          <div role="status" aria-label="Loading quick replies" className="flex flex-col gap-2">
-            {[0, 1, 2, 3].map((i) => (
-              <Skeleton key={i} className="h-16" />
-            ))}
-          </div>
-        ) : replies.isError ? (
-          <ErrorState
-            title="Quick replies could not be loaded"
-            error={replies.error}
-            onRetry={() => void replies.refetch()}
-          />
-        ) : replies.data.data.length === 0 ? (
+        {replies.data.length === 0 ? (
           <EmptyState title="No quick replies yet" icon={<MessageSquareText size={28} />}>
             {mayCreate ? (
               <>
@@ -161,5 +149,16 @@ function QuickReplyRow({
         </div>
       ) : null}
     </li>
+  );
+}
+
+/** The list's place while the page's first read is on its way (the route's pending screen). */
+export function QuickRepliesPending() {
+  return (
+    <div role="status" aria-label="Loading quick replies" className="flex flex-col gap-2 px-6 py-4">
+      {[0, 1, 2, 3].map((i) => (
+        <Skeleton key={i} className="h-16" />
+      ))}
+    </div>
   );
 }

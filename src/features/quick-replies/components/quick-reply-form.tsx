@@ -1,10 +1,9 @@
-import { useState, type FormEvent } from 'react';
 import { QuickReplyCreate, type QuickReply } from '@/contract';
-import { Button } from '@/components/ui/button';
+import { FormActions } from '@/components/form/form-actions';
+import { FormAlert } from '@/components/form/form-alert';
+import { useApiForm } from '@/components/form/use-api-form';
 import { Dialog } from '@/components/ui/dialog';
 import { Field, Input, Textarea } from '@/components/ui/field';
-import { errorText } from '@/components/ui/states';
-import { errorsFromApi, errorsFromSchema, type FormErrors } from '@/lib/form-errors';
 import { notify } from '@/lib/notify';
 import { useCreateQuickReply, useUpdateQuickReply } from '../api';
 
@@ -23,12 +22,10 @@ const initialValues = (reply: QuickReply | null): Values => ({
 });
 
 /** Words for the upstream's refusals a person can act on; others as the upstream said them. */
-function friendly(errors: FormErrors): FormErrors {
-  const out = { ...errors };
-  if (out['shortcut'] && /already exists/i.test(out['shortcut'])) {
-    out['shortcut'] = 'Another quick reply already uses this shortcut. Choose a different one.';
-  }
-  return out;
+function reword(field: keyof Values, message: string): string {
+  if (field === 'shortcut' && /already exists/i.test(message))
+    return 'Another quick reply already uses this shortcut. Choose a different one.';
+  return message;
 }
 
 /** Create (reply = null) or edit a quick reply, in a dialog. */
@@ -57,59 +54,25 @@ export function QuickReplyFormDialog({
 }
 
 function QuickReplyForm({ reply, onDone }: { reply: QuickReply | null; onDone: () => void }) {
-  const [values, setValues] = useState<Values>(() => initialValues(reply));
-  const [errors, setErrors] = useState<FormErrors>({});
-  const [failure, setFailure] = useState<string | null>(null);
   const create = useCreateQuickReply();
   const update = useUpdateQuickReply();
-  const pending = create.isPending || update.isPending;
-
-  const set = (field: keyof Values) => (value: string) => {
-    setValues((old) => ({ ...old, [field]: value }));
-    if (errors[field]) setErrors(({ [field]: _dropped, ...rest }) => rest);
-  };
-
-  const onFailure = (error: Error) => {
-    const fields = friendly(errorsFromApi(error));
-    if (Object.keys(fields).length > 0) setErrors(fields);
-    else setFailure(errorText(error));
-  };
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setFailure(null);
+  const form = useApiForm({
+    initial: () => initialValues(reply),
     // People often type the slash they will use in the composer: it is not part of the shortcut.
-    const candidate = { ...values, shortcut: values.shortcut.trim().replace(/^\//, '') };
-    const parsed = QuickReplyCreate.safeParse(candidate);
-    if (!parsed.success) {
-      setErrors(errorsFromSchema(parsed.error));
-      return;
-    }
-    setErrors({});
-    if (reply) {
-      update.mutate(
-        { id: reply.id, body: parsed.data },
-        {
-          onSuccess: (saved) => {
-            notify.success(`Saved “${saved.title}”`);
-            onDone();
-          },
-          onError: onFailure,
-        },
-      );
-    } else {
-      create.mutate(parsed.data, {
-        onSuccess: (created) => {
-          notify.success(`Created “${created.title}”`);
-          onDone();
-        },
-        onError: onFailure,
-      });
-    }
-  };
+    toBody: (values) => ({ ...values, shortcut: values.shortcut.trim().replace(/^\//, '') }),
+    schema: QuickReplyCreate,
+    submit: (body) => (reply ? update.mutateAsync({ id: reply.id, body }) : create.mutateAsync(body)),
+    reword,
+    onSuccess: (saved) => {
+      notify.success(reply ? `Saved “${saved.title}”` : `Created “${saved.title}”`);
+      onDone();
+    },
+  });
+  const { values, errors } = form;
+  const set = (field: keyof Values) => (value: string) => form.setValue(field, value);
 
   return (
-    <form onSubmit={submit} noValidate className="flex flex-col gap-4">
+    <form onSubmit={form.onSubmit} noValidate className="flex flex-col gap-4">
       <Field label="Title" error={errors['title']}>
         {(props) => (
           <Input
@@ -149,17 +112,12 @@ function QuickReplyForm({ reply, onDone }: { reply: QuickReply | null; onDone: (
           <Textarea {...props} value={values.body} onChange={(e) => set('body')(e.target.value)} rows={6} />
         )}
       </Field>
-      {failure ? (
-        <p role="alert" className="rounded-md bg-danger-soft px-3 py-2 text-sm text-danger">
-          {failure}
-        </p>
-      ) : null}
-      <div className="flex justify-end gap-2">
-        <Button onClick={onDone}>Cancel</Button>
-        <Button type="submit" variant="primary" disabled={pending}>
-          {pending ? 'Saving…' : reply ? 'Save changes' : 'Create quick reply'}
-        </Button>
-      </div>
+      <FormAlert message={form.formError} />
+      <FormActions
+        submitLabel={reply ? 'Save changes' : 'Create quick reply'}
+        pending={form.pending}
+        onCancel={onDone}
+      />
     </form>
   );
 }

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { LeadStage } from '@/contract';
+import { leadStageKeys, replaceLeadStages } from '@/data/lead-stages';
 import { callApi } from '@/lib/api-client';
 import { positionPatches } from '@/lib/lead-stages';
-import { LEAD_STAGES_KEY } from '@/lib/lead-stages-query';
 import { createPacer } from '@/lib/paced';
 
 /**
@@ -12,7 +12,7 @@ import { createPacer } from '@/lib/paced';
  */
 export function useReorderStages() {
   const queryClient = useQueryClient();
-  return useMutation<void, Error, LeadStage[], { previous: LeadStage[] | undefined }>({
+  return useMutation<void, Error, LeadStage[]>({
     mutationKey: ['lead-stages', 'reorder'],
     mutationFn: async (ordered) => {
       // Paced like every bulk job: a rate limit waits and goes on, another error stops the save.
@@ -22,14 +22,13 @@ export function useReorderStages() {
       }
     },
     onMutate: async (ordered) => {
-      await queryClient.cancelQueries({ queryKey: LEAD_STAGES_KEY, exact: true });
-      const previous = queryClient.getQueryData<LeadStage[]>(LEAD_STAGES_KEY);
-      queryClient.setQueryData<LeadStage[]>(
-        LEAD_STAGES_KEY,
+      await queryClient.cancelQueries({ queryKey: leadStageKeys.list() });
+      replaceLeadStages(
+        queryClient,
         ordered.map((s, position) => ({ ...s, position })),
       );
-      return { previous };
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: LEAD_STAGES_KEY, exact: true }),
+    // Some PATCHes may have landed: the server's order is read again rather than the old one put back.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: leadStageKeys.list() }),
   });
 }

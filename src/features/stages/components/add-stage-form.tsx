@@ -1,9 +1,9 @@
-import { useState, type FormEvent } from 'react';
-import { LeadStageCreate, errorsByField, fieldErrors } from '@/contract';
-import { Button } from '@/components/ui/button';
+import { useState } from 'react';
+import { LeadStageCreate } from '@/contract';
+import { FormActions } from '@/components/form/form-actions';
+import { FormAlert } from '@/components/form/form-alert';
+import { useApiForm } from '@/components/form/use-api-form';
 import { Field, Input } from '@/components/ui/field';
-import { errorText } from '@/components/ui/states';
-import { isApiError } from '@/lib/api-error';
 import { outcomeFlags, type StageOutcome } from '@/lib/lead-stages';
 import { notify } from '@/lib/notify';
 import { useCreateStage } from '../api/stage-queries';
@@ -19,48 +19,47 @@ export const slugify = (name: string) =>
     .replace(/^_+|_+$/g, '')
     .slice(0, 50);
 
-export function AddStageForm({ nextPosition }: { nextPosition: number }) {
-  const [name, setName] = useState('');
-  const [key, setKey] = useState('');
-  const [keyTouched, setKeyTouched] = useState(false);
-  const [color, setColor] = useState('#3b82f6');
-  const [outcome, setOutcome] = useState<StageOutcome>('none');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const create = useCreateStage();
-  const effectiveKey = keyTouched ? key : slugify(name);
+interface Values {
+  name: string;
+  /** Empty until typed: the key follows the name until then. */
+  key: string;
+  color: string;
+  outcome: StageOutcome;
+}
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const checked = LeadStageCreate.safeParse({
-      name: name.trim(),
-      key: effectiveKey,
-      color,
+const INITIAL: Values = { name: '', key: '', color: '#3b82f6', outcome: 'none' };
+
+export function AddStageForm({ nextPosition }: { nextPosition: number }) {
+  const create = useCreateStage();
+  const [keyTouched, setKeyTouched] = useState(false);
+  const keyOf = (values: Values) => (keyTouched ? values.key : slugify(values.name));
+  const form = useApiForm({
+    initial: INITIAL,
+    toBody: (values) => ({
+      name: values.name.trim(),
+      key: keyOf(values),
+      color: values.color,
       position: nextPosition,
-      ...outcomeFlags(outcome),
-    });
-    if (!checked.success) {
-      setErrors(errorsByField(fieldErrors(checked.error)));
-      return;
-    }
-    setErrors({});
-    create.mutate(checked.data, {
-      onSuccess: (stage) => {
-        notify.success(`Stage ${stage.name} added`);
-        setName('');
-        setKey('');
-        setKeyTouched(false);
-        setOutcome('none');
-      },
-      onError: (error) => {
-        const byField = isApiError(error) ? error.fieldErrors : {};
-        setErrors(Object.keys(byField).length ? byField : { form: errorText(error) });
-      },
-    });
-  };
+      ...outcomeFlags(values.outcome),
+    }),
+    schema: LeadStageCreate,
+    submit: create.mutateAsync,
+    fieldOf: (path) => {
+      const head = path.split('.')[0];
+      return head === 'name' || head === 'key' || head === 'color' ? head : null;
+    },
+    onSuccess: (stage) => {
+      notify.success(`Stage ${stage.name} added`);
+      // The colour stays: stages added one after another often share it.
+      form.reset({ ...INITIAL, color: form.values.color });
+      setKeyTouched(false);
+    },
+  });
+  const { values, errors } = form;
 
   return (
     <form
-      onSubmit={onSubmit}
+      onSubmit={form.onSubmit}
       noValidate
       aria-label="Add a stage"
       className="flex flex-col gap-3 rounded-lg border border-dashed border-border p-4"
@@ -68,34 +67,32 @@ export function AddStageForm({ nextPosition }: { nextPosition: number }) {
       <h2 className="text-sm font-semibold">Add a stage</h2>
       <div className="grid grid-cols-2 gap-3">
         <Field label="Stage name" error={errors.name}>
-          {(props) => <Input {...props} value={name} onChange={(e) => setName(e.target.value)} />}
+          {(props) => (
+            <Input {...props} value={values.name} onChange={(e) => form.setValue('name', e.target.value)} />
+          )}
         </Field>
         <Field label="Stage key" error={errors.key} hint="Lowercase letters, digits, _ or -.">
           {(props) => (
             <Input
               {...props}
               className="font-mono"
-              value={effectiveKey}
+              value={keyOf(values)}
               onChange={(e) => {
                 setKeyTouched(true);
-                setKey(e.target.value);
+                form.setValue('key', e.target.value);
               }}
             />
           )}
         </Field>
       </div>
-      <ColourField value={color} onChange={setColor} error={errors.color} />
-      <OutcomeField value={outcome} onChange={setOutcome} />
-      {errors.form ? (
-        <p role="alert" className="text-[13px] text-danger">
-          {errors.form}
-        </p>
-      ) : null}
-      <div className="flex justify-end">
-        <Button type="submit" variant="primary" size="sm" disabled={create.isPending}>
-          {create.isPending ? 'Adding…' : 'Add stage'}
-        </Button>
-      </div>
+      <ColourField
+        value={values.color}
+        onChange={(color) => form.setValue('color', color)}
+        error={errors.color}
+      />
+      <OutcomeField value={values.outcome} onChange={(outcome) => form.setValue('outcome', outcome)} />
+      <FormAlert message={form.formError} />
+      <FormActions submitLabel="Add stage" pendingLabel="Adding…" pending={form.pending} size="sm" />
     </form>
   );
 }

@@ -7,12 +7,13 @@ import { Dialog } from '@/components/ui/dialog';
 import { errorText } from '@/components/ui/states';
 import { count } from '@/lib/format';
 import { notify } from '@/lib/notify';
-import { stageLeadCountQuery, useDeleteStage } from '../api/stage-queries';
+import { leadsCountQuery } from '@/data/leads';
+import { useDeleteStage } from '../api/stage-queries';
 
 /** Deletes an empty, non-default stage after a confirmation; otherwise says why it cannot. */
 export function DeleteStageButton({ stage }: { stage: LeadStage }) {
   const [confirming, setConfirming] = useState(false);
-  const leads = useQuery(stageLeadCountQuery(stage.key));
+  const leads = useQuery(leadsCountQuery({ status: stage.key }));
   const remove = useDeleteStage();
   const reasonId = useId();
   const reason = stage.is_default

@@ -4,7 +4,7 @@ import { Button } from '@/components/ui/button';
 import { errorText } from '@/components/ui/states';
 import { callApi } from '@/lib/api-client';
 import { count } from '@/lib/format';
-import { stageLeadCountQuery } from '../api/stage-queries';
+import { leadKeys, leadsCountQuery } from '@/data/leads';
 import { moveAllLeads, type MoveProgress } from '../model/move-leads';
 import { createPacer } from '@/lib/paced';
 
@@ -22,7 +22,7 @@ export function KeyMigration({
   onDone: () => void;
 }) {
   const queryClient = useQueryClient();
-  const remaining = useQuery(stageLeadCountQuery(oldKey));
+  const remaining = useQuery(leadsCountQuery({ status: oldKey }));
   const [progress, setProgress] = useState<MoveProgress | null>(null);
   const [running, setRunning] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
@@ -46,7 +46,7 @@ export function KeyMigration({
     } finally {
       setRunning(false);
       setWaitMs(null);
-      await queryClient.invalidateQueries({ queryKey: ['leads'] });
+      await queryClient.invalidateQueries({ queryKey: leadKeys.all });
     }
   };
 

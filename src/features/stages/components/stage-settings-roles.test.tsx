@@ -1,7 +1,7 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { sortStages } from '@/lib/lead-stages';
-import { meQuery } from '@/lib/session';
+import { meQuery } from '@/data/session';
 import { fake, signInAs, withBff } from '@/test/bff';
 import { renderWithApp } from '@/test/render';
 import { StageSettings } from './stage-settings';

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { LeadStage } from '@/contract';
 import { sortStages } from '@/lib/lead-stages';
-import { LEAD_STAGES_KEY, leadStagesQuery } from '@/lib/lead-stages-query';
+import { leadStageKeys, leadStagesQuery } from '@/data/lead-stages';
 import { renderWithApp } from '@/test/render';
 import { fake, withBff } from '@/test/bff';
 import { useReorderStages } from '../api/use-reorder-stages';
@@ -71,7 +71,7 @@ describe('the stage list', () => {
       is_won: true,
       is_lost: false,
     });
-    const cached = queryClient.getQueryData<LeadStage[]>(LEAD_STAGES_KEY);
+    const cached = queryClient.getQueryData<LeadStage[]>(leadStageKeys.list());
     expect(cached?.find((s) => s.id === target.id)?.name).toBe('Hot prospects');
     expect(await screen.findByRole('listitem', { name: 'Hot prospects' })).toBeInTheDocument();
   });
@@ -163,7 +163,7 @@ describe('saving a new order', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Save order' }));
     expect(await screen.findByText('failed')).toBeInTheDocument();
     await waitFor(() =>
-      expect(queryClient.getQueryData<LeadStage[]>(LEAD_STAGES_KEY)?.map((s) => s.id)).toEqual(
+      expect(queryClient.getQueryData<LeadStage[]>(leadStageKeys.list())?.map((s) => s.id)).toEqual(
         stages().map((s) => s.id),
       ),
     );

@@ -9,14 +9,13 @@ import {
   type DragEndEvent,
 } from '@dnd-kit/core';
 import { SortableContext, sortableKeyboardCoordinates, verticalListSortingStrategy } from '@dnd-kit/sortable';
-import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
+import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { errorText } from '@/components/ui/states';
 import { moveItem } from '@/lib/lead-stages';
-import { leadStagesQuery } from '@/lib/lead-stages-query';
+import { leadStagesQuery } from '@/data/lead-stages';
 import { notify } from '@/lib/notify';
 import { useCan } from '@/lib/permissions';
-import { meQuery } from '@/lib/session';
 import { whoCan } from '@/lib/who-can';
 import { useReorderStages } from '../api/use-reorder-stages';
 import { AddStageForm } from './add-stage-form';
@@ -32,9 +31,7 @@ export function StageSettings() {
   const mayEdit = can('leadStages.update');
   const mayCreate = can('leadStages.create');
   const mayDelete = can('leadStages.delete');
-  // The note waits for /bff/me, so an admin never sees it flash while the role is unknown.
-  const roleKnown = useQuery(meQuery()).isSuccess;
-  const readOnly = roleKnown && !mayEdit && !mayCreate && !mayDelete;
+  const readOnly = !mayEdit && !mayCreate && !mayDelete;
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
     useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),

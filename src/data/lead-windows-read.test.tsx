@@ -2,13 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Lead } from '@/contract';
 import { callApi } from '@/lib/api-client';
 import { withBff } from '@/test/bff';
-import {
-  FIRST_OFFSET_PARAM,
-  mergePages,
-  nextOffsetParam,
-  readWindow,
-  type OffsetPage,
-} from '../model/offset-reader';
+import { FIRST_OFFSET_PARAM, mergePages, nextOffsetParam, readWindow, type OffsetPage } from './lead-windows';
 
 withBff();
 

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { Lead } from '@/contract';
-import { insertLead, matchesFilters, removeLead, replaceLead, type ColumnData } from './column-cache';
-import { FIRST_OFFSET_PARAM } from './offset-reader';
+import {
+  insertIntoColumn,
+  matchesFilters,
+  removeFromColumn,
+  replaceInColumn,
+  type ColumnData,
+} from './lead-columns';
+import { FIRST_OFFSET_PARAM } from './lead-windows';
 
 const lead = (id: string, extra: Partial<Lead> = {}) =>
   ({ id, name: `Lead ${id}`, status: 'new', ...extra }) as Lead;
@@ -16,21 +22,21 @@ const column = (): ColumnData => ({
 
 describe('column cache', () => {
   it('removes a lead and counts one fewer', () => {
-    const next = removeLead(column(), 'c');
+    const next = removeFromColumn(column(), 'c');
     expect(next.pages.flatMap((p) => p.rows.map((r) => r.id))).toEqual(['a', 'b', 'd']);
     expect(next.pages.map((p) => p.total)).toEqual([3, 3]);
-    expect(removeLead(column(), 'zzz')).toEqual(column());
+    expect(removeFromColumn(column(), 'zzz')).toEqual(column());
   });
 
   it('inserts at the top once, counting it', () => {
-    const next = insertLead(column(), lead('e'));
+    const next = insertIntoColumn(column(), lead('e'));
     expect(next.pages[0]?.rows.map((r) => r.id)).toEqual(['e', 'a', 'b']);
     expect(next.pages.map((p) => p.total)).toEqual([5, 5]);
-    expect(insertLead(next, lead('e', { name: 'Renamed' })).pages.map((p) => p.total)).toEqual([5, 5]);
+    expect(insertIntoColumn(next, lead('e', { name: 'Renamed' })).pages.map((p) => p.total)).toEqual([5, 5]);
   });
 
   it('replaces a lead in place', () => {
-    const next = replaceLead(column(), lead('d', { name: 'Dora' }));
+    const next = replaceInColumn(column(), lead('d', { name: 'Dora' }));
     expect(next.pages[1]?.rows[1]?.name).toBe('Dora');
   });
 

@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PageEnvelope } from '@/contract';
-import {
-  FIRST_OFFSET_PARAM,
-  mergePages,
-  nextOffsetParam,
-  readWindow,
-  type OffsetPage,
-} from './offset-reader';
+import { FIRST_OFFSET_PARAM, mergePages, nextOffsetParam, readWindow, type OffsetPage } from './lead-windows';
 
 interface Row {
   id: string;

@@ -1,0 +1,85 @@
+import { QueryClient } from '@tanstack/react-query';
+import { describe, expect, it } from 'vitest';
+import type { ConversationList } from '@/contract';
+import { conversation } from '@/test/records';
+import {
+  cleanFilters,
+  conversationKeys,
+  flattenConversations,
+  heldConversation,
+  upsertConversation,
+  type ConversationPages,
+} from './conversations';
+
+const envelope = (data: ConversationList['data']): ConversationList => ({
+  data,
+  total: data.length,
+  page: 1,
+  limit: 30,
+  totalPages: 1,
+  hasMore: false,
+});
+
+describe('upsertConversation', () => {
+  it('writes the detail and every list and search page that holds the thread, leaving the rest', () => {
+    const queryClient = new QueryClient();
+    const [a, b, c] = [conversation(), conversation(), conversation()];
+    const openKey = conversationKeys.list({ status: 'open' });
+    const mineKey = conversationKeys.list({ status: 'open', assignedTo: 'none' });
+    queryClient.setQueryData<ConversationPages>(openKey, {
+      pages: [envelope([a, b]), envelope([c])],
+      pageParams: [0, 2],
+    });
+    queryClient.setQueryData<ConversationPages>(mineKey, { pages: [envelope([c])], pageParams: [0] });
+    queryClient.setQueryData(conversationKeys.search('Ada', 5), envelope([b, c]));
+
+    const closed = { ...b, status: 'closed' as const };
+    upsertConversation(queryClient, closed);
+
+    expect(queryClient.getQueryData(conversationKeys.detail(b.id))).toEqual(closed);
+    const open = queryClient.getQueryData<ConversationPages>(openKey)!;
+    expect(open.pages[0]!.data).toEqual([a, closed]);
+    expect(open.pages[1]!.data).toEqual([c]);
+    expect(queryClient.getQueryData<ConversationPages>(mineKey)!.pages[0]!.data).toEqual([c]);
+    expect(queryClient.getQueryData<ConversationList>(conversationKeys.search('Ada', 5))!.data).toEqual([
+      closed,
+      c,
+    ]);
+  });
+
+  it('does not add a thread to a list that does not hold it (the list decides on its next read)', () => {
+    const queryClient = new QueryClient();
+    const key = conversationKeys.list({});
+    queryClient.setQueryData<ConversationPages>(key, { pages: [envelope([])], pageParams: [0] });
+    upsertConversation(queryClient, conversation());
+    expect(queryClient.getQueryData<ConversationPages>(key)!.pages[0]!.data).toEqual([]);
+  });
+});
+
+describe('list helpers', () => {
+  it('drops empty filters so equal filters share a cache entry', () => {
+    expect(cleanFilters({ status: 'open', search: '  ', assignedTo: undefined })).toEqual({ status: 'open' });
+    expect(conversationKeys.list({ search: '' })).toEqual(conversationKeys.list({}));
+  });
+
+  it('flattens pages without repeating a row that moved between offset windows', () => {
+    const [a, b, c] = [conversation(), conversation(), conversation()];
+    expect(flattenConversations({ pages: [{ data: [a, b] }, { data: [b, c] }] })).toEqual([a, b, c]);
+  });
+});
+
+describe('heldConversation', () => {
+  it('finds a thread by its detail first, else in a list page', () => {
+    const queryClient = new QueryClient();
+    const a = conversation();
+    queryClient.setQueryData<ConversationPages>(conversationKeys.list({}), {
+      pages: [envelope([a])],
+      pageParams: [0],
+    });
+    expect(heldConversation(queryClient, a.id)).toEqual(a);
+    const fresher = { ...a, status: 'pending' as const };
+    queryClient.setQueryData(conversationKeys.detail(a.id), fresher);
+    expect(heldConversation(queryClient, a.id)).toEqual(fresher);
+    expect(heldConversation(queryClient, conversation().id)).toBeUndefined();
+  });
+});

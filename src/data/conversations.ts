@@ -1,0 +1,143 @@
+import {
+  infiniteQueryOptions,
+  queryOptions,
+  type InfiniteData,
+  type QueryClient,
+} from '@tanstack/react-query';
+import type { Conversation, ConversationList, ConversationStatus } from '@/contract';
+import { callApi } from '@/lib/api-client';
+
+/** The thread list's filters, as they live in the URL (all optional: none means "all"). */
+export interface ConversationFilters {
+  status?: ConversationStatus | undefined;
+  /** An upstream user id, `none` for unassigned, or undefined for everyone. */
+  assignedTo?: string | undefined;
+  channelId?: string | undefined;
+  search?: string | undefined;
+}
+
+export const LIST_PAGE_SIZE = 30;
+
+/** Polling until the live stream replaces it: the open thread's record and the list, every 10 s. */
+export const LIST_POLL_MS = 10_000;
+
+/** Drops empty filters so `{}` and `{search: ''}` share one cache entry. */
+export function cleanFilters(filters: ConversationFilters): ConversationFilters {
+  const out: ConversationFilters = {};
+  if (filters.status) out.status = filters.status;
+  if (filters.assignedTo) out.assignedTo = filters.assignedTo;
+  if (filters.channelId) out.channelId = filters.channelId;
+  const search = filters.search?.trim();
+  if (search) out.search = search;
+  return out;
+}
+
+export const conversationKeys = {
+  all: ['conversations'] as const,
+  /** The thread list (infinite, by offset): `InfiniteData<ConversationList, number>`. */
+  lists: () => ['conversations', 'list'] as const,
+  list: (filters: ConversationFilters) => ['conversations', 'list', cleanFilters(filters)] as const,
+  /** One page of a text search (the customer page's "possibly related"): `ConversationList`. */
+  searches: () => ['conversations', 'search'] as const,
+  search: (term: string, limit: number) => ['conversations', 'search', { term, limit }] as const,
+  detail: (id: string) => ['conversations', 'detail', id] as const,
+};
+
+export type ConversationPages = InfiniteData<ConversationList, number>;
+
+/** The thread list, paged by offset (rows already held), which stays stable while threads move. */
+export const conversationListQuery = (filters: ConversationFilters) =>
+  infiniteQueryOptions({
+    queryKey: conversationKeys.list(filters),
+    queryFn: ({ pageParam, signal }) =>
+      callApi('conversations.list', {
+        query: { ...cleanFilters(filters), offset: pageParam, limit: LIST_PAGE_SIZE },
+        signal,
+      }),
+    initialPageParam: 0,
+    getNextPageParam: (last: ConversationList, pages: ConversationList[]) =>
+      last.hasMore ? pages.reduce((n, page) => n + page.data.length, 0) : undefined,
+    refetchInterval: LIST_POLL_MS,
+    refetchIntervalInBackground: false,
+  });
+
+/** The first page of threads whose contact name, number or last message matches `term`. */
+export const conversationSearchQuery = (term: string, limit: number) =>
+  queryOptions({
+    queryKey: conversationKeys.search(term, limit),
+    queryFn: ({ signal }) =>
+      callApi('conversations.list', { query: { search: term, limit, page: 1 }, signal }),
+    staleTime: 30_000,
+  });
+
+export const conversationQuery = (id: string) =>
+  queryOptions({
+    queryKey: conversationKeys.detail(id),
+    queryFn: ({ signal }) => callApi('conversations.get', { params: { id }, signal }),
+    refetchInterval: LIST_POLL_MS,
+    refetchIntervalInBackground: false,
+  });
+
+/** Rows of every loaded page, without the repeats a shifting offset window can produce. */
+export function flattenConversations(
+  data: { pages: readonly { data: readonly Conversation[] }[] } | undefined,
+): Conversation[] {
+  if (!data) return [];
+  const seen = new Set<string>();
+  const out: Conversation[] = [];
+  for (const page of data.pages) {
+    for (const conversation of page.data) {
+      if (seen.has(conversation.id)) continue;
+      seen.add(conversation.id);
+      out.push(conversation);
+    }
+  }
+  return out;
+}
+
+const swapIn = (rows: Conversation[], conversation: Conversation) =>
+  rows.some((c) => c.id === conversation.id)
+    ? rows.map((c) => (c.id === conversation.id ? conversation : c))
+    : rows;
+
+/**
+ * The server's (or an optimistic) version of a thread: into its detail and every list and search
+ * page that holds it. Whether it still belongs under a list's filters is the list's next read.
+ */
+export function upsertConversation(queryClient: QueryClient, conversation: Conversation) {
+  queryClient.setQueryData<Conversation>(conversationKeys.detail(conversation.id), conversation);
+  queryClient.setQueriesData<ConversationPages>({ queryKey: conversationKeys.lists() }, (data) =>
+    data
+      ? { ...data, pages: data.pages.map((page) => ({ ...page, data: swapIn(page.data, conversation) })) }
+      : data,
+  );
+  queryClient.setQueriesData<ConversationList>({ queryKey: conversationKeys.searches() }, (page) =>
+    page ? { ...page, data: swapIn(page.data, conversation) } : page,
+  );
+}
+
+/** The freshest copy of a thread the cache holds: its detail, else a list or search row. */
+export function heldConversation(queryClient: QueryClient, id: string): Conversation | undefined {
+  const detail = queryClient.getQueryData<Conversation>(conversationKeys.detail(id));
+  if (detail) return detail;
+  for (const [, data] of queryClient.getQueriesData<ConversationPages>({
+    queryKey: conversationKeys.lists(),
+  })) {
+    const row = data?.pages.flatMap((page) => page.data).find((c) => c.id === id);
+    if (row) return row;
+  }
+  for (const [, page] of queryClient.getQueriesData<ConversationList>({
+    queryKey: conversationKeys.searches(),
+  })) {
+    const row = page?.data.find((c) => c.id === id);
+    if (row) return row;
+  }
+  return undefined;
+}
+
+/** Lists re-read (a thread may have joined or left a filter); held details stay. */
+export const invalidateConversationLists = (queryClient: QueryClient) =>
+  Promise.all([
+    queryClient.invalidateQueries({ queryKey: conversationKeys.lists() }),
+    queryClient.invalidateQueries({ queryKey: conversationKeys.searches() }),
+  ]);

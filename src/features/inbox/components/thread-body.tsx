@@ -1,0 +1,58 @@
+import { useCallback, useMemo, useState } from 'react';
+import type { Message } from '@/contract';
+import { errorText } from '@/components/ui/states';
+import { notify } from '@/lib/notify';
+import { useSendMessage } from '../api/send';
+import { discardMessage, loadDiscarded } from '../local-store';
+import { retryPayload } from '../retry-payload';
+import { MessageList } from './message-list';
+
+interface ThreadBodyProps {
+  conversationId: string;
+  isGroup: boolean;
+  /** Loaded messages, newest first. */
+  messages: readonly Message[];
+  hasOlder: boolean;
+  loadingOlder: boolean;
+  onLoadOlder: () => void;
+  onReply: (message: Message) => void;
+}
+
+/** The messages, with Retry and Discard for a failed one (a discarded message stays hidden here). */
+export function ThreadBody({ conversationId, messages, onReply, ...list }: ThreadBodyProps) {
+  const [discarded, setDiscarded] = useState(() => loadDiscarded(conversationId));
+  const retry = useSendMessage(conversationId);
+  const visible = useMemo(() => messages.filter((m) => !discarded.has(m.id)), [messages, discarded]);
+
+  const onRetry = useCallback(
+    (message: Message) => {
+      const payload = retryPayload(message);
+      if (!payload) return;
+      retry.mutate(payload, {
+        onSuccess: () => {
+          // The new message replaces the failed one in view; the failed one stays on the server.
+          setDiscarded(discardMessage(conversationId, message.id));
+          notify.success('Sent again');
+        },
+        onError: (error) => notify.error('The message was not sent', { description: errorText(error) }),
+      });
+    },
+    [retry, conversationId],
+  );
+  const onDiscard = useCallback(
+    (message: Message) => setDiscarded(discardMessage(conversationId, message.id)),
+    [conversationId],
+  );
+  const canRetry = useCallback((message: Message) => retryPayload(message) !== null, []);
+
+  return (
+    <MessageList
+      messages={visible}
+      onReply={onReply}
+      onRetry={onRetry}
+      onDiscard={onDiscard}
+      canRetry={canRetry}
+      {...list}
+    />
+  );
+}

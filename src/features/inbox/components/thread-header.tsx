@@ -1,0 +1,65 @@
+import { Link } from '@tanstack/react-router';
+import { ArrowLeft, PanelRight } from 'lucide-react';
+import type { Channel, Conversation } from '@/contract';
+import { Button } from '@/components/ui/button';
+import { UserText } from '@/components/ui/user-text';
+import { useCan } from '@/lib/permissions';
+import type { WindowState } from '../window';
+import { AiMenu } from './ai-controls';
+import { ChannelLabel } from './channel-label';
+import { OwnerPicker } from './owner-picker';
+import { ThreadStatusActions } from './thread-status-actions';
+import { WindowChip } from './window-chip';
+
+interface ThreadHeaderProps {
+  thread: Conversation;
+  name: string;
+  channel: Channel | undefined;
+  windowState: WindowState;
+  onShowDetails: () => void;
+}
+
+/** Who the thread is with, where, and the actions on it (owner, AI, close or reopen). */
+export function ThreadHeader({ thread, name, channel, windowState, onShowDetails }: ThreadHeaderProps) {
+  const can = useCan();
+  return (
+    // The names keep their natural width (flex-auto); when they and the controls do not fit on one
+    // line, the controls wrap to a second row instead of squeezing the names.
+    <header className="flex min-h-12 shrink-0 flex-wrap items-center gap-x-2 gap-y-1 border-b border-border px-3 py-1.5">
+      <Link
+        to="/inbox"
+        search={true}
+        aria-label="Back to conversations"
+        className="grid size-8 place-items-center rounded hover:bg-surface md:hidden"
+      >
+        <ArrowLeft size={16} aria-hidden />
+      </Link>
+      <div className="min-w-0 flex-auto" data-thread-title>
+        <h2 className="truncate text-base font-semibold">
+          <UserText>{name}</UserText>
+        </h2>
+        <p className="flex flex-wrap items-center gap-x-2 gap-y-0.5 text-xs text-muted">
+          <ChannelLabel channel={channel} />
+          {thread.is_group && thread.group_participant_count ? (
+            <span>{thread.group_participant_count} participants</span>
+          ) : null}
+          <WindowChip state={windowState} />
+        </p>
+      </div>
+      <div className="ml-auto flex flex-wrap items-center justify-end gap-1.5">
+        {can('conversations.assignOwner') ? <OwnerPicker conversation={thread} /> : null}
+        {can('conversations.assignAgent') ? <AiMenu conversation={thread} /> : null}
+        <ThreadStatusActions conversation={thread} />
+        <Button
+          variant="ghost"
+          size="sm"
+          className="xl:hidden"
+          aria-label="Show details"
+          onClick={onShowDetails}
+        >
+          <PanelRight size={16} aria-hidden />
+        </Button>
+      </div>
+    </header>
+  );
+}
