@@ -61,9 +61,6 @@ export default defineConfig({
         USERS_FILE: 'e2e/users.json',
         TEAM_FILE: 'e2e/team.json',
         LOG_LEVEL: 'info',
-        // The browser does not read the live stream yet; the sync's own reads would take faults
-        // the journeys inject (/__fake/fail) for the browser's calls.
-        SYNC_ENABLED: 'false',
       },
       reuseExistingServer: false,
       timeout: 60_000,

@@ -15,6 +15,7 @@ const BENCHES: [string, () => Promise<{ run: () => Promise<unknown> }>][] = [
   ['board', () => import('./board')],
   ['live-calls', () => import('./live-calls')],
   ['live-streams', () => import('./live-streams')],
+  ['live-inbound', () => import('./live-inbound')],
 ];
 
 const only = process.argv.slice(2);

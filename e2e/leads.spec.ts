@@ -147,7 +147,9 @@ test('the list view pages the same leads and the drawer edits a lead', async ({ 
   const form = drawer.getByRole('form', { name: 'Lead details' });
   await form.getByLabel('Probability (%)').fill('140');
   await form.getByRole('button', { name: 'Save changes' }).click();
-  await expect(form.getByText(/probability must not be greater than 100/)).toBeVisible();
+  // Checked before sending, on the field itself.
+  await expect(form.getByText(/must not be greater than 100/i)).toBeVisible();
+  await expect(form.getByLabel('Probability (%)')).toHaveAttribute('aria-invalid', 'true');
   await form.getByLabel('Probability (%)').fill('65');
   await form.getByRole('button', { name: 'Save changes' }).click();
   await expect(page.getByText(`${isolated(name)} saved`)).toBeVisible();

@@ -18,9 +18,6 @@ export interface ConversationFilters {
 
 export const LIST_PAGE_SIZE = 30;
 
-/** Polling until the live stream replaces it: the open thread's record and the list, every 10 s. */
-export const LIST_POLL_MS = 10_000;
-
 /** Drops empty filters so `{}` and `{search: ''}` share one cache entry. */
 export function cleanFilters(filters: ConversationFilters): ConversationFilters {
   const out: ConversationFilters = {};
@@ -41,11 +38,16 @@ export const conversationKeys = {
   searches: () => ['conversations', 'search'] as const,
   search: (term: string, limit: number) => ['conversations', 'search', { term, limit }] as const,
   detail: (id: string) => ['conversations', 'detail', id] as const,
+  /** Mutations of one thread (owner, AI agent, close, reopen): live events wait for their answer. */
+  change: (id: string) => ['conversations', 'change', id] as const,
 };
 
 export type ConversationPages = InfiniteData<ConversationList, number>;
 
-/** The thread list, paged by offset (rows already held), which stays stable while threads move. */
+/**
+ * The thread list, paged by offset (rows already held), which stays stable while threads move.
+ * Changes arrive by the live stream (live-events.ts), which places a changed thread in the list.
+ */
 export const conversationListQuery = (filters: ConversationFilters) =>
   infiniteQueryOptions({
     queryKey: conversationKeys.list(filters),
@@ -57,8 +59,6 @@ export const conversationListQuery = (filters: ConversationFilters) =>
     initialPageParam: 0,
     getNextPageParam: (last: ConversationList, pages: ConversationList[]) =>
       last.hasMore ? pages.reduce((n, page) => n + page.data.length, 0) : undefined,
-    refetchInterval: LIST_POLL_MS,
-    refetchIntervalInBackground: false,
   });
 
 /** The first page of threads whose contact name, number or last message matches `term`. */
@@ -74,8 +74,6 @@ export const conversationQuery = (id: string) =>
   queryOptions({
     queryKey: conversationKeys.detail(id),
     queryFn: ({ signal }) => callApi('conversations.get', { params: { id }, signal }),
-    refetchInterval: LIST_POLL_MS,
-    refetchIntervalInBackground: false,
   });
 
 /** Rows of every loaded page, without the repeats a shifting offset window can produce. */

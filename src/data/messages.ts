@@ -10,8 +10,6 @@ import { callApi } from '@/lib/api-client';
 /** The newest page of a thread: also what a list row reads to find the last inbound message. */
 export const NEWEST_PAGE_SIZE = 20;
 export const OLDER_PAGE_SIZE = 50;
-/** Polling until the live stream replaces it: the open thread's newest page. */
-export const THREAD_POLL_MS = 3_000;
 
 export const messageKeys = {
   all: ['messages'] as const,
@@ -113,16 +111,15 @@ export async function refreshNewestMessages(
 }
 
 /**
- * The newest page of a thread, fetched to refresh the thread's cache (see mergeNewestPage). The
- * open thread polls it; list rows fetch it when the list shows a newer `last_message_at`. Its own
- * key lets TanStack Query dedupe concurrent refreshes and pause polling in a hidden tab.
+ * The newest page of a thread, fetched to refresh the thread's cache (see mergeNewestPage) while
+ * the live stream cannot bring its messages. Its own key lets TanStack Query dedupe concurrent
+ * refreshes (a list row and the poll asking at once).
  */
 export const newestMessagesQuery = (conversationId: string) =>
   queryOptions({
     queryKey: messageKeys.newest(conversationId),
     queryFn: ({ client, signal }) => refreshNewestMessages(client, conversationId, signal),
-    staleTime: THREAD_POLL_MS - 500,
-    refetchOnWindowFocus: true,
+    staleTime: 2_000,
   });
 
 /** Every loaded message of a thread, newest first. */

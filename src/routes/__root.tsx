@@ -4,10 +4,12 @@ import { useEffect } from 'react';
 import { AppNav } from '@/components/app-nav';
 import { NotFoundScreen } from '@/components/app-screens';
 import { LazyToaster } from '@/components/lazy-toaster';
+import { LiveStatusBanner } from '@/components/live-status-banner';
 import { isApiError } from '@/lib/api-error';
 import { meQuery } from '@/data/session';
 import { bindStorageToUser } from '@/lib/user-storage';
 import { announceRateLimits } from '@/lib/rate-limit-toast';
+import { useLiveStream } from '@/lib/live/use-live-stream';
 
 export interface RouterContext {
   queryClient: QueryClient;
@@ -44,6 +46,12 @@ function RootLayout() {
       </main>
     );
   }
+  return <SignedInLayout />;
+}
+
+/** Everything behind the session: the navigation, the live stream and what it says, the screen. */
+function SignedInLayout() {
+  useLiveStream();
   return (
     <div className="flex h-full min-h-0">
       <a
@@ -54,6 +62,7 @@ function RootLayout() {
       </a>
       <AppNav />
       <main id="main" className="flex min-h-0 min-w-0 flex-1 flex-col">
+        <LiveStatusBanner />
         <Outlet />
       </main>
       <LazyToaster />

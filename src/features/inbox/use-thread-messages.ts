@@ -1,21 +1,15 @@
-import { useInfiniteQuery, useQuery, useQueryClient, useSuspenseInfiniteQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQueryClient, useSuspenseInfiniteQuery } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import type { Conversation } from '@/contract';
-import { THREAD_POLL_MS, flattenMessages, messagesQuery, newestMessagesQuery } from '@/data/messages';
+import { flattenMessages, messagesQuery, newestMessagesQuery } from '@/data/messages';
+import { useLiveStatus } from '@/lib/live/live-status';
 
 /**
- * The open thread's messages (newest first, prefetched by the route), its newest page watched
- * closely; older pages stay as they were read.
+ * The open thread's messages (newest first, prefetched by the route). New ones and moving ticks
+ * arrive by the live stream (or its fallback poll); older pages stay as they were read.
  */
 export function useThreadMessages(conversationId: string) {
   const query = useSuspenseInfiniteQuery(messagesQuery(conversationId));
-  useQuery({
-    ...newestMessagesQuery(conversationId),
-    initialData: () => query.data.pages[0],
-    initialDataUpdatedAt: () => query.dataUpdatedAt,
-    refetchInterval: THREAD_POLL_MS,
-    refetchIntervalInBackground: false,
-  });
   const messages = useMemo(() => flattenMessages(query.data), [query.data]);
   return {
     messages,
@@ -27,20 +21,22 @@ export function useThreadMessages(conversationId: string) {
 
 /**
  * The newest page of a thread's messages for a list row (one cached call per row, shared with the
- * thread view). When the list's polling shows a newer `last_message_at` than the newest message
- * held, the newest page is fetched again, so a row costs nothing more while its thread is quiet.
+ * thread view). While the live stream is open it brings new messages with the thread's change;
+ * otherwise, when the list shows a newer `last_message_at` than the newest message held, the
+ * newest page is read again, so a row costs nothing more while its thread is quiet.
  */
 export function useRowMessages(conversation: Conversation, enabled: boolean) {
   const queryClient = useQueryClient();
+  const live = useLiveStatus().stream === 'open';
   const query = useInfiniteQuery({ ...messagesQuery(conversation.id), enabled });
   const newestHeld = query.data?.pages[0]?.data[0]?.created_at;
   const lastMessageAt = conversation.last_message_at;
   const loaded = query.data !== undefined;
   useEffect(() => {
-    if (!enabled || !loaded || !lastMessageAt) return;
+    if (live || !enabled || !loaded || !lastMessageAt) return;
     if (newestHeld && Date.parse(lastMessageAt) <= Date.parse(newestHeld)) return;
     void queryClient.fetchQuery(newestMessagesQuery(conversation.id)).catch(() => undefined);
-  }, [enabled, loaded, lastMessageAt, newestHeld, queryClient, conversation.id]);
+  }, [live, enabled, loaded, lastMessageAt, newestHeld, queryClient, conversation.id]);
   return {
     messages: loaded ? flattenMessages(query.data) : undefined,
     hasOlder: query.hasNextPage,

@@ -28,7 +28,11 @@ export class AppliedLog {
   ) {}
 
   apply(event: BusEvent): void {
-    applyEvent(this.model, event.event, this.clock());
+    const now = this.clock();
+    applyEvent(this.model, event.event, now);
+    // A change browsers saw (not a load, whose audience is nobody): its ticks are fresh by our clock.
+    if (event.event.type === 'messages.upserted' && event.audience?.length !== 0)
+      this.model.liveMessagesAt.set(event.event.conversationId, now);
     this.lastId = event.id;
     this.ids.add(event.id);
     this.order.push(event.id);

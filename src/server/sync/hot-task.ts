@@ -75,8 +75,8 @@ async function readNewest(ctx: SyncContext): Promise<Conversation[]> {
 }
 
 /**
- * Conversations that arrived or moved as a change (not a load) and whose page was never read:
- * their first page goes to browsers, not only to the models (a back-fill would be quiet).
+ * Conversations that arrived or changed as a change (not a load): their page is read in this
+ * cycle, and a first page goes to browsers, not only to the models (a back-fill would be quiet).
  */
 export function markFresh(
   ctx: Pick<SyncContext, 'state' | 'model'>,
@@ -85,16 +85,19 @@ export function markFresh(
 ): void {
   if (cold) return;
   for (const { event } of out)
-    if (event.type === 'conversation.upserted' && ctx.model.messagesOf(event.conversation.id) === undefined)
-      ctx.state.fresh.add(event.conversation.id);
+    if (event.type === 'conversation.upserted') ctx.state.fresh.add(event.conversation.id);
 }
 
 const time = (iso: string | null | undefined): number => (iso ? Date.parse(iso) : -Infinity);
 
-function ticking(page: readonly Message[], now: number): boolean {
+/**
+ * Whether a page holds an outbound message whose tick may still move. Its age is the younger of
+ * the upstream's `created_at` and the last live change of the thread by our clock (clocks differ).
+ */
+function ticking(page: readonly Message[], now: number, liveAt: number | undefined): boolean {
   return page.some((m) => {
     if (m.direction !== 'outbound') return false;
-    const age = now - Date.parse(m.created_at);
+    const age = Math.min(now - Date.parse(m.created_at), liveAt === undefined ? Infinity : now - liveAt);
     if (m.status === 'pending' || m.status === 'sent') return age < PENDING_TICK_MS;
     return m.status === 'delivered' && age < DELIVERED_TICK_MS;
   });
@@ -119,8 +122,13 @@ export function planReads(
       else backfill.push({ kind: 'page', id: c.id, modelOnly: true });
     } else {
       const readFor = state.pageReadFor.get(c.id) ?? page.at(-1)?.created_at;
-      if (time(c.last_message_at) > time(readFor)) moved.push({ kind: 'page', id: c.id, modelOnly: false });
-      else if (ticking(page, now) && now - (state.tickReadAt.get(c.id) ?? 0) >= ctx.settings.tickEveryMs)
+      // A changed record (a reopen, say) is read too: `last_message_at` may not have moved.
+      if (state.fresh.has(c.id) || time(c.last_message_at) > time(readFor))
+        moved.push({ kind: 'page', id: c.id, modelOnly: false });
+      else if (
+        ticking(page, now, model.liveMessagesAt.get(c.id)) &&
+        now - (state.tickReadAt.get(c.id) ?? 0) >= ctx.settings.tickEveryMs
+      )
         ticks.push({ kind: 'page', id: c.id, modelOnly: false });
     }
     const contactId = c.contact_id;

@@ -62,6 +62,12 @@ export class ReadModel {
   upstream: UpstreamStatus;
   /** Collections the syncing instance has read in full at least once. */
   readonly loaded = new Set<Collection>();
+  /**
+   * When each thread's messages last changed by a change browsers saw (a send through the BFF, a
+   * new or moved message), by this instance's clock. A tick's age is judged by it as well as by the
+   * message's `created_at`: the upstream's clock may not agree with ours.
+   */
+  readonly liveMessagesAt = new Map<string, number>();
   /** Removed ids, by when: a late upsert of one of them is refused. */
   readonly removed = new Map<string, number>();
   /** When this instance last applied a change to each record or list (its own clock; not shared). */

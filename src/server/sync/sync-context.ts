@@ -16,7 +16,8 @@ export interface WorkerState {
   /** Collections this instance loaded cold; once conversations, leads and customers are, it says so. */
   readonly coldDone: Set<Collection>;
   restartAnnounced: boolean;
-  /** Conversations that arrived as a change (not a load): their first page is news, not back-fill. */
+  /** Conversations that arrived or changed as a change (not a load): their page is read in the next
+   *  cycle; a first page is news, not back-fill. */
   readonly fresh: Set<string>;
   /** The `last_message_at` each thread's page was last read for. */
   readonly pageReadFor: Map<string, string>;

@@ -128,6 +128,25 @@ describe('after the load', () => {
     expect(published).toEqual([]);
   });
 
+  it('reads a changed thread again though its last message time did not move (same instant)', async () => {
+    const id = threadIds()[0]!;
+    advance(1000);
+    upstream.fake.control.inbound({ conversationId: id, text: 'First' });
+    await engine.runTask('hot');
+    published.length = 0;
+    // The upstream stamps the second with the same instant (its clock is frozen here).
+    upstream.fake.control.inbound({ conversationId: id, text: 'Second, same second' });
+    ws().social.threads.get(id)!.conv.status = 'closed';
+    await engine.runTask('hot');
+    upstream.fake.control.inbound({ conversationId: id, text: 'Third, same second' });
+    await engine.runTask('hot');
+    const texts = broadcast().flatMap((e) =>
+      e.type === 'messages.upserted' ? e.messages.map((m) => m.text) : [],
+    );
+    expect(texts).toContain('Second, same second');
+    expect(texts).toContain('Third, same second');
+  });
+
   it('follows a sent message’s ticks while they move', async () => {
     const thread = [...ws().social.threads.values()].find((t) => !t.conv.is_group)!;
     upstream.fake.control.inbound({ conversationId: thread.conv.id, text: 'Hello?' });

@@ -36,6 +36,7 @@ type ActionContext = { snapshot: CacheSnapshot; previousAgent?: string | null };
 export function useAssignOwner(conversationId: string) {
   const queryClient = useQueryClient();
   return useMutation<Conversation, Error, { userId: string | null; label?: string }, ActionContext>({
+    mutationKey: conversationKeys.change(conversationId),
     mutationFn: ({ userId }) =>
       callApi('conversations.assignOwner', { params: { id: conversationId }, body: { userId } }),
     onMutate: async ({ userId }) => ({
@@ -53,6 +54,7 @@ export function useAssignOwner(conversationId: string) {
 export function useAssignAgent(conversationId: string) {
   const queryClient = useQueryClient();
   return useMutation<Conversation, Error, { agentId: string | null }, ActionContext>({
+    mutationKey: conversationKeys.change(conversationId),
     mutationFn: ({ agentId }) =>
       callApi('conversations.assignAgent', { params: { id: conversationId }, body: { agentId } }),
     onMutate: async ({ agentId }) => {
@@ -81,6 +83,7 @@ export function useAssignAgent(conversationId: string) {
 function useStatusChange(conversationId: string, action: 'close' | 'reopen') {
   const queryClient = useQueryClient();
   return useMutation<Conversation, Error, void, ActionContext>({
+    mutationKey: conversationKeys.change(conversationId),
     mutationFn: () =>
       callApi(action === 'close' ? 'conversations.close' : 'conversations.reopen', {
         params: { id: conversationId },

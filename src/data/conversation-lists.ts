@@ -1,0 +1,75 @@
+import type { Conversation } from '@/contract';
+import type { ConversationFilters, ConversationPages } from './conversations';
+
+// Where a changed thread belongs in a loaded thread list, decided in the browser so that a change
+// pushed by the live stream costs the upstream nothing per viewer. The order is the upstream's:
+// newest `last_message_at` first, then id (mocks/social/conversations.ts does the same).
+
+/** Whether the list's structural filters (status, owner, channel) hold the thread; search aside. */
+export function matchesStructure(conversation: Conversation, filters: ConversationFilters): boolean {
+  if (filters.status && conversation.status !== filters.status) return false;
+  if (filters.assignedTo === 'none' && conversation.assigned_to_user_id !== null) return false;
+  if (
+    filters.assignedTo &&
+    filters.assignedTo !== 'none' &&
+    conversation.assigned_to_user_id !== filters.assignedTo
+  )
+    return false;
+  if (filters.channelId && conversation.channel_id !== filters.channelId) return false;
+  return true;
+}
+
+const instant = (value: string | null | undefined) => (value ? Date.parse(value) : 0);
+
+/** Negative when `a` comes first. */
+export function compareThreads(a: Conversation, b: Conversation): number {
+  return instant(b.last_message_at) - instant(a.last_message_at) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+}
+
+export type Placement =
+  /** The list changed and is returned. */
+  | { kind: 'placed'; data: ConversationPages }
+  /** The browser cannot tell (a search list and a thread it does not hold): read the list again. */
+  | { kind: 'unknown' };
+
+const withTotal = (data: ConversationPages, delta: number): ConversationPages['pages'] =>
+  data.pages.map((page) => ({ ...page, total: Math.max(0, page.total + delta) }));
+
+/**
+ * The list after a thread changed. A thread that no longer fits the filters leaves (the count
+ * drops); one that fits moves to where the upstream would list it, unless that is past the rows
+ * loaded so far (then the next page brings it). A search list can place only threads it holds.
+ */
+export function placeConversation(
+  data: ConversationPages,
+  filters: ConversationFilters,
+  conversation: Conversation,
+): Placement {
+  const held = data.pages.some((page) => page.data.some((c) => c.id === conversation.id));
+  const fits = matchesStructure(conversation, filters);
+  if (!held && filters.search) return fits ? { kind: 'unknown' } : { kind: 'placed', data };
+  if (!held && !fits) return { kind: 'placed', data };
+
+  // Out of wherever it was, keeping every other row on its page (offsets of later pages hold).
+  let pages = data.pages.map((page) => ({
+    ...page,
+    data: page.data.filter((c) => c.id !== conversation.id),
+  }));
+  if (!fits) return { kind: 'placed', data: { ...data, pages: withTotal({ ...data, pages }, -1) } };
+
+  const delta = held ? 0 : 1;
+  pages = withTotal({ ...data, pages }, delta);
+  const last = pages.at(-1);
+  const hasMore = last?.hasMore ?? false;
+  for (let p = 0; p < pages.length; p += 1) {
+    const rows = pages[p]!.data;
+    const at = rows.findIndex((c) => compareThreads(conversation, c) < 0);
+    if (at >= 0) {
+      pages[p] = { ...pages[p]!, data: [...rows.slice(0, at), conversation, ...rows.slice(at)] };
+      return { kind: 'placed', data: { ...data, pages } };
+    }
+  }
+  // After every loaded row: it shows only when nothing else is left to load.
+  if (!hasMore && last) pages[pages.length - 1] = { ...last, data: [...last.data, conversation] };
+  return { kind: 'placed', data: { ...data, pages } };
+}

@@ -1,0 +1,152 @@
+import type { QueryClient } from '@tanstack/react-query';
+import type { Conversation, Lead, LiveEvent } from '@/contract';
+import { addActivity } from './activities';
+import { replaceChannels } from './channels';
+import { removeContact, upsertContact } from './contacts';
+import { placeConversation } from './conversation-lists';
+import {
+  conversationKeys,
+  heldConversation,
+  type ConversationFilters,
+  type ConversationPages,
+} from './conversations';
+import { removeCustomer, upsertCustomer } from './customers';
+import { replaceLeadStages } from './lead-stages';
+import { leadKeys, removeLead, upsertLead } from './leads';
+import { messageKeys, newestMessagesQuery, upsertMessages } from './messages';
+import { replaceQuickReplies } from './quick-replies';
+import { replaceTags } from './tags';
+import { replaceTemplates } from './templates';
+
+// The live stream's events written into the caches, through the same writers every mutation uses,
+// so a change another agent made (or the sync read) lands exactly as this tab's own would. Nothing
+// here reads the upstream, except a list the browser cannot place by itself (a search).
+
+const newer = (held: { updated_at: string } | undefined, incoming: { updated_at: string }) =>
+  !held || Date.parse(incoming.updated_at) >= Date.parse(held.updated_at);
+
+/**
+ * A record with a write of this tab still in flight (its id in the mutation's key or variables):
+ * that write's answer decides, not an event read before it landed. Ids are UUIDs, so finding one
+ * in the serialized variables cannot match another record.
+ */
+const writing = (queryClient: QueryClient, prefix: string, id: string) =>
+  queryClient.isMutating({
+    predicate: (mutation) => {
+      const key = mutation.options.mutationKey;
+      if (key?.[0] !== prefix) return false;
+      return key.includes(id) || (JSON.stringify(mutation.state.variables ?? null) ?? '').includes(id);
+    },
+  }) > 0;
+
+function onConversation(queryClient: QueryClient, conversation: Conversation) {
+  if (writing(queryClient, 'conversations', conversation.id)) return;
+  if (!newer(heldConversation(queryClient, conversation.id), conversation)) return;
+  queryClient.setQueryData<Conversation>(conversationKeys.detail(conversation.id), (held) =>
+    held ? conversation : held,
+  );
+  for (const [key, data] of queryClient.getQueriesData<ConversationPages>({
+    queryKey: conversationKeys.lists(),
+  })) {
+    if (!data) continue;
+    const filters = (key[2] ?? {}) as ConversationFilters;
+    const placed = placeConversation(data, filters, conversation);
+    if (placed.kind === 'placed') queryClient.setQueryData(key, placed.data);
+    else void queryClient.invalidateQueries({ queryKey: key, exact: true });
+  }
+  queryClient.setQueriesData<ConversationPages['pages'][number]>(
+    { queryKey: conversationKeys.searches() },
+    (page) =>
+      page?.data.some((c) => c.id === conversation.id)
+        ? { ...page, data: page.data.map((c) => (c.id === conversation.id ? conversation : c)) }
+        : page,
+  );
+}
+
+function onConversationRemoved(queryClient: QueryClient, id: string) {
+  queryClient.setQueriesData<ConversationPages>({ queryKey: conversationKeys.lists() }, (data) =>
+    data?.pages.some((page) => page.data.some((c) => c.id === id))
+      ? {
+          ...data,
+          pages: data.pages.map((page) => ({
+            ...page,
+            data: page.data.filter((c) => c.id !== id),
+            total: Math.max(0, page.total - 1),
+          })),
+        }
+      : data,
+  );
+}
+
+function onLead(queryClient: QueryClient, lead: Lead) {
+  if (writing(queryClient, 'leads', lead.id)) return;
+  if (!newer(queryClient.getQueryData<Lead>(leadKeys.detail(lead.id)), lead)) return;
+  upsertLead(queryClient, lead);
+}
+
+/** Refetches what is on screen (after a gap the stream cannot replay, or a reconnect). */
+export const refetchOnScreen = (queryClient: QueryClient) =>
+  queryClient.invalidateQueries({ refetchType: 'active' });
+
+/** Applies one event; the upstream's state and resyncs are the connection's to show and act on. */
+export function applyLiveEvent(queryClient: QueryClient, event: LiveEvent): void {
+  switch (event.type) {
+    case 'conversation.upserted':
+      return onConversation(queryClient, event.conversation);
+    case 'conversation.removed':
+      return onConversationRemoved(queryClient, event.id);
+    case 'messages.upserted':
+      if (event.gap) {
+        void queryClient.invalidateQueries({ queryKey: messageKeys.thread(event.conversationId) });
+        return;
+      }
+      return upsertMessages(queryClient, event.conversationId, event.messages);
+    case 'lead.upserted':
+      return onLead(queryClient, event.lead);
+    case 'lead.removed':
+      return removeLead(queryClient, event.id);
+    case 'leadStages.replaced':
+      if (queryClient.isMutating({ mutationKey: ['lead-stages'] }) > 0) return;
+      return replaceLeadStages(queryClient, event.stages);
+    case 'customer.upserted':
+      return upsertCustomer(queryClient, event.customer);
+    case 'customer.removed':
+      return removeCustomer(queryClient, event.id);
+    case 'contact.upserted':
+      return upsertContact(queryClient, event.contact);
+    case 'contact.removed':
+      return removeContact(queryClient, event.id);
+    case 'tags.replaced':
+      return replaceTags(queryClient, event.tags);
+    case 'quickReplies.replaced':
+      return replaceQuickReplies(queryClient, event.quickReplies);
+    case 'channels.replaced':
+      return replaceChannels(queryClient, event.channels);
+    case 'templates.replaced':
+      return replaceTemplates(queryClient, event.channelId, event.templates);
+    case 'activity.created':
+      return addActivity(queryClient, event.activity, { leadId: event.leadId, customerId: event.customerId });
+    case 'resync':
+      void refetchOnScreen(queryClient);
+      return;
+    case 'upstream.status':
+      return;
+  }
+}
+
+/**
+ * While the stream is down: the threads on screen are read again, and each open thread's newest
+ * page (not every page it has loaded).
+ */
+export function pollOnScreen(queryClient: QueryClient): Promise<unknown> {
+  const threads = queryClient
+    .getQueryCache()
+    .findAll({ queryKey: messageKeys.all, type: 'active' })
+    .map((query) => query.queryKey)
+    .filter((key) => key.length === messageKeys.thread('').length && key[1] === 'thread')
+    .map((key) => String(key[2]));
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: conversationKeys.all, refetchType: 'active' }),
+    ...threads.map((id) => queryClient.fetchQuery(newestMessagesQuery(id)).catch(() => undefined)),
+  ]);
+}

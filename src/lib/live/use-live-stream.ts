@@ -1,0 +1,22 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { applyLiveEvent, pollOnScreen, refetchOnScreen } from '@/data/live-events';
+import { LiveConnection } from './live-connection';
+
+/**
+ * The signed-in app's live stream: open while mounted, its events written into the caches. Where
+ * the browser has no EventSource (jsdom in component tests), screens read for themselves.
+ */
+export function useLiveStream(): void {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (typeof EventSource === 'undefined') return;
+    const connection = new LiveConnection({
+      onEvent: (event) => applyLiveEvent(queryClient, event),
+      onReconnected: () => void refetchOnScreen(queryClient),
+      onPoll: () => void pollOnScreen(queryClient),
+    });
+    connection.start();
+    return () => connection.stop();
+  }, [queryClient]);
+}
