@@ -3,7 +3,8 @@ import { execFileSync } from 'node:child_process';
 import { chromium } from '@playwright/test';
 import { CHROMIUM_ARGS, chromiumPath, signInPage, startStack } from './lib/stack';
 
-export const FIRST_SCREEN_BUDGET_KB = 140;
+// Issue 11 asked for 130 KB and issue 13 for 125 KB; the budget is the newer one.
+export const FIRST_SCREEN_BUDGET_KB = 125;
 
 /**
  * The first screen's JavaScript: every script the browser fetches from opening /inbox until the

@@ -3,7 +3,8 @@ import { errorScreen } from '@/components/app-screens';
 import { channelsQuery } from '@/data/channels';
 import { conversationListQuery } from '@/data/conversations';
 import { meQuery } from '@/data/session';
-import { InboxLayout, InboxPending } from '@/features/inbox/components/inbox-layout';
+import { InboxLayout } from '@/features/inbox/components/inbox-layout';
+import { InboxPending } from '@/features/inbox/components/inbox-pending';
 import { InboxSearch, filtersFromSearch } from '@/features/inbox/inbox-search';
 
 export const Route = createFileRoute('/inbox')({

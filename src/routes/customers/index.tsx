@@ -2,7 +2,8 @@ import { createFileRoute } from '@tanstack/react-router';
 import { errorScreen } from '@/components/app-screens';
 import { customerListQuery, customerStatsQuery } from '@/data/customers';
 import { tagsQuery } from '@/data/tags';
-import { CustomerListPage, TableSkeleton } from '@/features/customers/components/customer-list-page';
+import { CustomerListPage } from '@/features/customers/components/customer-list-page';
+import { TableSkeleton } from '@/features/customers/components/table-skeleton';
 import { CustomerSearch, filtersFromSearch } from '@/features/customers/customer-search';
 
 export const Route = createFileRoute('/customers/')({

@@ -3,7 +3,7 @@ import { useNavigate, useSearch } from '@tanstack/react-router';
 import { Users } from 'lucide-react';
 import { useDeferredValue, useMemo } from 'react';
 import { Button } from '@/components/ui/button';
-import { EmptyState, Skeleton } from '@/components/ui/states';
+import { EmptyState } from '@/components/ui/states';
 import { customerListQuery, type CustomerFilters as Filters } from '@/data/customers';
 import { tagsQuery } from '@/data/tags';
 import { tagIndex } from '@/lib/tags';
@@ -12,17 +12,6 @@ import { CustomerFilters } from './customer-filters';
 import { CustomerStats } from './customer-stats';
 import { CustomerTable } from './customer-table';
 import { Pagination } from './pagination';
-
-/** The table's place while the page's first read is on its way (the route's pending screen). */
-export function TableSkeleton() {
-  return (
-    <div className="flex flex-col gap-2 py-2" aria-hidden>
-      {Array.from({ length: 8 }, (_, i) => (
-        <Skeleton key={i} className="h-8 w-full" />
-      ))}
-    </div>
-  );
-}
 
 /**
  * `/customers`: statistics, filters, the table and paging; every filter lives in the URL. While

@@ -3,7 +3,7 @@ import { AlertTriangle, X } from 'lucide-react';
 import { Suspense, lazy, useCallback, useState } from 'react';
 import { useInboxShortcuts } from '../use-inbox-shortcuts';
 import { usePlanLimit } from '../use-plan-limit';
-import { ThreadList, ThreadListSkeleton } from './thread-list';
+import { ThreadList } from './thread-list';
 
 // The help dialog (and Radix Dialog with it) loads when first asked for, not with the first screen.
 const ShortcutsHelp = lazy(() => import('./shortcuts-help'));
@@ -62,13 +62,3 @@ export function InboxLayout() {
   );
 }
 
-/** The inbox's frame while its first read is on its way: the list's place holds its skeleton. */
-export function InboxPending() {
-  return (
-    <div className="flex h-full min-h-0">
-      <div className="flex w-full shrink-0 flex-col border-r border-border md:w-80 lg:w-96">
-        <ThreadListSkeleton />
-      </div>
-    </div>
-  );
-}

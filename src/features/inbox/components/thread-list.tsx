@@ -3,7 +3,7 @@ import { Link, useParams, useSearch } from '@tanstack/react-router';
 import { HelpCircle, Plus } from 'lucide-react';
 import { useDeferredValue, useMemo } from 'react';
 import { Button } from '@/components/ui/button';
-import { EmptyState, Skeleton } from '@/components/ui/states';
+import { EmptyState } from '@/components/ui/states';
 import { channelsQuery } from '@/data/channels';
 import { conversationListQuery, flattenConversations } from '@/data/conversations';
 import { meQuery } from '@/data/session';
@@ -102,13 +102,3 @@ export function ThreadList({ onHelp }: { onHelp: () => void }) {
   );
 }
 
-/** The list's place while the inbox's first read is on its way (the route's pending screen). */
-export function ThreadListSkeleton() {
-  return (
-    <div role="status" aria-label="Loading conversations" className="flex flex-col gap-3 p-3">
-      {Array.from({ length: 6 }, (_, i) => (
-        <Skeleton key={i} className="h-14" />
-      ))}
-    </div>
-  );
-}

@@ -4,7 +4,7 @@ import { useMemo, useState } from 'react';
 import type { QuickReply } from '@/contract';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/field';
-import { EmptyState, Skeleton } from '@/components/ui/states';
+import { EmptyState } from '@/components/ui/states';
 import { exactTime, relativeTime } from '@/lib/format';
 import { useCan } from '@/lib/permissions';
 import { quickRepliesQuery } from '@/data/quick-replies';
@@ -152,13 +152,3 @@ function QuickReplyRow({
   );
 }
 
-/** The list's place while the page's first read is on its way (the route's pending screen). */
-export function QuickRepliesPending() {
-  return (
-    <div role="status" aria-label="Loading quick replies" className="flex flex-col gap-2 px-6 py-4">
-      {[0, 1, 2, 3].map((i) => (
-        <Skeleton key={i} className="h-16" />
-      ))}
-    </div>
-  );
-}
