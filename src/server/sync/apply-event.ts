@@ -91,7 +91,7 @@ export function applyEvent(model: ReadModel, event: LiveEvent, now: number): voi
     case 'lead.followUp':
       if (event.followUp && !model.removed.has(event.id)) model.followUps.add(event.id);
       else model.followUps.delete(event.id);
-      return;
+      return model.touch(`followUp:${event.id}`, now);
     case 'customer.upserted':
       return upsert(model, model.customers, event.customer, `customer:${event.customer.id}`, now);
     case 'customer.removed':
@@ -125,7 +125,10 @@ export function applyEvent(model: ReadModel, event: LiveEvent, now: number): voi
       return;
     case 'activity.created':
       // The model keeps no activities, only the follow-up flag one may raise on its lead.
-      if (event.leadId && event.activity.outcome === 'follow_up_needed') model.followUps.add(event.leadId);
+      if (event.leadId && event.activity.outcome === 'follow_up_needed') {
+        model.followUps.add(event.leadId);
+        model.touch(`followUp:${event.leadId}`, now);
+      }
       return;
   }
 }

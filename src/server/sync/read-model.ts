@@ -26,6 +26,7 @@ export type TouchKey =
   | `conversation:${string}`
   | `messages:${string}`
   | `lead:${string}`
+  | `followUp:${string}`
   | `customer:${string}`
   | `contact:${string}`
   | `list:${ListName}`
