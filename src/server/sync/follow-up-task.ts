@@ -1,4 +1,3 @@
-import type { Lead } from '../../contract';
 import { UpstreamError } from '../upstream/upstream-error';
 import type { Outgoing } from './diff-records';
 import type { SyncContext } from './sync-context';
@@ -13,18 +12,28 @@ import type { SyncTask } from './sync-worker';
 
 const BACKFILL_EVERY_MS = 1_000;
 
-const newestFirst = (a: Lead, b: Lead) =>
-  Date.parse(b.created_at) - Date.parse(a.created_at) || (a.id < b.id ? -1 : 1);
+/** Newer first, then the smaller id: the order of the board's columns. */
+const before = (a: { ms: number; id: string }, b: { ms: number; id: string }) =>
+  a.ms !== b.ms ? a.ms > b.ms : a.id < b.id;
 
-/** The leads to read this run: never-read ones first (up to `max`), else the next in turn. */
+/**
+ * The leads to read this run: up to `max` never-read ones, newest first, else the next in turn.
+ * One pass keeping the newest `max` (a sort of every unread lead would cost a 50,000-lead
+ * workspace a long pause every second of the back-fill).
+ */
 function pick(ctx: SyncContext, max: number): string[] {
   const { model, state } = ctx;
-  const unread = [...model.leads.values()].filter((l) => !state.activitiesRead.has(l.id));
-  if (unread.length > 0)
-    return unread
-      .sort(newestFirst)
-      .slice(0, max)
-      .map((l) => l.id);
+  const newest: { ms: number; id: string }[] = [];
+  for (const lead of model.leads.values()) {
+    if (state.activitiesRead.has(lead.id)) continue;
+    const entry = { ms: Date.parse(lead.created_at) || 0, id: lead.id };
+    if (newest.length === max && !before(entry, newest[newest.length - 1]!)) continue;
+    let at = newest.length;
+    while (at > 0 && before(entry, newest[at - 1]!)) at--;
+    newest.splice(at, 0, entry);
+    if (newest.length > max) newest.pop();
+  }
+  if (newest.length > 0) return newest.map((e) => e.id);
   const ids = [...model.leads.keys()].sort();
   if (ids.length === 0) return [];
   const index = state.activityCursor % ids.length;
@@ -56,9 +65,12 @@ async function readFollowUp(ctx: SyncContext, leadId: string): Promise<Outgoing 
   return { event: { type: 'lead.followUp', id: leadId, followUp } };
 }
 
+const leadsLoaded = (ctx: SyncContext): boolean =>
+  ctx.model.loaded.has('leads') || ctx.state.coldDone.has('leads');
+
 async function sweepFollowUps(ctx: SyncContext): Promise<void> {
   // Until the leads are loaded there is nothing to flag.
-  if (!ctx.model.loaded.has('leads') && !ctx.state.coldDone.has('leads')) return;
+  if (!leadsLoaded(ctx)) return;
   const out: Outgoing[] = [];
   for (const id of pick(ctx, ctx.settings.readsPerCycle)) {
     const change = await readFollowUp(ctx, id);
@@ -70,7 +82,8 @@ async function sweepFollowUps(ctx: SyncContext): Promise<void> {
 export function followUpTask(ctx: SyncContext): SyncTask {
   return {
     name: 'followUps',
-    intervalMs: () => (hasUnread(ctx) ? BACKFILL_EVERY_MS : ctx.settings.activityPaceMs),
+    // Until the leads are loaded and each was read once, it keeps the back-fill's pace.
+    intervalMs: () => (!leadsLoaded(ctx) || hasUnread(ctx) ? BACKFILL_EVERY_MS : ctx.settings.activityPaceMs),
     run: () => sweepFollowUps(ctx),
   };
 }
