@@ -61,6 +61,11 @@ export default defineConfig({
         USERS_FILE: 'e2e/users.json',
         TEAM_FILE: 'e2e/team.json',
         LOG_LEVEL: 'info',
+        // The board and the lead list read the BFF's read model, which the sync fills. Its sweeps
+        // run often so that what a test arranges at the fake directly shows within a second.
+        SYNC_ENABLED: 'true',
+        SYNC_LEAD_SWEEP_MS: '1000',
+        SYNC_LIST_SWEEP_MS: '1000',
       },
       reuseExistingServer: false,
       timeout: 60_000,

@@ -39,6 +39,8 @@ export const LiveEvent = z.discriminatedUnion('type', [
   }),
   event('lead.upserted', { lead: Lead }),
   event('lead.removed', { id: Id }),
+  /** Whether a lead needs a follow-up (one of its activities says so), as the BFF last read them. */
+  event('lead.followUp', { id: Id, followUp: z.boolean() }),
   /** The whole stage list, ordered by position: stages change rarely and together (a reorder). */
   event('leadStages.replaced', { stages: z.array(LeadStage) }),
   event('customer.upserted', { customer: Customer }),

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { ROUTES, ROUTES_BY_ID, buildPath, matchRoute, requiredScope, SCOPES, ROLE_MATRIX } from './index';
+import {
+  ROUTES,
+  ROUTES_BY_ID,
+  SCREEN_ROUTES,
+  buildPath,
+  matchRoute,
+  requiredScope,
+  SCOPES,
+  ROLE_MATRIX,
+} from './index';
 
 describe('route table', () => {
   it('has one entry per host, method and path, with known scopes', () => {
@@ -55,7 +64,8 @@ describe('route table', () => {
   });
 
   it('gives admins everything and agents no stage or lead writes', () => {
-    expect(ROLE_MATRIX.admin.size).toBe(ROUTES.length);
+    expect(ROLE_MATRIX.admin.size).toBe(ROUTES.length + SCREEN_ROUTES.length);
+    for (const screen of SCREEN_ROUTES) expect(ROLE_MATRIX.agent.has(screen.id)).toBe(true);
     expect(ROLE_MATRIX.agent.has('leadStages.update')).toBe(false);
     expect(ROLE_MATRIX.agent.has('leads.update')).toBe(false);
     expect(ROLE_MATRIX.manager.has('leads.update')).toBe(true);

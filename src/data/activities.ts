@@ -1,6 +1,7 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { Activity } from '@/contract';
 import { callApi } from '@/lib/api-client';
+import { setLeadFollowUp } from './board';
 
 export const activityKeys = {
   all: ['activities'] as const,
@@ -8,11 +9,7 @@ export const activityKeys = {
   customer: (customerId: string) => ['activities', 'customer', customerId] as const,
 };
 
-/**
- * A lead's activities, newest first. The board's follow-up badge reads this per visible card: the
- * API has no follow-up filter, so a board costs one call per card rendered (virtualised: about a
- * dozen per column on screen), each cached for five minutes.
- */
+/** A lead's activities, newest first (the lead drawer's timeline). */
 export const leadActivitiesQuery = (leadId: string) =>
   queryOptions({
     queryKey: activityKeys.lead(leadId),
@@ -34,7 +31,10 @@ function withActivity(list: Activity[] | undefined, activity: Activity): Activit
   return [...list, activity].sort((a, b) => when(b) - when(a));
 }
 
-/** A logged activity joins the timelines of the lead and the customer it was logged on. */
+/**
+ * A logged activity joins the timelines of the lead and the customer it was logged on; one that asks
+ * for a follow-up raises its lead's flag on the board.
+ */
 export function addActivity(
   queryClient: QueryClient,
   activity: Activity,
@@ -44,6 +44,7 @@ export function addActivity(
   const customerId = on.customerId ?? activity.customer_id;
   if (leadId)
     queryClient.setQueryData<Activity[]>(activityKeys.lead(leadId), (l) => withActivity(l, activity));
+  if (leadId && activity.outcome === 'follow_up_needed') setLeadFollowUp(queryClient, leadId, true);
   if (customerId)
     queryClient.setQueryData<Activity[]>(activityKeys.customer(customerId), (l) => withActivity(l, activity));
 }

@@ -1,49 +1,130 @@
 import { describe, expect, it } from 'vitest';
-import type { Lead } from '@/contract';
+import { UNMATCHED, type Board, type BoardColumn } from '@/contract';
+import { lead } from '@/test/records';
 import {
-  insertIntoColumn,
+  appendColumnPage,
   matchesFilters,
-  removeFromColumn,
-  replaceInColumn,
-  type ColumnData,
+  placeLead,
+  removeLeadFromBoard,
+  setFollowUpOnBoard,
 } from './lead-columns';
-import { FIRST_OFFSET_PARAM } from './lead-windows';
 
-const lead = (id: string, extra: Partial<Lead> = {}) =>
-  ({ id, name: `Lead ${id}`, status: 'new', ...extra }) as Lead;
+const eur = (value: number, probability = 50) => ({ value, currency: 'EUR', probability });
 
-const column = (): ColumnData => ({
-  pageParams: [FIRST_OFFSET_PARAM, FIRST_OFFSET_PARAM],
-  pages: [
-    { rows: [lead('a'), lead('b')], total: 4, hasMore: true, reached: 2 },
-    { rows: [lead('c'), lead('d')], total: 4, hasMore: false, reached: 4 },
-  ],
+function setup() {
+  const moving = lead({ status: 'new', name: 'Moving', ...eur(1000) });
+  const staying = lead({ status: 'new', name: 'Staying', ...eur(200, 100) });
+  const won = lead({ status: 'won', name: 'Won', ...eur(300, 100) });
+  const board: Board = {
+    columns: [
+      { stage: 'new', cards: [], nextCursor: null, total: 0, sums: [] },
+      { stage: 'won', cards: [], nextCursor: null, total: 0, sums: [] },
+    ],
+    unmatched: { stage: UNMATCHED, cards: [], nextCursor: null, total: 0, sums: [] },
+  };
+  let filled = board;
+  for (const l of [staying, moving, won]) filled = placeLead(filled, l, {}).board;
+  return { moving, staying, won, board: filled };
+}
+
+const names = (c: BoardColumn) => c.cards.map((card) => card.lead.name);
+
+describe('placeLead', () => {
+  it('moves a held card to its new column with counts and sums moved by its value', () => {
+    const { moving, board } = setup();
+    board.columns[0]!.cards[0]!.followUp = true;
+    const { board: next, exact } = placeLead(board, { ...moving, status: 'won' }, {});
+    expect(exact).toBe(true);
+    expect(names(next.columns[0]!)).toEqual(['Staying']);
+    expect(next.columns[0]).toMatchObject({
+      total: 1,
+      sums: [{ currency: 'EUR', value: 200, weighted: 200 }],
+    });
+    expect(names(next.columns[1]!)).toEqual(['Moving', 'Won']);
+    expect(next.columns[1]).toMatchObject({
+      total: 2,
+      sums: [{ currency: 'EUR', value: 1300, weighted: 800 }],
+    });
+    // The flag travels with the card.
+    expect(next.columns[1]!.cards[0]!.followUp).toBe(true);
+  });
+
+  it('replaces a card in place when its stage did not change, sums following its new value', () => {
+    const { staying, board } = setup();
+    const next = placeLead(board, { ...staying, name: 'Renamed', value: 250 }, {}).board;
+    expect(names(next.columns[0]!)).toEqual(['Moving', 'Renamed']);
+    expect(next.columns[0]).toMatchObject({ total: 2, sums: [{ value: 1250, weighted: 750 }] });
+  });
+
+  it('takes a card off a board whose filters it no longer matches, and puts unknown keys in Unmatched', () => {
+    const { moving, board } = setup();
+    expect(
+      placeLead(board, { ...moving, priority: 'low' }, { priority: 'high' }).board.columns[0]!.total,
+    ).toBe(1);
+    const orphan = placeLead(board, { ...moving, status: 'old-key' }, {}).board;
+    expect(names(orphan.unmatched)).toEqual(['Moving']);
+    expect(orphan.unmatched.total).toBe(1);
+  });
+
+  it('says the counts need a re-read when a lead it did not hold arrives and columns are not read to the end', () => {
+    const { board } = setup();
+    const partial: Board = {
+      ...board,
+      columns: [{ ...board.columns[0]!, nextCursor: 'x' }, board.columns[1]!],
+    };
+    expect(placeLead(partial, lead({ status: 'won' }), {}).exact).toBe(false);
+    expect(placeLead(board, lead({ status: 'won' }), {}).exact).toBe(true);
+  });
 });
 
-describe('column cache', () => {
-  it('removes a lead and counts one fewer', () => {
-    const next = removeFromColumn(column(), 'c');
-    expect(next.pages.flatMap((p) => p.rows.map((r) => r.id))).toEqual(['a', 'b', 'd']);
-    expect(next.pages.map((p) => p.total)).toEqual([3, 3]);
-    expect(removeFromColumn(column(), 'zzz')).toEqual(column());
+describe('removeLeadFromBoard and setFollowUpOnBoard', () => {
+  it('removes a held card with its count and value', () => {
+    const { moving, board } = setup();
+    const next = removeLeadFromBoard(board, moving.id).board;
+    expect(next.columns[0]).toMatchObject({ total: 1, sums: [{ value: 200 }] });
   });
 
-  it('inserts at the top once, counting it', () => {
-    const next = insertIntoColumn(column(), lead('e'));
-    expect(next.pages[0]?.rows.map((r) => r.id)).toEqual(['e', 'a', 'b']);
-    expect(next.pages.map((p) => p.total)).toEqual([5, 5]);
-    expect(insertIntoColumn(next, lead('e', { name: 'Renamed' })).pages.map((p) => p.total)).toEqual([5, 5]);
+  it('drops a currency whose sum falls to nothing', () => {
+    const { won, board } = setup();
+    expect(removeLeadFromBoard(board, won.id).board.columns[1]!.sums).toEqual([]);
   });
 
-  it('replaces a lead in place', () => {
-    const next = replaceInColumn(column(), lead('d', { name: 'Dora' }));
-    expect(next.pages[1]?.rows[1]?.name).toBe('Dora');
+  it('sets a card’s follow-up flag', () => {
+    const { won, board } = setup();
+    expect(setFollowUpOnBoard(board, won.id, true).columns[1]!.cards[0]!.followUp).toBe(true);
   });
+});
 
-  it('applies the upstream filters to a lead', () => {
-    const l = lead('x', { priority: 'high', company_name: 'Acme Corp', email: null });
-    expect(matchesFilters(l, { priority: 'high', search: 'acme' })).toBe(true);
-    expect(matchesFilters(l, { priority: 'low' })).toBe(false);
-    expect(matchesFilters(l, { search: 'globex' })).toBe(false);
+describe('appendColumnPage', () => {
+  it('appends a page read after the column’s cursor, each lead once', () => {
+    const { board, moving } = setup();
+    const withMore: Board = {
+      ...board,
+      columns: [{ ...board.columns[0]!, nextCursor: 'c1' }, board.columns[1]!],
+    };
+    const older = lead({ status: 'new', name: 'Older' });
+    const page = {
+      stage: 'new',
+      cards: [
+        { lead: moving, followUp: false },
+        { lead: older, followUp: true },
+      ],
+      nextCursor: null,
+    };
+    const next = appendColumnPage(withMore, page, 'c1');
+    expect(names(next.columns[0]!)).toEqual(['Moving', 'Staying', 'Older']);
+    expect(next.columns[0]!.nextCursor).toBeNull();
+    // A page asked for after another cursor is not ours any more.
+    expect(appendColumnPage(withMore, page, 'c0')).toBe(withMore);
+  });
+});
+
+describe('matchesFilters', () => {
+  it('applies the owner filter besides priority and search', () => {
+    const owned = lead({ assigned_to_user_id: '00000000-0000-4000-8000-0000000000aa', name: 'Ana' });
+    expect(matchesFilters(owned, { owner: '00000000-0000-4000-8000-0000000000aa' })).toBe(true);
+    expect(matchesFilters(owned, { owner: 'none' })).toBe(false);
+    expect(matchesFilters({ ...owned, assigned_to_user_id: null }, { owner: 'none' })).toBe(true);
+    expect(matchesFilters(owned, { search: ' an ' })).toBe(true);
   });
 });

@@ -1,13 +1,28 @@
-import type { InfiniteData } from '@tanstack/react-query';
-import type { Lead, Priority } from '@/contract';
-import type { OffsetPage, OffsetParam } from './lead-windows';
+import {
+  UNMATCHED,
+  type Board,
+  type BoardCard,
+  type BoardColumn,
+  type BoardColumnPage,
+  type CurrencySum,
+  type Lead,
+  type OwnerFilter,
+  type Priority,
+} from '@/contract';
 
-export type ColumnData = InfiniteData<OffsetPage<Lead>, OffsetParam>;
+// The board as the cache holds it (the BFF's `Board`, further pages appended) and the pure changes
+// the cache writers make to it: a lead placed, moved or removed keeps each column's count and sums
+// exact whenever the board holds the lead's card (always for this tab's own moves).
 
-/** The filters the upstream applies to the lead list (the owner filter is the screen's own). */
+/** The filters the upstream applies to the lead list. */
 export interface LeadFilters {
   priority?: Priority | undefined;
   search?: string | undefined;
+}
+
+/** The board's and the list screen's filters: the upstream's, plus the owner (BFF-side). */
+export interface BoardFilters extends LeadFilters {
+  owner?: OwnerFilter | undefined;
 }
 
 /** Only the filters set, so equal filters make equal keys. */
@@ -16,50 +31,129 @@ export const upstreamFilters = (filters: LeadFilters): LeadFilters => ({
   ...(filters.search?.trim() ? { search: filters.search.trim() } : {}),
 });
 
-/** Whether the upstream's filters would return this lead (same rules as the list's search). */
-export function matchesFilters(lead: Lead, filters: LeadFilters): boolean {
+export const boardFilters = (filters: BoardFilters): BoardFilters => ({
+  ...upstreamFilters(filters),
+  ...(filters.owner ? { owner: filters.owner } : {}),
+});
+
+/** Whether the BFF's filters would return this lead (the upstream's search rules, and the owner). */
+export function matchesFilters(lead: Lead, filters: BoardFilters): boolean {
   if (filters.priority && lead.priority !== filters.priority) return false;
+  if (filters.owner === 'none' && lead.assigned_to_user_id) return false;
+  if (filters.owner && filters.owner !== 'none' && lead.assigned_to_user_id !== filters.owner) return false;
   const needle = filters.search?.trim().toLowerCase();
   if (!needle) return true;
   return [lead.name, lead.email, lead.company_name].some((v) => v?.toLowerCase().includes(needle));
 }
 
-const withTotals = (
-  data: ColumnData,
-  delta: number,
-  map: (rows: Lead[], i: number) => Lead[],
-): ColumnData => ({
-  ...data,
-  pages: data.pages.map((page, i) => ({
-    ...page,
-    rows: map(page.rows, i),
-    total: Math.max(0, page.total + delta),
-  })),
+const EPSILON = 0.005;
+
+/** The sums with one lead's value added (sign 1) or taken out (sign -1), largest first. */
+export function adjustSums(sums: readonly CurrencySum[], lead: Lead, sign: 1 | -1): CurrencySum[] {
+  const value = lead.value;
+  if (value === null || value === undefined || !Number.isFinite(value)) return [...sums];
+  const currency = lead.currency || null;
+  const weighted = (value * Math.min(100, Math.max(0, lead.probability ?? 0))) / 100;
+  const held = sums.find((s) => s.currency === currency) ?? { currency, value: 0, weighted: 0 };
+  const next = { ...held, value: held.value + sign * value, weighted: held.weighted + sign * weighted };
+  const rest = sums.filter((s) => s.currency !== currency);
+  const kept = Math.abs(next.value) < EPSILON && Math.abs(next.weighted) < EPSILON ? rest : [...rest, next];
+  return kept.sort((a, b) => b.value - a.value || (a.currency ?? '').localeCompare(b.currency ?? ''));
+}
+
+const withoutCard = (column: BoardColumn, card: BoardCard): BoardColumn => ({
+  ...column,
+  cards: column.cards.filter((c) => c.lead.id !== card.lead.id),
+  total: Math.max(0, column.total - 1),
+  sums: adjustSums(column.sums, card.lead, -1),
 });
 
-/** Takes a lead out of a column (the count drops by one when it was there). */
-export function removeFromColumn(data: ColumnData, leadId: string, adjustTotal = true): ColumnData {
-  const present = data.pages.some((p) => p.rows.some((r) => r.id === leadId));
-  if (!present) return data;
-  return withTotals(data, adjustTotal ? -1 : 0, (rows) => rows.filter((r) => r.id !== leadId));
+/** A card at the top of a column (a moved card shows where the eye is), counted once. */
+const withCardOnTop = (column: BoardColumn, card: BoardCard): BoardColumn => ({
+  ...column,
+  cards: [card, ...column.cards],
+  total: column.total + 1,
+  sums: adjustSums(column.sums, card.lead, 1),
+});
+
+const withCardReplaced = (column: BoardColumn, held: BoardCard, card: BoardCard): BoardColumn => ({
+  ...column,
+  cards: column.cards.map((c) => (c.lead.id === card.lead.id ? card : c)),
+  sums: adjustSums(adjustSums(column.sums, held.lead, -1), card.lead, 1),
+});
+
+const columnsOf = (board: Board): BoardColumn[] => [...board.columns, board.unmatched];
+
+function mapColumn(board: Board, stage: string, map: (column: BoardColumn) => BoardColumn): Board {
+  if (stage === UNMATCHED) return { ...board, unmatched: map(board.unmatched) };
+  return { ...board, columns: board.columns.map((c) => (c.stage === stage ? map(c) : c)) };
 }
 
-/** Puts a lead at the top of a column (a moved card shows where the eye is), counting it once. */
-export function insertIntoColumn(data: ColumnData, lead: Lead): ColumnData {
-  const present = data.pages.some((p) => p.rows.some((r) => r.id === lead.id));
-  if (present) return replaceInColumn(data, lead);
-  if (data.pages.length === 0) return data;
-  return withTotals(data, 1, (rows, i) => (i === 0 ? [lead, ...rows] : rows));
+/** The card of a lead wherever the board holds it, with its column. */
+export function findCard(board: Board, leadId: string): { stage: string; card: BoardCard } | null {
+  for (const column of columnsOf(board)) {
+    const card = column.cards.find((c) => c.lead.id === leadId);
+    if (card) return { stage: column.stage, card };
+  }
+  return null;
 }
 
-/** Swaps in the server's version of a lead wherever the column holds it. */
-export function replaceInColumn(data: ColumnData, lead: Lead): ColumnData {
-  return {
-    ...data,
-    pages: data.pages.map((page) =>
-      page.rows.some((r) => r.id === lead.id)
-        ? { ...page, rows: page.rows.map((r) => (r.id === lead.id ? lead : r)) }
-        : page,
-    ),
-  };
+/** Every column is read to its end: a lead the board does not hold is on none of them. */
+const fullyHeld = (board: Board): boolean => columnsOf(board).every((c) => c.nextCursor === null);
+
+/** What a change made of the board, and whether its counts are still exact without a re-read. */
+export interface BoardChange {
+  board: Board;
+  exact: boolean;
+}
+
+/**
+ * The server's (or an optimistic) version of a lead on the board: it leaves the column it was in
+ * and joins the one of its stage (Unmatched when no stage has its key) if it still matches the
+ * filters, keeping its follow-up flag.
+ */
+export function placeLead(board: Board, lead: Lead, filters: BoardFilters): BoardChange {
+  const held = findCard(board, lead.id);
+  const target = board.columns.some((c) => c.stage === lead.status) ? lead.status : UNMATCHED;
+  const belongs = matchesFilters(lead, filters);
+  const card: BoardCard = { lead, followUp: held?.card.followUp ?? false };
+  let next = board;
+  if (held && belongs && held.stage === target) {
+    next = mapColumn(next, target, (c) => withCardReplaced(c, held.card, card));
+  } else {
+    if (held) next = mapColumn(next, held.stage, (c) => withoutCard(c, held.card));
+    if (belongs) next = mapColumn(next, target, (c) => withCardOnTop(c, card));
+  }
+  // A lead the board did not hold may have been counted in a column beyond the cards read.
+  return { board: next, exact: held !== null || fullyHeld(board) };
+}
+
+export function removeLeadFromBoard(board: Board, leadId: string): BoardChange {
+  const held = findCard(board, leadId);
+  if (!held) return { board, exact: fullyHeld(board) };
+  return { board: mapColumn(board, held.stage, (c) => withoutCard(c, held.card)), exact: true };
+}
+
+export function setFollowUpOnBoard(board: Board, leadId: string, followUp: boolean): Board {
+  const held = findCard(board, leadId);
+  if (!held || held.card.followUp === followUp) return board;
+  return mapColumn(board, held.stage, (c) => ({
+    ...c,
+    cards: c.cards.map((card) => (card.lead.id === leadId ? { ...card, followUp } : card)),
+  }));
+}
+
+/**
+ * A further page of a column, read after `cursor`: its cards join the column (each id once: a card
+ * moved in on top may come again in its place), unless the column moved on since it was asked for.
+ */
+export function appendColumnPage(board: Board, page: BoardColumnPage, cursor: string): Board {
+  const column = columnsOf(board).find((c) => c.stage === page.stage);
+  if (!column || column.nextCursor !== cursor) return board;
+  const held = new Set(column.cards.map((c) => c.lead.id));
+  return mapColumn(board, page.stage, (c) => ({
+    ...c,
+    cards: [...c.cards, ...page.cards.filter((card) => !held.has(card.lead.id))],
+    nextCursor: page.nextCursor,
+  }));
 }

@@ -1,14 +1,18 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import type { Lead, LeadList } from '@/contract';
+import { UNMATCHED, type Board, type Lead, type LeadList } from '@/contract';
 import { lead } from '@/test/records';
-import type { ColumnData } from './lead-columns';
-import { FIRST_OFFSET_PARAM, mergePages } from './lead-windows';
+import { addActivity } from './activities';
+import { boardKeys, setLeadFollowUp } from './board';
 import { leadKeys, removeLead, upsertLead } from './leads';
 
-const column = (rows: Lead[], total = rows.length): ColumnData => ({
-  pages: [{ rows, total, hasMore: false, reached: rows.length }],
-  pageParams: [FIRST_OFFSET_PARAM],
+const empty = (stage: string) => ({ stage, cards: [], nextCursor: null, total: 0, sums: [] });
+const boardOf = (leads: Lead[], stages = ['new', 'won']): Board => ({
+  columns: stages.map((stage) => {
+    const held = leads.filter((l) => l.status === stage);
+    return { ...empty(stage), cards: held.map((l) => ({ lead: l, followUp: false })), total: held.length };
+  }),
+  unmatched: empty(UNMATCHED),
 });
 const listPage = (data: Lead[]): LeadList => ({
   data,
@@ -19,68 +23,84 @@ const listPage = (data: Lead[]): LeadList => ({
   hasMore: false,
 });
 
-function board() {
+function setup() {
   const queryClient = new QueryClient();
   const moving = lead({ status: 'new', priority: 'high', name: 'Moving' });
   const staying = lead({ status: 'new', name: 'Staying' });
   const won = lead({ status: 'won', name: 'Won' });
-  queryClient.setQueryData(leadKeys.columnOf('new', {}), column([moving, staying]));
-  queryClient.setQueryData(leadKeys.columnOf('won', {}), column([won]));
-  // The same columns under a filter the moving lead does not match.
-  queryClient.setQueryData(leadKeys.columnOf('won', { priority: 'low' }), column([]));
-  queryClient.setQueryData(leadKeys.every({}), column([moving, staying, won]));
+  queryClient.setQueryData(boardKeys.board({}), boardOf([moving, staying, won]));
+  queryClient.setQueryData(boardKeys.board({ priority: 'low' }), boardOf([]));
   queryClient.setQueryData(leadKeys.page({ page: 1, limit: 25 }), listPage([moving, won]));
-  const rows = (key: readonly unknown[]) => mergePages(queryClient.getQueryData<ColumnData>(key)!.pages);
-  const total = (key: readonly unknown[]) => queryClient.getQueryData<ColumnData>(key)!.pages[0]!.total;
-  return { queryClient, moving, staying, won, rows, total };
+  queryClient.setQueryData(leadKeys.screenPage({ page: 1, limit: 25 }), listPage([moving, won]));
+  const board = (filters = {}) => queryClient.getQueryData<Board>(boardKeys.board(filters))!;
+  const cards = (filters = {}, i = 0) => board(filters).columns[i]!.cards.map((c) => c.lead.name);
+  return { queryClient, moving, staying, won, board, cards };
 }
 
 describe('upsertLead', () => {
-  it('moves a lead to the column of its new stage, counting it out of one and into the other', () => {
-    const { queryClient, moving, staying, won, rows, total } = board();
+  it('moves a card between the columns of every board held, and updates the detail and pages', () => {
+    const { queryClient, moving, board, cards } = setup();
     const moved = { ...moving, status: 'won' };
     upsertLead(queryClient, moved);
-    expect(rows(leadKeys.columnOf('new', {}))).toEqual([staying]);
-    expect(total(leadKeys.columnOf('new', {}))).toBe(1);
-    expect(rows(leadKeys.columnOf('won', {}))).toEqual([moved, won]);
-    expect(total(leadKeys.columnOf('won', {}))).toBe(2);
-    // A column under filters the lead does not match does not take it.
-    expect(rows(leadKeys.columnOf('won', { priority: 'low' }))).toEqual([]);
+    expect(cards({}, 0)).toEqual(['Staying']);
+    expect(cards({}, 1)).toEqual(['Moving', 'Won']);
+    expect(board().columns.map((c) => c.total)).toEqual([1, 2]);
+    // A board filtered to low priority does not take a high-priority lead.
+    expect(cards({ priority: 'low' }, 1)).toEqual([]);
     expect(queryClient.getQueryData(leadKeys.detail(moving.id))).toEqual(moved);
+    for (const key of [leadKeys.page({ page: 1, limit: 25 }), leadKeys.screenPage({ page: 1, limit: 25 })])
+      expect(queryClient.getQueryData<LeadList>(key)!.data[0]).toEqual(moved);
   });
 
-  it('changes a lead in place where it already is, counts unchanged', () => {
-    const { queryClient, moving, staying, won, rows, total } = board();
-    const renamed = { ...moving, name: 'Renamed' };
-    upsertLead(queryClient, renamed);
-    expect(rows(leadKeys.columnOf('new', {}))).toEqual([renamed, staying]);
-    expect(total(leadKeys.columnOf('new', {}))).toBe(2);
-    expect(rows(leadKeys.every({}))).toEqual([renamed, staying, won]);
-    expect(queryClient.getQueryData<LeadList>(leadKeys.page({ page: 1, limit: 25 }))!.data).toEqual([
-      renamed,
-      won,
-    ]);
-  });
-
-  it('marks the counts stale: they cannot be patched exactly', () => {
-    const { queryClient, moving } = board();
-    queryClient.setQueryData(leadKeys.count({}), 3);
+  it('marks the counts per stage for a re-read', () => {
+    const { queryClient, moving } = setup();
+    queryClient.setQueryData(leadKeys.count({ status: 'new' }), 3);
     upsertLead(queryClient, { ...moving, status: 'won' });
-    expect(queryClient.getQueryState(leadKeys.count({}))!.isInvalidated).toBe(true);
+    expect(queryClient.getQueryState(leadKeys.count({ status: 'new' }))!.isInvalidated).toBe(true);
   });
 });
 
 describe('removeLead', () => {
-  it('takes a deleted lead out of every reading and its detail', () => {
-    const { queryClient, moving, staying, won, rows, total } = board();
+  it('takes a deleted lead off the boards and pages, counts by one', () => {
+    const { queryClient, moving, board, cards } = setup();
     queryClient.setQueryData(leadKeys.detail(moving.id), moving);
     removeLead(queryClient, moving.id);
-    expect(rows(leadKeys.columnOf('new', {}))).toEqual([staying]);
-    expect(total(leadKeys.columnOf('new', {}))).toBe(1);
-    expect(rows(leadKeys.every({}))).toEqual([staying, won]);
+    expect(cards()).toEqual(['Staying']);
+    expect(board().columns[0]!.total).toBe(1);
     const page = queryClient.getQueryData<LeadList>(leadKeys.page({ page: 1, limit: 25 }))!;
-    expect(page.data).toEqual([won]);
+    expect(page.data.map((l) => l.name)).toEqual(['Won']);
     expect(page.total).toBe(1);
     expect(queryClient.getQueryData(leadKeys.detail(moving.id))).toBeUndefined();
+  });
+});
+
+describe('follow-up flags', () => {
+  it('raises a card’s flag when a follow-up is logged on its lead, and sets it from the stream', () => {
+    const { queryClient, won, board } = setup();
+    const flag = () => board().columns[1]!.cards[0]!.followUp;
+    addActivity(
+      queryClient,
+      {
+        id: '00000000-0000-4000-8000-00000000f011',
+        activity_type: 'call',
+        outcome: 'completed',
+        created_at: new Date(0).toISOString(),
+      },
+      { leadId: won.id },
+    );
+    expect(flag()).toBe(false);
+    addActivity(
+      queryClient,
+      {
+        id: '00000000-0000-4000-8000-00000000f012',
+        activity_type: 'call',
+        outcome: 'follow_up_needed',
+        created_at: new Date(0).toISOString(),
+      },
+      { leadId: won.id },
+    );
+    expect(flag()).toBe(true);
+    setLeadFollowUp(queryClient, won.id, false);
+    expect(flag()).toBe(false);
   });
 });

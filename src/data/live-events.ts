@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { Conversation, Lead, LiveEvent } from '@/contract';
 import { addActivity } from './activities';
+import { setLeadFollowUp } from './board';
 import { replaceChannels } from './channels';
 import { removeContact, upsertContact } from './contacts';
 import { placeConversation } from './conversation-lists';
@@ -105,6 +106,8 @@ export function applyLiveEvent(queryClient: QueryClient, event: LiveEvent): void
       return onLead(queryClient, event.lead);
     case 'lead.removed':
       return removeLead(queryClient, event.id);
+    case 'lead.followUp':
+      return setLeadFollowUp(queryClient, event.id, event.followUp);
     case 'leadStages.replaced':
       if (queryClient.isMutating({ mutationKey: ['lead-stages'] }) > 0) return;
       return replaceLeadStages(queryClient, event.stages);
@@ -131,6 +134,9 @@ export function applyLiveEvent(queryClient: QueryClient, event: LiveEvent): void
       return;
     case 'upstream.status':
       return;
+    default:
+      // A new event type must be handled here: the build fails until it is.
+      return event satisfies never;
   }
 }
 

@@ -1,6 +1,7 @@
 import {
   ErrorBody,
   ROUTES_BY_ID,
+  SCREEN_ROUTES_BY_ID,
   buildPath,
   type BodyOf,
   type ParamsArg,
@@ -10,6 +11,9 @@ import {
   type RouteDef,
   type RouteId,
   type RouteOf,
+  type ScreenQueryInput,
+  type ScreenResponseOf,
+  type ScreenRouteId,
 } from '@/contract';
 import { ApiError } from './api-error';
 import { parseRetryAfter, rateGate } from './rate-limit';
@@ -144,4 +148,24 @@ export async function callBff<T>(
   const parsed = schema.safeParse(text ? JSON.parse(text) : undefined);
   if (!parsed.success) throw new ApiError(-1, null, false, `Unexpected response from ${path}`);
   return parsed.data;
+}
+
+/**
+ * A screen read of the BFF (`/bff/screens/*`, src/contract/routes/screens.ts): the route's query
+ * as search parameters, the answer parsed with the route's response schema.
+ */
+export function callScreen<R extends ScreenRouteId>(
+  id: R,
+  options: { query?: ScreenQueryInput<R>; signal?: AbortSignal } = {},
+): Promise<ScreenResponseOf<R>> {
+  const route = SCREEN_ROUTES_BY_ID[id];
+  // The route is known only as a union member here; its response schema parses to ScreenResponseOf<R>.
+  const schema = route.response as {
+    safeParse(data: unknown): { success: true; data: ScreenResponseOf<R> } | { success: false };
+  };
+  return callBff(
+    `${route.path}${toSearch(options.query as Record<string, unknown> | undefined)}`,
+    schema,
+    options.signal ? { signal: options.signal } : undefined,
+  );
 }

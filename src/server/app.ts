@@ -23,6 +23,7 @@ import { MemoryStore } from './kv/memory-store';
 import { RedisStore } from './kv/redis-store';
 import { StoreUnavailableError, type Store } from './kv/store';
 import { registerLive, type LiveDeps } from './sync/live-app';
+import { registerScreens } from './screens/screen-routes';
 import type { Team } from './team';
 
 export interface AppDeps {
@@ -176,6 +177,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     guard,
     ...(live ? { onWrite: live.onWrite } : {}),
   });
+  // Screen reads answer from the live workspace's read model (src/server/screens).
+  if (live) registerScreens(app, { guard, model: live.model });
   registerStatic(app, config.staticDir);
   return app;
 }

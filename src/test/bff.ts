@@ -11,6 +11,7 @@ import { parseConfig } from '../server/config';
 import { DEMO_TEAM } from '../server/team';
 import { browserTransport, type BrowserTransport } from './browser-transport';
 import { FakeDispatcher } from './fake-dispatcher';
+import { loadModelFromFake } from './live-model';
 
 // Component tests run the real BFF (src/server/app.ts) on the fake upstream, as the demo does:
 // jsdom fetch -> msw -> the BFF (app.inject) -> the fake's handlers (in process, fake-dispatcher.ts).
@@ -55,13 +56,15 @@ export interface BffOptions {
   as?: Role | null;
   /** False leaves the fake's reset to the file, for tests that change nothing and share one seed. */
   resetAfterEach?: boolean;
+  /** The BFF's live workspace (screen reads, write-through), its model loaded from the fake before each test. */
+  live?: boolean;
 }
 
 /**
  * Builds the BFF on the fake upstream for this file, with the demo's users and roster; unhandled
  * requests are errors. Signs in as `as` (an admin by default) before each test.
  */
-export function withBff({ as = 'admin', resetAfterEach = true }: BffOptions = {}): void {
+export function withBff({ as = 'admin', resetAfterEach = true, live = false }: BffOptions = {}): void {
   let app: FastifyInstance | undefined;
   beforeAll(async () => {
     const config = parseConfig({ LOG_LEVEL: 'silent', STATIC_DIR: '/nonexistent-static-dir' });
@@ -77,6 +80,8 @@ export function withBff({ as = 'admin', resetAfterEach = true }: BffOptions = {}
       dispatcher: new FakeDispatcher(createUpstreamHandlers(fake, { origin: DEFAULT_ORIGIN })),
       team: DEMO_TEAM,
       users: await demoUserDirectory(),
+      // No sync of its own: loadModelFromFake stands in for its first read.
+      ...(live ? { live: { sync: false } } : {}),
     });
     transport = browserTransport(app, BFF_ORIGIN);
     // The forwarding handler is the server's own, so a reset after each test keeps it.
@@ -84,6 +89,7 @@ export function withBff({ as = 'admin', resetAfterEach = true }: BffOptions = {}
     server.listen({ onUnhandledRequest: 'error' });
   });
   if (as !== null) beforeEach(() => signInAs(as));
+  if (live) beforeEach(() => loadModelFromFake(app!, fake));
   afterEach(() => {
     // Overrides are per test.
     server.resetHandlers();

@@ -4,3 +4,4 @@ export type { Host, Method, ParamSchemas, RouteDef, Schema } from './define';
 export * from './table';
 export * from './types';
 export * from './match';
+export * from './screens';

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import { LoginBody, type Me } from '../../contract/bff';
 import { fieldErrors } from '../../contract/common';
-import type { RouteDef, RouteId } from '../../contract/routes';
+import type { AnyRouteId } from '../../contract/roles';
 import { sendBffError, sendRetryLater } from '../bff-error';
 import type { ProxyGuard } from '../proxy/proxy';
 import { roleCan } from '../roles';
@@ -76,10 +76,10 @@ export async function registerAuth(app: FastifyInstance, opts: AuthOptions): Pro
     return user;
   };
 
-  const guard: ProxyGuard = async (request, reply, route: RouteDef) => {
+  const guard: ProxyGuard = async (request, reply, route) => {
     const user = await authenticate(request, reply);
     if (user === null) return true;
-    if (!roleCan(user.role, route.id as RouteId)) {
+    if (!roleCan(user.role, route.id as AnyRouteId)) {
       sendBffError(reply, 403, `Your role (${user.role}) may not do this`);
       return true;
     }

@@ -46,7 +46,8 @@ type HeaderBag = Record<string, string | string[] | undefined>;
 export type ProxyGuard = (
   request: FastifyRequest,
   reply: FastifyReply,
-  route: RouteDef,
+  /** A route of the table, or one of the BFF's screen reads: the role matrix knows both by id. */
+  route: Pick<RouteDef, 'id'>,
 ) => boolean | Promise<boolean>;
 
 /** Told of every successful state-changing call once its answer has reached the browser: the

@@ -134,3 +134,28 @@ describe('mergePage', () => {
     expect(page.map((m) => m.text)).toEqual(['message 1', 'message 2']);
   });
 });
+
+describe('follow-up flags', () => {
+  it('are raised by a logged follow-up activity, set by lead.followUp, and go with a removed lead', () => {
+    const model = new ReadModel();
+    const l = lead(1);
+    apply(model, { type: 'lead.upserted', lead: l });
+    const activity = { id: lead(9).id, activity_type: 'call' as const, created_at: at(1) };
+    apply(model, { type: 'activity.created', activity: { ...activity, outcome: 'completed' }, leadId: l.id });
+    expect(model.followUps.has(l.id)).toBe(false);
+    apply(model, {
+      type: 'activity.created',
+      activity: { ...activity, outcome: 'follow_up_needed' },
+      leadId: l.id,
+    });
+    expect(model.followUps.has(l.id)).toBe(true);
+    apply(model, { type: 'lead.followUp', id: l.id, followUp: false });
+    expect(model.followUps.has(l.id)).toBe(false);
+    apply(model, { type: 'lead.followUp', id: l.id, followUp: true });
+    apply(model, { type: 'lead.removed', id: l.id });
+    expect(model.followUps.has(l.id)).toBe(false);
+    // A removed lead is not flagged again by a late read.
+    apply(model, { type: 'lead.followUp', id: l.id, followUp: true });
+    expect(model.followUps.has(l.id)).toBe(false);
+  });
+});

@@ -86,7 +86,12 @@ export function applyEvent(model: ReadModel, event: LiveEvent, now: number): voi
     case 'lead.upserted':
       return upsert(model, model.leads, event.lead, `lead:${event.lead.id}`, now);
     case 'lead.removed':
+      model.followUps.delete(event.id);
       return remove(model, model.leads, event.id, `lead:${event.id}`, now);
+    case 'lead.followUp':
+      if (event.followUp && !model.removed.has(event.id)) model.followUps.add(event.id);
+      else model.followUps.delete(event.id);
+      return model.touch(`followUp:${event.id}`, now);
     case 'customer.upserted':
       return upsert(model, model.customers, event.customer, `customer:${event.customer.id}`, now);
     case 'customer.removed':
@@ -119,7 +124,11 @@ export function applyEvent(model: ReadModel, event: LiveEvent, now: number): voi
         for (const c of ['conversations', 'leads', 'customers'] as const) model.loaded.add(c);
       return;
     case 'activity.created':
-      // Activities are read per lead or customer when shown; the model keeps none.
+      // The model keeps no activities, only the follow-up flag one may raise on its lead.
+      if (event.leadId && event.activity.outcome === 'follow_up_needed') {
+        model.followUps.add(event.leadId);
+        model.touch(`followUp:${event.leadId}`, now);
+      }
       return;
   }
 }

@@ -89,6 +89,7 @@ describe('snapshots', () => {
       now,
     );
     applyEvent(model, { type: 'lead.upserted', lead: lead(1) }, now);
+    applyEvent(model, { type: 'lead.followUp', id: lead(1).id, followUp: true }, now);
     applyEvent(model, { type: 'tags.replaced', tags: [] }, now);
     applyEvent(model, { type: 'resync', reason: 'restart' }, now);
     const snapshots = new RedisSnapshots(client, `snapshot-${keySeq++}`, createLogger('silent'));
@@ -100,6 +101,7 @@ describe('snapshots', () => {
     expect(copy.conversationsNewestFirst()).toEqual(model.conversationsNewestFirst());
     expect(copy.messagesOf(conversation(1).id)).toEqual([message(1, 1)]);
     expect(copy.lead(lead(1).id)).toEqual(lead(1));
+    expect([...copy.followUps]).toEqual([lead(1).id]);
     expect(copy.lists.tags).toEqual([]);
     expect(copy.lists.stages).toBeNull();
     expect([...copy.loaded].sort()).toEqual(['conversations', 'customers', 'leads']);

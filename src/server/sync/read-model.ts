@@ -26,6 +26,7 @@ export type TouchKey =
   | `conversation:${string}`
   | `messages:${string}`
   | `lead:${string}`
+  | `followUp:${string}`
   | `customer:${string}`
   | `contact:${string}`
   | `list:${ListName}`
@@ -59,6 +60,9 @@ export class ReadModel {
     channels: null,
     quickReplies: null,
   };
+  /** Leads one of whose activities asks for a follow-up (outcome `follow_up_needed`, spec Part 2):
+   *  the board's flags. Kept by the paced activity sweep and by activities logged through the BFF. */
+  readonly followUps = new Set<string>();
   upstream: UpstreamStatus;
   /** Collections the syncing instance has read in full at least once. */
   readonly loaded = new Set<Collection>();
@@ -109,6 +113,8 @@ export class ReadModel {
     copy(this.contacts, other.contacts);
     copy(this.templates, other.templates);
     Object.assign(this.lists, other.lists);
+    this.followUps.clear();
+    for (const id of other.followUps) this.followUps.add(id);
     this.upstream = other.upstream;
     this.loaded.clear();
     for (const c of other.loaded) this.loaded.add(c);

@@ -46,6 +46,8 @@ const Snapshot = z.object({
   quickReplies: z.nullable(z.array(QuickReply)),
   upstream: z.object({ state: UpstreamState, since: z.string() }),
   loaded: z.array(z.enum(COLLECTIONS)),
+  /** Leads flagged for follow-up; absent in snapshots written before the flags existed. */
+  followUps: z.optional(z.array(z.string())),
 });
 export type Snapshot = z.infer<typeof Snapshot>;
 
@@ -63,6 +65,7 @@ export function toSnapshot(model: ReadModel, eventId: string | null): Snapshot {
     ...model.lists,
     upstream: model.upstream,
     loaded: [...model.loaded],
+    followUps: [...model.followUps],
   };
 }
 
@@ -81,6 +84,7 @@ export function fromSnapshot(snapshot: Snapshot): ReadModel {
   model.lists.channels = snapshot.channels;
   model.lists.quickReplies = snapshot.quickReplies;
   for (const c of snapshot.loaded) model.loaded.add(c);
+  for (const id of snapshot.followUps ?? []) model.followUps.add(id);
   return model;
 }
 

@@ -2,6 +2,7 @@ import type { Customer } from '../../contract';
 import { UpstreamError } from '../upstream/upstream-error';
 import { diffList, diffTemplates } from './diff-lists';
 import { diffRecords, heldIds, RECORD_KINDS } from './diff-records';
+import { followUpTask } from './follow-up-task';
 import { markFresh, SWEEP_PAGE } from './hot-task';
 import { coldLoaded, isCold, readAllByOffset, type SyncContext } from './sync-context';
 import type { SyncTask } from './sync-worker';
@@ -155,5 +156,6 @@ export function sweepTasks(ctx: SyncContext): SyncTask[] {
       () => s.templateSweepMs,
       () => sweepTemplates(ctx),
     ),
+    followUpTask(ctx),
   ];
 }

@@ -29,6 +29,10 @@ export interface WorkerState {
   readonly contactListsRead: Set<string>;
   /** Round-robin position of the contact sweep. */
   contactCursor: number;
+  /** Leads whose activities this instance has read (their follow-up flag is known). */
+  readonly activitiesRead: Set<string>;
+  /** Round-robin position of the activity sweep once every lead was read. */
+  activityCursor: number;
   /** Thread pages never read, as the last plan counted them. */
   backfillLeft: number;
 }
@@ -42,6 +46,8 @@ export const newWorkerState = (): WorkerState => ({
   retryAt: new Map(),
   contactListsRead: new Set(),
   contactCursor: 0,
+  activitiesRead: new Set(),
+  activityCursor: 0,
   backfillLeft: 0,
 });
 

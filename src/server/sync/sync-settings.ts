@@ -13,6 +13,9 @@ export interface SyncSettings {
   readonly customerSweepMs: number;
   /** One customer's contact list per this many ms (SYNC_CONTACT_PACE_MS). */
   readonly contactPaceMs: number;
+  /** One lead's activities (its follow-up flag) per this many ms once every lead was read
+   *  (SYNC_ACTIVITY_PACE_MS); before that, `readsPerCycle` leads a second. */
+  readonly activityPaceMs: number;
   /** Stages, tags, channels, quick replies (SYNC_LIST_SWEEP_MS). */
   readonly listSweepMs: number;
   readonly templateSweepMs: number;
@@ -38,6 +41,7 @@ export const DEFAULT_SYNC_SETTINGS: SyncSettings = {
   leadSweepMs: 120_000,
   customerSweepMs: 300_000,
   contactPaceMs: 4_000,
+  activityPaceMs: 4_000,
   listSweepMs: 60_000,
   templateSweepMs: 600_000,
   readsPerCycle: 8,

@@ -1,21 +1,16 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Lead } from '@/contract';
+import { boardKeys } from '@/data/board';
 import { restoreSnapshot, takeSnapshot, type CacheSnapshot } from '@/data/cache-snapshot';
 import { leadKeys, upsertLead } from '@/data/leads';
 import { callApi } from '@/lib/api-client';
-import { UNMATCHED, type LeadMove } from '../model/board-drop';
-
-/** The readings a move changes: both columns under any filters, or the every-lead reading it leaves. */
-const touched = (move: LeadMove) => [
-  move.from === UNMATCHED ? leadKeys.everies() : leadKeys.column(move.from),
-  leadKeys.column(move.to),
-];
+import type { LeadMove } from '../model/board-drop';
 
 /**
- * Moves a lead to another stage by PATCHing its status, optimistically: both columns change at
- * once and roll back if the upstream refuses. The answer is written into the caches; the columns
- * are then only marked stale (a full re-read of two columns on every drop would cost dozens of
- * calls on a large board), so they re-read on the next visit.
+ * Moves a lead to another stage by PATCHing its status through the proxy, optimistically: the card
+ * changes column at once (counts and sums with it) and everything rolls back if the upstream
+ * refuses. The answer is written into the caches; the board needs no re-read, since it held the
+ * card and so knows both columns' exact counts.
  */
 export function useMoveLead(
   options: {
@@ -29,7 +24,8 @@ export function useMoveLead(
     mutationFn: (move) =>
       callApi('leads.update', { params: { id: move.lead.id }, body: { status: move.to } }),
     onMutate: async (move) => {
-      const snapshot = await takeSnapshot(queryClient, leadKeys.all, touched(move));
+      // A board read in flight would bring the card back to where it was.
+      const snapshot = await takeSnapshot(queryClient, leadKeys.all, [boardKeys.all]);
       upsertLead(queryClient, { ...move.lead, status: move.to });
       return { snapshot };
     },
@@ -41,10 +37,9 @@ export function useMoveLead(
       upsertLead(queryClient, lead);
       options.onSuccess?.(move, lead);
     },
-    onSettled: async (_lead, _error, move) => {
+    onSettled: async () => {
       await Promise.all([
-        ...touched(move).map((queryKey) => queryClient.invalidateQueries({ queryKey, refetchType: 'none' })),
-        queryClient.invalidateQueries({ queryKey: leadKeys.pages() }),
+        queryClient.invalidateQueries({ queryKey: leadKeys.pages(), refetchType: 'none' }),
         queryClient.invalidateQueries({ queryKey: leadKeys.counts() }),
       ]);
     },

@@ -1,46 +1,41 @@
 import { useDroppable } from '@dnd-kit/core';
 import { observeElementRect, useVirtualizer } from '@tanstack/react-virtual';
 import { CircleHelp, Trophy, XCircle } from 'lucide-react';
-import { useMemo, useRef } from 'react';
-import type { Lead, LeadStage } from '@/contract';
+import { useEffect, useRef } from 'react';
+import type { BoardColumn as ColumnData, LeadStage } from '@/contract';
 import { Button } from '@/components/ui/button';
-import { Skeleton, errorText } from '@/components/ui/states';
+import { errorText } from '@/components/ui/states';
 import { count } from '@/lib/format';
 import { stageOutcome } from '@/lib/lead-stages';
 import { UNMATCHED, type ColumnDropData } from '../model/board-drop';
-import { columnSums, formatSums, formatWeighted } from '../model/column-aggregates';
+import { formatSums, formatWeighted } from '../model/column-aggregates';
 import { useBoardMovable } from './board-movable';
 import { CARD_HEIGHT, LeadCard } from './lead-card';
 import { safeColor } from '@/lib/safe-color';
 
-export interface ColumnState {
-  rows: Lead[];
-  /** Leads the column counts (the server's total, or the rows kept when filtering what is held). */
-  total: number;
-  /** The rows are filtered here (the owner filter): until `complete`, `total` counts matches so far. */
-  filtered?: boolean;
-  /** Rows read so far, for the progress line. */
-  held: number;
-  /** What `held` is out of. */
-  of: number;
-  complete: boolean;
+/** Further cards of a column are being read, or could not be. */
+export interface MoreState {
   loading: boolean;
   error: unknown;
-  retry: () => void;
+  load: () => void;
 }
 
 interface BoardColumnProps {
   /** null for the Unmatched column. */
   stage: LeadStage | null;
-  state: ColumnState;
+  column: ColumnData;
+  more: MoreState;
   ownerNames: ReadonlyMap<string, string>;
   onOpen: (id: string) => void;
 }
 
 const HEADER_TONE = { won: 'bg-success-soft', lost: 'bg-danger-soft', none: 'bg-surface' } as const;
 
-/** A board column: a header that stays put and a virtualised list that scrolls on its own. */
-export function BoardColumn({ stage, state, ownerNames, onOpen }: BoardColumnProps) {
+/**
+ * A board column: a header that stays put, with the BFF's exact count and sums under the filters,
+ * and a virtualised list that scrolls on its own and reads further cards as it nears its end.
+ */
+export function BoardColumn({ stage, column: data, more, ownerNames, onOpen }: BoardColumnProps) {
   const movable = useBoardMovable();
   const column = stage?.key ?? UNMATCHED;
   const name = stage?.name ?? 'Unmatched';
@@ -51,10 +46,8 @@ export function BoardColumn({ stage, state, ownerNames, onOpen }: BoardColumnPro
     disabled: !stage || !movable,
   });
   const outcome = stage ? stageOutcome(stage) : 'none';
-  const sums = useMemo(() => columnSums(state.rows), [state.rows]);
+  const { sums, total } = data;
   const headingId = `column-${column}-heading`;
-  // A filtered count is true only once every lead of the column has been read.
-  const partialCount = state.filtered === true && !state.complete;
 
   return (
     <section
@@ -76,12 +69,9 @@ export function BoardColumn({ stage, state, ownerNames, onOpen }: BoardColumnPro
           </h2>
           <span
             className="ml-auto rounded bg-raised px-1.5 text-xs tabular-nums text-muted"
-            aria-label={
-              partialCount ? `${count(state.total)} matching leads so far` : `${count(state.total)} leads`
-            }
+            aria-label={`${count(total)} leads`}
           >
-            {count(state.total)}
-            {partialCount ? '+' : ''}
+            {count(total)}
           </span>
         </div>
         <p className="mt-0.5 truncate text-xs tabular-nums text-muted" title={formatSums(sums)}>
@@ -95,15 +85,15 @@ export function BoardColumn({ stage, state, ownerNames, onOpen }: BoardColumnPro
             Their status matches no stage.{movable ? ' Drag them into one.' : ''}
           </p>
         ) : null}
-        {!state.complete && !state.error && !state.loading ? (
-          <p className="mt-1 text-xs text-muted" role="status">
-            {state.filtered
-              ? `${count(state.total)} match so far · ${count(state.held)} of ${count(state.of)} scanned`
-              : `${count(state.held)} of ${count(state.of)} loaded`}
-          </p>
-        ) : null}
       </header>
-      <ColumnBody column={column} name={name} state={state} ownerNames={ownerNames} onOpen={onOpen} />
+      <ColumnBody
+        column={column}
+        name={name}
+        data={data}
+        more={more}
+        ownerNames={ownerNames}
+        onOpen={onOpen}
+      />
     </section>
   );
 }
@@ -115,50 +105,46 @@ export function BoardColumn({ stage, state, ownerNames, onOpen }: BoardColumnPro
 const observeColumnRect: typeof observeElementRect = (instance, cb) =>
   observeElementRect(instance, (rect) => cb(rect.height > 0 ? rect : { width: rect.width, height: 800 }));
 
+/** Cards from the end of what is held at which the next page is asked for. */
+const READ_AHEAD = 8;
+
 function ColumnBody({
   column,
   name,
-  state,
+  data,
+  more,
   ownerNames,
   onOpen,
 }: {
   column: string;
   name: string;
-  state: ColumnState;
+  data: ColumnData;
+  more: MoreState;
   ownerNames: ReadonlyMap<string, string>;
   onOpen: (id: string) => void;
 }) {
   const scrollRef = useRef<HTMLDivElement>(null);
+  const cards = data.cards;
   const virtualizer = useVirtualizer({
-    count: state.rows.length,
+    count: cards.length,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => CARD_HEIGHT,
     overscan: 4,
-    getItemKey: (index) => state.rows[index]?.id ?? index,
+    getItemKey: (index) => cards[index]?.lead.id ?? index,
     observeElementRect: observeColumnRect,
   });
+  const items = virtualizer.getVirtualItems();
+  const lastShown = items[items.length - 1]?.index ?? -1;
+  const hasMore = data.nextCursor !== null;
+  const { loading, error, load } = more;
+  // Near the end of what is held: read the next page (one at a time; an error waits for "Try again").
+  useEffect(() => {
+    if (hasMore && !loading && !error && lastShown >= cards.length - READ_AHEAD) load();
+  }, [hasMore, loading, error, lastShown, cards.length, load]);
 
-  if (state.loading) {
-    return (
-      <div className="flex flex-col gap-2 p-2" aria-busy="true" aria-label={`Loading ${name}`}>
-        <Skeleton className="h-20" />
-        <Skeleton className="h-20" />
-      </div>
-    );
-  }
-  if (state.error && state.rows.length === 0) {
-    return (
-      <div role="alert" className="flex flex-col items-start gap-2 p-3 text-[13px]">
-        <p className="text-danger">{errorText(state.error)}</p>
-        <Button size="sm" onClick={state.retry}>
-          Try again
-        </Button>
-      </div>
-    );
-  }
   return (
     <div ref={scrollRef} className="min-h-0 flex-1 overflow-y-auto px-2 pb-2" data-column-scroll={column}>
-      {state.rows.length === 0 ? (
+      {cards.length === 0 ? (
         <p className="px-1 py-6 text-center text-[13px] text-muted">No leads</p>
       ) : (
         <ul
@@ -166,9 +152,10 @@ function ColumnBody({
           className="relative"
           style={{ height: virtualizer.getTotalSize() }}
         >
-          {virtualizer.getVirtualItems().map((item) => {
-            const lead = state.rows[item.index];
-            if (!lead) return null;
+          {items.map((item) => {
+            const card = cards[item.index];
+            if (!card) return null;
+            const { lead } = card;
             return (
               <li
                 key={item.key}
@@ -177,6 +164,7 @@ function ColumnBody({
               >
                 <LeadCard
                   lead={lead}
+                  followUp={card.followUp}
                   column={column}
                   ownerName={lead.assigned_to_user_id ? ownerNames.get(lead.assigned_to_user_id) : undefined}
                   onOpen={onOpen}
@@ -186,10 +174,15 @@ function ColumnBody({
           })}
         </ul>
       )}
-      {state.error && state.rows.length > 0 ? (
+      {hasMore && loading ? (
+        <p className="py-2 text-center text-xs text-muted" role="status">
+          Loading more leads…
+        </p>
+      ) : null}
+      {error ? (
         <div role="alert" className="mt-2 flex items-center gap-2 text-xs text-danger">
-          Not every lead could be read.
-          <Button size="sm" variant="ghost" onClick={state.retry}>
+          More leads could not be read: {errorText(error)}
+          <Button size="sm" variant="ghost" onClick={load}>
             Try again
           </Button>
         </div>

@@ -5,7 +5,7 @@ import { renderWithApp } from '@/test/render';
 import { fake, withBff } from '@/test/bff';
 import { LeadsPage } from './leads-page';
 
-withBff();
+withBff({ live: true });
 afterEach(cleanup);
 
 const HOSTILE = 'url(https://evil.example/beacon.png)';

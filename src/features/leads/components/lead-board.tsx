@@ -12,21 +12,27 @@ import {
   type DragEndEvent,
   type DragStartEvent,
 } from '@dnd-kit/core';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import type { LeadStage } from '@/contract';
-import { errorText } from '@/components/ui/states';
+import type { BoardColumn as ColumnData, LeadStage } from '@/contract';
+import { ErrorState, Skeleton, errorText } from '@/components/ui/states';
 import { notify } from '@/lib/notify';
-import type { LeadFilters } from '@/data/leads';
+import { boardQuery, type BoardFilters } from '@/data/board';
 import { useMoveLead } from '../api/use-move-lead';
-import { isLeadDrag, resolveDrop, undoOf, type LeadDragData, type LeadMove } from '../model/board-drop';
-import type { LeadsSearch } from '../model/leads-search';
+import {
+  isLeadDrag,
+  resolveDrop,
+  undoOf,
+  UNMATCHED,
+  type LeadDragData,
+  type LeadMove,
+} from '../model/board-drop';
 import { useBoardAnnouncements } from './board-announcements';
 import { columnCoordinates } from './board-keyboard';
+import { BoardColumn } from './board-column';
 import { BoardMovableContext } from './board-movable';
 import { LeadCardPreview } from './lead-card';
-import { StageColumn } from './stage-column';
-import { UnmatchedColumn } from './unmatched-column';
-import { useUnmatchedCount } from './use-unmatched-count';
+import { useMoreCards } from './use-more-cards';
 import { isolate } from '@/components/ui/user-text';
 
 // Pointer first (what is under the cursor), then overlap for the keyboard, which has no pointer.
@@ -50,13 +56,17 @@ interface LeadBoardProps {
   /** Whether the signed-in role may move leads (leads.update). */
   movable: boolean;
   stages: LeadStage[];
-  filters: LeadFilters;
-  owner: LeadsSearch['owner'];
+  /** Priority, search and owner, applied by the BFF with exact counts. */
+  filters: BoardFilters;
   ownerNames: ReadonlyMap<string, string>;
   onOpen: (id: string) => void;
 }
 
-export function LeadBoard({ movable, stages, filters, owner, ownerNames, onOpen }: LeadBoardProps) {
+/**
+ * The board: one BFF read gives every column's exact count, sums and first cards (the previous
+ * filters' board stays on screen while another loads); columns read further cards as they scroll.
+ */
+export function LeadBoard({ movable, stages, filters, ownerNames, onOpen }: LeadBoardProps) {
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 6 } }),
     useSensor(TouchSensor, { activationConstraint: { delay: 200, tolerance: 6 } }),
@@ -66,7 +76,14 @@ export function LeadBoard({ movable, stages, filters, owner, ownerNames, onOpen 
   const lastMove = useRef<LeadMove | null>(null);
   const stageKeys = useMemo(() => new Set(stages.map((s) => s.key)), [stages]);
   const stageName = useCallback((key: string) => stages.find((s) => s.key === key)?.name ?? key, [stages]);
-  const unmatched = useUnmatchedCount(stages, filters);
+  const board = useQuery({ ...boardQuery(filters), placeholderData: keepPreviousData });
+  const { refetch } = board;
+  const columns = board.data?.columns;
+  // A stage added (or its key changed) since the board was read has no column yet: read it again.
+  const columnsMissing = columns !== undefined && stages.some((s) => !columns.some((c) => c.stage === s.key));
+  useEffect(() => {
+    if (columnsMissing) void refetch();
+  }, [columnsMissing, refetch]);
   const announcements = useBoardAnnouncements(stageName);
 
   const mutation = useMoveLead();
@@ -137,31 +154,44 @@ export function LeadBoard({ movable, stages, filters, owner, ownerNames, onOpen 
         onDragCancel={() => setDragging(null)}
         accessibility={{ announcements, screenReaderInstructions }}
       >
-        <div className="flex min-h-0 flex-1 gap-3 overflow-x-auto p-4" data-board>
-          {unmatched ? (
-            <UnmatchedColumn
-              stageKeys={stageKeys}
-              filters={filters}
-              owner={owner}
-              ownerNames={ownerNames}
-              onOpen={onOpen}
-            />
-          ) : null}
-          {stages.map((stage) => (
-            <StageColumn
-              key={stage.id}
-              stage={stage}
-              filters={filters}
-              owner={owner}
-              ownerNames={ownerNames}
-              onOpen={onOpen}
-            />
-          ))}
+        <div
+          className={`flex min-h-0 flex-1 gap-3 overflow-x-auto p-4 transition-opacity ${board.isPlaceholderData ? 'opacity-60' : ''}`}
+          aria-busy={board.isFetching && board.isPlaceholderData}
+          data-board
+        >
+          {board.isPending ? (
+            stages.map((stage) => <ColumnSkeleton key={stage.id} name={stage.name} />)
+          ) : board.isError && !board.data ? (
+            <ErrorState error={board.error} onRetry={() => void refetch()} />
+          ) : (
+            <>
+              {board.data.unmatched.total > 0 ? (
+                <Column
+                  stage={null}
+                  column={board.data.unmatched}
+                  filters={filters}
+                  ownerNames={ownerNames}
+                  onOpen={onOpen}
+                />
+              ) : null}
+              {stages.map((stage) => (
+                <Column
+                  key={stage.id}
+                  stage={stage}
+                  column={board.data.columns.find((c) => c.stage === stage.key) ?? emptyColumn(stage.key)}
+                  filters={filters}
+                  ownerNames={ownerNames}
+                  onOpen={onOpen}
+                />
+              ))}
+            </>
+          )}
         </div>
         <DragOverlay dropAnimation={null}>
           {dragging ? (
             <LeadCardPreview
               lead={dragging.lead}
+              followUp={dragging.followUp ?? false}
               ownerName={
                 dragging.lead.assigned_to_user_id
                   ? ownerNames.get(dragging.lead.assigned_to_user_id)
@@ -172,5 +202,44 @@ export function LeadBoard({ movable, stages, filters, owner, ownerNames, onOpen 
         </DragOverlay>
       </DndContext>
     </BoardMovableContext>
+  );
+}
+
+const emptyColumn = (stage: string): ColumnData => ({
+  stage,
+  cards: [],
+  nextCursor: null,
+  total: 0,
+  sums: [],
+});
+
+function Column({
+  stage,
+  column,
+  filters,
+  ownerNames,
+  onOpen,
+}: {
+  stage: LeadStage | null;
+  column: ColumnData;
+  filters: BoardFilters;
+  ownerNames: ReadonlyMap<string, string>;
+  onOpen: (id: string) => void;
+}) {
+  const more = useMoreCards(filters, stage?.key ?? UNMATCHED, column.nextCursor);
+  return <BoardColumn stage={stage} column={column} more={more} ownerNames={ownerNames} onOpen={onOpen} />;
+}
+
+function ColumnSkeleton({ name }: { name: string }) {
+  return (
+    <div
+      aria-busy="true"
+      aria-label={`Loading ${name}`}
+      className="flex h-full w-72 shrink-0 flex-col gap-2 rounded-lg border border-border bg-bg p-2"
+    >
+      <p className="px-1 text-sm font-semibold">{name}</p>
+      <Skeleton className="h-20" />
+      <Skeleton className="h-20" />
+    </div>
   );
 }

@@ -14,11 +14,11 @@ export const CARD_HEIGHT = 92;
 interface CardBodyProps {
   lead: Lead;
   ownerName: string | undefined;
-  /** Reads the follow-up state; off for the drag preview (a second query observer is not needed). */
-  withFollowUp?: boolean;
+  /** One of the lead's activities asks for a follow-up (the BFF's flag on the card). */
+  followUp: boolean;
 }
 
-export function LeadCardBody({ lead, ownerName, withFollowUp = true }: CardBodyProps) {
+export function LeadCardBody({ lead, ownerName, followUp }: CardBodyProps) {
   return (
     <>
       <div className="flex items-start justify-between gap-2">
@@ -36,7 +36,7 @@ export function LeadCardBody({ lead, ownerName, withFollowUp = true }: CardBodyP
       </div>
       <div className="mt-auto flex items-center gap-1.5 overflow-hidden">
         <PriorityBadge priority={lead.priority} />
-        {withFollowUp ? <FollowUpBadge leadId={lead.id} /> : null}
+        {followUp ? <FollowUpBadge /> : null}
         {lead.expected_close_date ? (
           <span className="truncate text-xs text-subtle" title="Expected close">
             {calendarDate(lead.expected_close_date)}
@@ -59,6 +59,7 @@ const CARD_CLASS =
 
 interface LeadCardProps {
   lead: Lead;
+  followUp: boolean;
   /** The column the card sits in (a stage key or UNMATCHED). */
   column: string;
   ownerName: string | undefined;
@@ -76,8 +77,8 @@ export const LeadCard = memo(function LeadCard(props: LeadCardProps) {
 const cardLabel = (lead: Lead) => `${lead.name}${lead.company_name ? `, ${lead.company_name}` : ''}`;
 
 /** Pointer, touch, or Space then arrows then Space; click or Enter opens it. */
-function DraggableLeadCard({ lead, column, ownerName, onOpen }: LeadCardProps) {
-  const data: LeadDragData = { type: 'lead', lead, from: column };
+function DraggableLeadCard({ lead, followUp, column, ownerName, onOpen }: LeadCardProps) {
+  const data: LeadDragData = { type: 'lead', lead, followUp, from: column };
   const { attributes, listeners, setNodeRef, isDragging } = useDraggable({ id: lead.id, data });
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (event.key === 'Enter') {
@@ -99,13 +100,13 @@ function DraggableLeadCard({ lead, column, ownerName, onOpen }: LeadCardProps) {
       style={{ height: CARD_HEIGHT - 8 }}
       className={`${CARD_CLASS} cursor-grab touch-manipulation ${isDragging ? 'opacity-40' : ''}`}
     >
-      <LeadCardBody lead={lead} ownerName={ownerName} />
+      <LeadCardBody lead={lead} ownerName={ownerName} followUp={followUp} />
     </div>
   );
 }
 
 /** Click, Enter or Space opens it; nothing else. */
-function StaticLeadCard({ lead, ownerName, onOpen }: LeadCardProps) {
+function StaticLeadCard({ lead, followUp, ownerName, onOpen }: LeadCardProps) {
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (event.key !== 'Enter' && event.key !== ' ') return;
     event.preventDefault();
@@ -123,16 +124,24 @@ function StaticLeadCard({ lead, ownerName, onOpen }: LeadCardProps) {
       style={{ height: CARD_HEIGHT - 8 }}
       className={`${CARD_CLASS} cursor-pointer`}
     >
-      <LeadCardBody lead={lead} ownerName={ownerName} />
+      <LeadCardBody lead={lead} ownerName={ownerName} followUp={followUp} />
     </div>
   );
 }
 
 /** What follows the pointer while dragging. */
-export function LeadCardPreview({ lead, ownerName }: { lead: Lead; ownerName: string | undefined }) {
+export function LeadCardPreview({
+  lead,
+  followUp,
+  ownerName,
+}: {
+  lead: Lead;
+  followUp: boolean;
+  ownerName: string | undefined;
+}) {
   return (
     <div style={{ height: CARD_HEIGHT - 8 }} className={`${CARD_CLASS} w-64 cursor-grabbing shadow-lg`}>
-      <LeadCardBody lead={lead} ownerName={ownerName} withFollowUp={false} />
+      <LeadCardBody lead={lead} ownerName={ownerName} followUp={followUp} />
     </div>
   );
 }

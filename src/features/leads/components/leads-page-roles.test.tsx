@@ -6,7 +6,7 @@ import { meQuery } from '@/data/session';
 import { fake, signInAs, withBff } from '@/test/bff';
 import { LeadsPage } from './leads-page';
 
-withBff();
+withBff({ live: true });
 afterEach(cleanup);
 
 /** Renders /leads and waits until the role is known and the first cards show. */

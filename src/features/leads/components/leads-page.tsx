@@ -8,7 +8,7 @@ import { leadStagesQuery } from '@/data/lead-stages';
 import { useCan } from '@/lib/permissions';
 import { teamQuery } from '@/data/session';
 import { whoCan } from '@/lib/who-can';
-import { upstreamFilters } from '@/data/leads';
+import { boardFilters } from '@/data/leads';
 import { LeadBoard } from './lead-board';
 import { LeadDrawer } from './lead-drawer';
 import { LeadFiltersBar } from './lead-filters';
@@ -26,8 +26,8 @@ export function LeadsPage() {
   const members = team.data?.members ?? NO_MEMBERS;
   const ownerNames = useMemo(() => new Map(members.map((m) => [m.id, m.name])), [members]);
   const filters = useMemo(
-    () => upstreamFilters({ priority: search.priority, search: search.q }),
-    [search.priority, search.q],
+    () => boardFilters({ priority: search.priority, search: search.q, owner: search.owner }),
+    [search.priority, search.q, search.owner],
   );
   const onOpen = useCallback((id: string) => setSearch({ lead: id }), [setSearch]);
   const view = search.view ?? 'board';
@@ -72,7 +72,6 @@ export function LeadsPage() {
       ) : view === 'list' ? (
         <LeadListView
           filters={filters}
-          owner={search.owner}
           page={search.page ?? 1}
           onPage={(page) => setSearch({ page })}
           stages={stages}
@@ -84,7 +83,6 @@ export function LeadsPage() {
           movable={mayMove}
           stages={stages}
           filters={filters}
-          owner={search.owner}
           ownerNames={ownerNames}
           onOpen={onOpen}
         />

@@ -1,12 +1,14 @@
-import type { Lead } from '@/contract';
+import { UNMATCHED, type Lead } from '@/contract';
 
-/** The column id of leads whose status matches no stage; never a valid stage key (keys are slugs). */
-export const UNMATCHED = '__unmatched__';
+/** The column id of leads whose status matches no stage (the BFF's board says the same). */
+export { UNMATCHED };
 
 /** What a dragged card carries. */
 export interface LeadDragData {
   type: 'lead';
   lead: Lead;
+  /** The card's follow-up flag, for the preview that follows the pointer. */
+  followUp?: boolean;
   /** The column the card sits in: a stage key, or UNMATCHED. */
   from: string;
 }

@@ -1,0 +1,135 @@
+import * as z from 'zod/mini';
+import { Id, LimitParam, PageParam, pageEnvelope } from '../common';
+import { Lead, Priority } from '../leads';
+import type { Schema } from './define';
+
+// The BFF's own screen reads: what one screen shows, answered in one call from the BFF's read model
+// of the workspace (docs/live-sync.md), never forwarded to the upstream. Same filter semantics as
+// the upstream's lead list (spec Part 4: priority exact, search over name, email and company), plus
+// the owner filter the upstream lacks. Queries are strict: an unknown or malformed parameter is a
+// 400 naming it.
+
+/** The column of leads whose status matches no stage; never a stage key (keys are slugs). */
+export const UNMATCHED = '__unmatched__';
+/** Cards in a column's first page (and in each further page) unless `limit` says otherwise. */
+export const BOARD_PAGE = 20;
+
+/** A team member's upstream user id, or `none` for leads nobody owns. */
+export const OwnerFilter = z.union([Id, z.literal('none')]);
+export type OwnerFilter = z.infer<typeof OwnerFilter>;
+
+const leadFilters = {
+  priority: z.optional(Priority),
+  search: z.optional(z.string().check(z.maxLength(200))),
+  owner: z.optional(OwnerFilter),
+};
+
+/** Where a column's next page starts: opaque to clients (the last card's order key). */
+export const BoardCursor = z.string().check(z.regex(/^-?\d{1,16}_[0-9a-fA-F-]{36}$/, 'must be a cursor'));
+
+export const BoardQuery = z.strictObject({ ...leadFilters, limit: LimitParam });
+export type BoardQuery = z.infer<typeof BoardQuery>;
+
+export const BoardColumnQuery = z.strictObject({
+  /** A stage key, or UNMATCHED. */
+  stage: z.string().check(z.minLength(1), z.maxLength(200)),
+  cursor: z.optional(BoardCursor),
+  ...leadFilters,
+  limit: LimitParam,
+});
+export type BoardColumnQuery = z.infer<typeof BoardColumnQuery>;
+
+export const LeadScreenQuery = z.strictObject({ ...leadFilters, page: PageParam, limit: LimitParam });
+export type LeadScreenQuery = z.infer<typeof LeadScreenQuery>;
+
+/** Money of one currency in a column: the plain sum and the sum weighted by each lead's probability. */
+export const CurrencySum = z.looseObject({
+  /** null: leads with a value but no currency. */
+  currency: z.nullable(z.string()),
+  value: z.number(),
+  /** Sum of value × probability / 100 (the lead's own probability, spec: a percentage). */
+  weighted: z.number(),
+});
+export type CurrencySum = z.infer<typeof CurrencySum>;
+
+export const BoardCard = z.looseObject({
+  lead: Lead,
+  /** One of the lead's activities has the outcome `follow_up_needed` (spec Part 2). */
+  followUp: z.boolean(),
+});
+export type BoardCard = z.infer<typeof BoardCard>;
+
+/** A page of one column's cards, newest first, and where the next one starts (null: none). */
+export const BoardColumnPage = z.looseObject({
+  /** The stage key, or UNMATCHED. */
+  stage: z.string(),
+  cards: z.array(BoardCard),
+  nextCursor: z.nullable(BoardCursor),
+});
+export type BoardColumnPage = z.infer<typeof BoardColumnPage>;
+
+/** A column with its exact totals under the filters, and its first page of cards. */
+export const BoardColumn = z.extend(BoardColumnPage, {
+  total: z.int(),
+  /** Largest sum first. */
+  sums: z.array(CurrencySum),
+});
+export type BoardColumn = z.infer<typeof BoardColumn>;
+
+export const Board = z.looseObject({
+  /** One per stage, in board order (position). */
+  columns: z.array(BoardColumn),
+  /** Leads whose status matches no stage (after a key change); total 0 when there are none. */
+  unmatched: BoardColumn,
+});
+export type Board = z.infer<typeof Board>;
+
+export const LeadScreenPage = pageEnvelope(Lead);
+export type LeadScreenPage = z.infer<typeof LeadScreenPage>;
+
+export interface ScreenRouteDef {
+  readonly id: string;
+  readonly method: 'GET';
+  /** The BFF's own path (not below an upstream host). */
+  readonly path: string;
+  readonly query: Schema;
+  readonly response: Schema;
+}
+
+const screen = <const D extends ScreenRouteDef>(def: D): D => def;
+
+export const SCREEN_ROUTES = [
+  screen({
+    id: 'screens.board',
+    method: 'GET',
+    path: '/bff/screens/board',
+    query: BoardQuery,
+    response: Board,
+  }),
+  screen({
+    id: 'screens.boardColumn',
+    method: 'GET',
+    path: '/bff/screens/board/column',
+    query: BoardColumnQuery,
+    response: BoardColumnPage,
+  }),
+  screen({
+    id: 'screens.leads',
+    method: 'GET',
+    path: '/bff/screens/leads',
+    query: LeadScreenQuery,
+    response: LeadScreenPage,
+  }),
+] as const;
+
+export type ScreenRoute = (typeof SCREEN_ROUTES)[number];
+export type ScreenRouteId = ScreenRoute['id'];
+export type ScreenRouteOf<R extends ScreenRouteId> = Extract<ScreenRoute, { id: R }>;
+/** The query a caller sends (strings or numbers), and what the BFF works with once parsed. */
+export type ScreenQueryInput<R extends ScreenRouteId> = z.input<ScreenRouteOf<R>['query']>;
+export type ScreenQueryOf<R extends ScreenRouteId> = z.output<ScreenRouteOf<R>['query']>;
+export type ScreenResponseOf<R extends ScreenRouteId> = z.output<ScreenRouteOf<R>['response']>;
+
+export const SCREEN_ROUTES_BY_ID = Object.fromEntries(SCREEN_ROUTES.map((r) => [r.id, r])) as {
+  readonly [R in ScreenRouteId]: ScreenRouteOf<R>;
+};

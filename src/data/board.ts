@@ -1,0 +1,99 @@
+import { queryOptions, type QueryClient, type QueryKey } from '@tanstack/react-query';
+import { BOARD_PAGE, OwnerFilter, PRIORITIES, type Board, type Lead, type Priority } from '@/contract';
+import { callScreen } from '@/lib/api-client';
+import { isApiError } from '@/lib/api-error';
+import { shouldRetry, retryDelay } from '@/lib/query-client';
+import {
+  appendColumnPage,
+  boardFilters,
+  placeLead,
+  removeLeadFromBoard,
+  setFollowUpOnBoard,
+  type BoardChange,
+  type BoardFilters,
+} from './lead-columns';
+
+// The lead board: one BFF screen read (`GET /bff/screens/board`) gives every column's exact count,
+// sums and first cards with their follow-up flags; further cards come per column by cursor and are
+// appended to the same entry. The writers keep it current for this tab's moves and the live stream.
+
+export const boardKeys = {
+  all: ['leads', 'board'] as const,
+  board: (filters: BoardFilters) => ['leads', 'board', boardFilters(filters)] as const,
+};
+
+/** While the BFF's sync loads the workspace it answers 503 (its own, with Retry-After): wait it out. */
+const LOADING_RETRIES = 30;
+const LOADING_RETRY_MS = 2_000;
+const stillLoading = (error: unknown) => isApiError(error) && error.status === 503 && error.fromBff;
+
+export const boardQuery = (filters: BoardFilters) =>
+  queryOptions({
+    queryKey: boardKeys.board(filters),
+    queryFn: ({ signal }) =>
+      callScreen('screens.board', { query: { ...boardFilters(filters), limit: BOARD_PAGE }, signal }),
+    // The live stream keeps it current; a re-read costs the upstream nothing, so it may be frequent.
+    staleTime: 30_000,
+    retry: (count, error) => (stillLoading(error) ? count < LOADING_RETRIES : shouldRetry(count, error)),
+    retryDelay: (attempt, error) => (stillLoading(error) ? LOADING_RETRY_MS : retryDelay(attempt, error)),
+  });
+
+/** Reads a column's next cards and appends them to the board they were asked for. */
+export async function loadMoreCards(
+  queryClient: QueryClient,
+  filters: BoardFilters,
+  stage: string,
+  cursor: string,
+): Promise<void> {
+  const page = await callScreen('screens.boardColumn', {
+    query: { ...boardFilters(filters), stage, cursor, limit: BOARD_PAGE },
+  });
+  queryClient.setQueryData<Board>(boardKeys.board(filters), (board) =>
+    board ? appendColumnPage(board, page, cursor) : board,
+  );
+}
+
+const isPriority = (value: unknown): value is Priority => PRIORITIES.some((p) => p === value);
+
+/** The filters a board key was made with (see boardKeys). */
+function filtersInKey(key: QueryKey): BoardFilters {
+  const last = key[key.length - 1];
+  if (typeof last !== 'object' || last === null) return {};
+  const priority = 'priority' in last ? last.priority : undefined;
+  const search = 'search' in last ? last.search : undefined;
+  const owner = OwnerFilter.safeParse('owner' in last ? last.owner : undefined);
+  return {
+    ...(isPriority(priority) ? { priority } : {}),
+    ...(typeof search === 'string' ? { search } : {}),
+    ...(owner.success ? { owner: owner.data } : {}),
+  };
+}
+
+function changeBoards(
+  queryClient: QueryClient,
+  change: (board: Board, filters: BoardFilters) => BoardChange,
+) {
+  for (const [key, board] of queryClient.getQueriesData<Board>({ queryKey: boardKeys.all })) {
+    if (!board) continue;
+    const next = change(board, filtersInKey(key));
+    queryClient.setQueryData<Board>(key, next.board);
+    // Counts the board cannot know from what it holds are read again (no upstream call: the BFF's model).
+    if (!next.exact) void queryClient.invalidateQueries({ queryKey: key, exact: true });
+  }
+}
+
+/** A lead's new version on every board held: moved to its stage's column, counts and sums kept exact. */
+export function upsertBoardLead(queryClient: QueryClient, lead: Lead) {
+  changeBoards(queryClient, (board, filters) => placeLead(board, lead, filters));
+}
+
+export function removeBoardLead(queryClient: QueryClient, leadId: string) {
+  changeBoards(queryClient, (board) => removeLeadFromBoard(board, leadId));
+}
+
+/** A lead's follow-up flag (an activity logged on it, or the BFF's `lead.followUp` event). */
+export function setLeadFollowUp(queryClient: QueryClient, leadId: string, followUp: boolean) {
+  changeBoards(queryClient, (board) => ({ board: setFollowUpOnBoard(board, leadId, followUp), exact: true }));
+}
+
+export type { BoardFilters };
