@@ -1,8 +1,7 @@
 import { queryOptions, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { BOARD_PAGE, OwnerFilter, PRIORITIES, type Board, type Lead, type Priority } from '@/contract';
 import { callScreen } from '@/lib/api-client';
-import { isApiError } from '@/lib/api-error';
-import { shouldRetry, retryDelay } from '@/lib/query-client';
+import { screenRetry } from './screen-loading';
 import {
   appendColumnPage,
   boardFilters,
@@ -22,11 +21,6 @@ export const boardKeys = {
   board: (filters: BoardFilters) => ['leads', 'board', boardFilters(filters)] as const,
 };
 
-/** While the BFF's sync loads the workspace it answers 503 (its own, with Retry-After): wait it out. */
-const LOADING_RETRIES = 30;
-const LOADING_RETRY_MS = 2_000;
-const stillLoading = (error: unknown) => isApiError(error) && error.status === 503 && error.fromBff;
-
 export const boardQuery = (filters: BoardFilters) =>
   queryOptions({
     queryKey: boardKeys.board(filters),
@@ -34,8 +28,7 @@ export const boardQuery = (filters: BoardFilters) =>
       callScreen('screens.board', { query: { ...boardFilters(filters), limit: BOARD_PAGE }, signal }),
     // The live stream keeps it current; a re-read costs the upstream nothing, so it may be frequent.
     staleTime: 30_000,
-    retry: (count, error) => (stillLoading(error) ? count < LOADING_RETRIES : shouldRetry(count, error)),
-    retryDelay: (attempt, error) => (stillLoading(error) ? LOADING_RETRY_MS : retryDelay(attempt, error)),
+    ...screenRetry,
   });
 
 /** Reads a column's next cards and appends them to the board they were asked for. */

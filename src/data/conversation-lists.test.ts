@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Conversation, ConversationList } from '@/contract';
+import type { Conversation, InboxRow, InboxScreenPage } from '@/contract';
 import { conversation } from '@/test/records';
 import { compareThreads, matchesStructure, placeConversation } from './conversation-lists';
 import type { ConversationPages } from './conversations';
@@ -8,20 +8,31 @@ const at = (minute: number) => new Date(Date.UTC(2026, 10, 23, 9, minute)).toISO
 const thread = (minute: number, extra: Partial<Conversation> = {}) =>
   conversation({ last_message_at: at(minute), ...extra });
 
+const rowOf = (c: Conversation): InboxRow => ({
+  conversation: c,
+  contact: null,
+  messages: [],
+  hasOlder: true,
+  loaded: true,
+});
+
 const pagesOf = (rows: Conversation[][], total: number, hasMore: boolean): ConversationPages => ({
-  pages: rows.map((data, i): ConversationList => ({
-    data,
+  pages: rows.map((data, i): InboxScreenPage => ({
+    rows: data.map(rowOf),
     total,
-    page: i + 1,
-    limit: 30,
-    totalPages: 1,
     hasMore: i === rows.length - 1 ? hasMore : true,
   })),
   pageParams: rows.map((_, i) => i * 2),
 });
 
+/** Places as the live stream does: a new row for a thread the list did not hold. */
+const place = (data: ConversationPages, filters: Parameters<typeof placeConversation>[1], c: Conversation) =>
+  placeConversation(data, filters, c, rowOf);
+
 const ids = (placement: ReturnType<typeof placeConversation>) =>
-  placement.kind === 'placed' ? placement.data.pages.map((p) => p.data.map((c) => c.id)) : placement.kind;
+  placement.kind === 'placed'
+    ? placement.data.pages.map((p) => p.rows.map((r) => r.conversation.id))
+    : placement.kind;
 const totals = (placement: ReturnType<typeof placeConversation>) =>
   placement.kind === 'placed' ? placement.data.pages.map((p) => p.total) : [];
 
@@ -38,14 +49,14 @@ describe('placeConversation', () => {
 
   it('moves a thread with a new message to the top, the count unchanged', () => {
     const moved = { ...d, last_message_at: at(50) };
-    const placed = placeConversation(list, {}, moved);
+    const placed = place(list, {}, moved);
     expect(ids(placed)).toEqual([[d.id, a.id, b.id], [c.id]]);
     expect(totals(placed)).toEqual([10, 10]);
   });
 
   it('adds a new thread where the upstream lists it and counts it', () => {
     const fresh = thread(25);
-    const placed = placeConversation(list, {}, fresh);
+    const placed = place(list, {}, fresh);
     expect(ids(placed)).toEqual([
       [a.id, b.id],
       [fresh.id, c.id, d.id],
@@ -54,25 +65,25 @@ describe('placeConversation', () => {
   });
 
   it('leaves a thread older than every loaded row to the next page while more are to load', () => {
-    expect(ids(placeConversation(list, {}, thread(1)))).toEqual([
+    expect(ids(place(list, {}, thread(1)))).toEqual([
       [a.id, b.id],
       [c.id, d.id],
     ]);
     const all = pagesOf([[a, b]], 2, false);
     const old = thread(1);
-    expect(ids(placeConversation(all, {}, old))).toEqual([[a.id, b.id, old.id]]);
+    expect(ids(place(all, {}, old))).toEqual([[a.id, b.id, old.id]]);
   });
 
   it('takes out a thread that no longer fits the filters and counts one less', () => {
     const closed = { ...b, status: 'closed' as const };
-    const placed = placeConversation(list, { status: 'open' }, closed);
+    const placed = place(list, { status: 'open' }, closed);
     expect(ids(placed)).toEqual([[a.id], [c.id, d.id]]);
     expect(totals(placed)).toEqual([9, 9]);
   });
 
   it('ignores a thread that neither was there nor fits', () => {
     const elsewhere = thread(59, { channel_id: '00000000-0000-4000-8000-00000000ffff' });
-    const placed = placeConversation(list, { channelId: '00000000-0000-4000-8000-00000000eeee' }, elsewhere);
+    const placed = place(list, { channelId: '00000000-0000-4000-8000-00000000eeee' }, elsewhere);
     expect(ids(placed)).toEqual([
       [a.id, b.id],
       [c.id, d.id],
@@ -81,9 +92,9 @@ describe('placeConversation', () => {
   });
 
   it('cannot tell whether a new thread matches a search, so asks for a read', () => {
-    expect(placeConversation(list, { search: 'ada' }, thread(59))).toEqual({ kind: 'unknown' });
+    expect(place(list, { search: 'ada' }, thread(59))).toEqual({ kind: 'unknown' });
     const moved = { ...c, last_message_at: at(59) };
-    expect(ids(placeConversation(list, { search: 'ada' }, moved))).toEqual([[c.id, a.id, b.id], [d.id]]);
+    expect(ids(place(list, { search: 'ada' }, moved))).toEqual([[c.id, a.id, b.id], [d.id]]);
   });
 });
 

@@ -1,4 +1,4 @@
-import type { Conversation } from '@/contract';
+import type { Conversation, InboxRow } from '@/contract';
 import type { ConversationFilters, ConversationPages } from './conversations';
 
 // Where a changed thread belongs in a loaded thread list, decided in the browser so that a change
@@ -39,37 +39,39 @@ const withTotal = (data: ConversationPages, delta: number): ConversationPages['p
  * The list after a thread changed. A thread that no longer fits the filters leaves (the count
  * drops); one that fits moves to where the upstream would list it, unless that is past the rows
  * loaded so far (then the next page brings it). A search list can place only threads it holds.
+ * A thread the list did not hold gets the row `newRow` makes (its messages follow on the stream).
  */
 export function placeConversation(
   data: ConversationPages,
   filters: ConversationFilters,
   conversation: Conversation,
+  newRow: (conversation: Conversation) => InboxRow,
 ): Placement {
-  const held = data.pages.some((page) => page.data.some((c) => c.id === conversation.id));
+  const heldRow = data.pages.flatMap((page) => page.rows).find((r) => r.conversation.id === conversation.id);
   const fits = matchesStructure(conversation, filters);
-  if (!held && filters.search) return fits ? { kind: 'unknown' } : { kind: 'placed', data };
-  if (!held && !fits) return { kind: 'placed', data };
+  if (!heldRow && filters.search) return fits ? { kind: 'unknown' } : { kind: 'placed', data };
+  if (!heldRow && !fits) return { kind: 'placed', data };
 
   // Out of wherever it was, keeping every other row on its page (offsets of later pages hold).
   let pages = data.pages.map((page) => ({
     ...page,
-    data: page.data.filter((c) => c.id !== conversation.id),
+    rows: page.rows.filter((r) => r.conversation.id !== conversation.id),
   }));
   if (!fits) return { kind: 'placed', data: { ...data, pages: withTotal({ ...data, pages }, -1) } };
 
-  const delta = held ? 0 : 1;
-  pages = withTotal({ ...data, pages }, delta);
+  const row = heldRow ? { ...heldRow, conversation } : newRow(conversation);
+  pages = withTotal({ ...data, pages }, heldRow ? 0 : 1);
   const last = pages.at(-1);
   const hasMore = last?.hasMore ?? false;
   for (let p = 0; p < pages.length; p += 1) {
-    const rows = pages[p]!.data;
-    const at = rows.findIndex((c) => compareThreads(conversation, c) < 0);
+    const rows = pages[p]!.rows;
+    const at = rows.findIndex((r) => compareThreads(conversation, r.conversation) < 0);
     if (at >= 0) {
-      pages[p] = { ...pages[p]!, data: [...rows.slice(0, at), conversation, ...rows.slice(at)] };
+      pages[p] = { ...pages[p]!, rows: [...rows.slice(0, at), row, ...rows.slice(at)] };
       return { kind: 'placed', data: { ...data, pages } };
     }
   }
   // After every loaded row: it shows only when nothing else is left to load.
-  if (!hasMore && last) pages[pages.length - 1] = { ...last, data: [...last.data, conversation] };
+  if (!hasMore && last) pages[pages.length - 1] = { ...last, rows: [...last.rows, row] };
   return { kind: 'placed', data: { ...data, pages } };
 }

@@ -1,16 +1,28 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import type { ConversationList } from '@/contract';
+import type { Conversation, ConversationList, InboxScreenPage } from '@/contract';
 import { conversation } from '@/test/records';
 import {
   cleanFilters,
   conversationKeys,
-  flattenConversations,
+  flattenRows,
   heldConversation,
   upsertConversation,
   type ConversationPages,
 } from './conversations';
 
+const rowOf = (c: Conversation) => ({
+  conversation: c,
+  contact: null,
+  messages: [],
+  hasOlder: true,
+  loaded: true,
+});
+const listPage = (data: Conversation[]): InboxScreenPage => ({
+  rows: data.map(rowOf),
+  total: data.length,
+  hasMore: false,
+});
 const envelope = (data: ConversationList['data']): ConversationList => ({
   data,
   total: data.length,
@@ -27,10 +39,10 @@ describe('upsertConversation', () => {
     const openKey = conversationKeys.list({ status: 'open' });
     const mineKey = conversationKeys.list({ status: 'open', assignedTo: 'none' });
     queryClient.setQueryData<ConversationPages>(openKey, {
-      pages: [envelope([a, b]), envelope([c])],
+      pages: [listPage([a, b]), listPage([c])],
       pageParams: [0, 2],
     });
-    queryClient.setQueryData<ConversationPages>(mineKey, { pages: [envelope([c])], pageParams: [0] });
+    queryClient.setQueryData<ConversationPages>(mineKey, { pages: [listPage([c])], pageParams: [0] });
     queryClient.setQueryData(conversationKeys.search('Ada', 5), envelope([b, c]));
 
     const closed = { ...b, status: 'closed' as const };
@@ -38,9 +50,9 @@ describe('upsertConversation', () => {
 
     expect(queryClient.getQueryData(conversationKeys.detail(b.id))).toEqual(closed);
     const open = queryClient.getQueryData<ConversationPages>(openKey)!;
-    expect(open.pages[0]!.data).toEqual([a, closed]);
-    expect(open.pages[1]!.data).toEqual([c]);
-    expect(queryClient.getQueryData<ConversationPages>(mineKey)!.pages[0]!.data).toEqual([c]);
+    expect(open.pages[0]!.rows).toEqual([rowOf(a), rowOf(closed)]);
+    expect(open.pages[1]!.rows).toEqual([rowOf(c)]);
+    expect(queryClient.getQueryData<ConversationPages>(mineKey)!.pages[0]!.rows).toEqual([rowOf(c)]);
     expect(queryClient.getQueryData<ConversationList>(conversationKeys.search('Ada', 5))!.data).toEqual([
       closed,
       c,
@@ -50,9 +62,9 @@ describe('upsertConversation', () => {
   it('does not add a thread to a list that does not hold it (the list decides on its next read)', () => {
     const queryClient = new QueryClient();
     const key = conversationKeys.list({});
-    queryClient.setQueryData<ConversationPages>(key, { pages: [envelope([])], pageParams: [0] });
+    queryClient.setQueryData<ConversationPages>(key, { pages: [listPage([])], pageParams: [0] });
     upsertConversation(queryClient, conversation());
-    expect(queryClient.getQueryData<ConversationPages>(key)!.pages[0]!.data).toEqual([]);
+    expect(queryClient.getQueryData<ConversationPages>(key)!.pages[0]!.rows).toEqual([]);
   });
 });
 
@@ -64,7 +76,11 @@ describe('list helpers', () => {
 
   it('flattens pages without repeating a row that moved between offset windows', () => {
     const [a, b, c] = [conversation(), conversation(), conversation()];
-    expect(flattenConversations({ pages: [{ data: [a, b] }, { data: [b, c] }] })).toEqual([a, b, c]);
+    expect(
+      flattenRows({ pages: [{ rows: [a, b].map(rowOf) }, { rows: [b, c].map(rowOf) }] }).map(
+        (r) => r.conversation,
+      ),
+    ).toEqual([a, b, c]);
   });
 });
 
@@ -73,7 +89,7 @@ describe('heldConversation', () => {
     const queryClient = new QueryClient();
     const a = conversation();
     queryClient.setQueryData<ConversationPages>(conversationKeys.list({}), {
-      pages: [envelope([a])],
+      pages: [listPage([a])],
       pageParams: [0],
     });
     expect(heldConversation(queryClient, a.id)).toEqual(a);

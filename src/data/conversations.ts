@@ -4,8 +4,15 @@ import {
   type InfiniteData,
   type QueryClient,
 } from '@tanstack/react-query';
-import type { Conversation, ConversationList, ConversationStatus } from '@/contract';
-import { callApi } from '@/lib/api-client';
+import type {
+  Conversation,
+  ConversationList,
+  ConversationStatus,
+  InboxRow,
+  InboxScreenPage,
+} from '@/contract';
+import { callApi, callScreen } from '@/lib/api-client';
+import { screenRetry } from './screen-loading';
 
 /** The thread list's filters, as they live in the URL (all optional: none means "all"). */
 export interface ConversationFilters {
@@ -31,7 +38,7 @@ export function cleanFilters(filters: ConversationFilters): ConversationFilters 
 
 export const conversationKeys = {
   all: ['conversations'] as const,
-  /** The thread list (infinite, by offset): `InfiniteData<ConversationList, number>`. */
+  /** The thread list (infinite, by offset): `ConversationPages`, rows from the BFF's inbox screen read. */
   lists: () => ['conversations', 'list'] as const,
   list: (filters: ConversationFilters) => ['conversations', 'list', cleanFilters(filters)] as const,
   /** One page of a text search (the customer page's "possibly related"): `ConversationList`. */
@@ -42,23 +49,26 @@ export const conversationKeys = {
   change: (id: string) => ['conversations', 'change', id] as const,
 };
 
-export type ConversationPages = InfiniteData<ConversationList, number>;
+export type ConversationPages = InfiniteData<InboxScreenPage, number>;
 
 /**
  * The thread list, paged by offset (rows already held), which stays stable while threads move.
- * Changes arrive by the live stream (live-events.ts), which places a changed thread in the list.
+ * One BFF screen read per page: each row carries its contact and newest messages, so a row costs
+ * no call of its own. Changes arrive by the live stream (live-events.ts), which places a changed
+ * thread in the list.
  */
 export const conversationListQuery = (filters: ConversationFilters) =>
   infiniteQueryOptions({
     queryKey: conversationKeys.list(filters),
     queryFn: ({ pageParam, signal }) =>
-      callApi('conversations.list', {
+      callScreen('screens.inbox', {
         query: { ...cleanFilters(filters), offset: pageParam, limit: LIST_PAGE_SIZE },
         signal,
       }),
     initialPageParam: 0,
-    getNextPageParam: (last: ConversationList, pages: ConversationList[]) =>
-      last.hasMore ? pages.reduce((n, page) => n + page.data.length, 0) : undefined,
+    getNextPageParam: (last: InboxScreenPage, pages: InboxScreenPage[]) =>
+      last.hasMore ? pages.reduce((n, page) => n + page.rows.length, 0) : undefined,
+    ...screenRetry,
   });
 
 /** The first page of threads whose contact name, number or last message matches `term`. */
@@ -77,17 +87,17 @@ export const conversationQuery = (id: string) =>
   });
 
 /** Rows of every loaded page, without the repeats a shifting offset window can produce. */
-export function flattenConversations(
-  data: { pages: readonly { data: readonly Conversation[] }[] } | undefined,
-): Conversation[] {
+export function flattenRows(
+  data: { pages: readonly { rows: readonly InboxRow[] }[] } | undefined,
+): InboxRow[] {
   if (!data) return [];
   const seen = new Set<string>();
-  const out: Conversation[] = [];
+  const out: InboxRow[] = [];
   for (const page of data.pages) {
-    for (const conversation of page.data) {
-      if (seen.has(conversation.id)) continue;
-      seen.add(conversation.id);
-      out.push(conversation);
+    for (const row of page.rows) {
+      if (seen.has(row.conversation.id)) continue;
+      seen.add(row.conversation.id);
+      out.push(row);
     }
   }
   return out;
@@ -98,16 +108,21 @@ const swapIn = (rows: Conversation[], conversation: Conversation) =>
     ? rows.map((c) => (c.id === conversation.id ? conversation : c))
     : rows;
 
+/** Every loaded list page with `change` applied to its rows (pages it leaves alone stay as they are). */
+export function mapListRows(queryClient: QueryClient, change: (row: InboxRow) => InboxRow): void {
+  queryClient.setQueriesData<ConversationPages>({ queryKey: conversationKeys.lists() }, (data) =>
+    data ? { ...data, pages: data.pages.map((page) => ({ ...page, rows: page.rows.map(change) })) } : data,
+  );
+}
+
 /**
  * The server's (or an optimistic) version of a thread: into its detail and every list and search
  * page that holds it. Whether it still belongs under a list's filters is the list's next read.
  */
 export function upsertConversation(queryClient: QueryClient, conversation: Conversation) {
   queryClient.setQueryData<Conversation>(conversationKeys.detail(conversation.id), conversation);
-  queryClient.setQueriesData<ConversationPages>({ queryKey: conversationKeys.lists() }, (data) =>
-    data
-      ? { ...data, pages: data.pages.map((page) => ({ ...page, data: swapIn(page.data, conversation) })) }
-      : data,
+  mapListRows(queryClient, (row) =>
+    row.conversation.id === conversation.id ? { ...row, conversation } : row,
   );
   queryClient.setQueriesData<ConversationList>({ queryKey: conversationKeys.searches() }, (page) =>
     page ? { ...page, data: swapIn(page.data, conversation) } : page,
@@ -121,8 +136,8 @@ export function heldConversation(queryClient: QueryClient, id: string): Conversa
   for (const [, data] of queryClient.getQueriesData<ConversationPages>({
     queryKey: conversationKeys.lists(),
   })) {
-    const row = data?.pages.flatMap((page) => page.data).find((c) => c.id === id);
-    if (row) return row;
+    const row = data?.pages.flatMap((page) => page.rows).find((r) => r.conversation.id === id);
+    if (row) return row.conversation;
   }
   for (const [, page] of queryClient.getQueriesData<ConversationList>({
     queryKey: conversationKeys.searches(),

@@ -1,3 +1,4 @@
+import { screenRetry } from './screen-loading';
 import { keepPreviousData, queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { Lead, LeadList } from '@/contract';
 import { callApi, callScreen } from '@/lib/api-client';
@@ -88,6 +89,7 @@ export const leadScreenPageQuery = (filters: LeadScreenFilters) =>
         signal,
       }),
     placeholderData: keepPreviousData,
+    ...screenRetry,
   });
 
 export const leadQuery = (id: string) =>

@@ -1,24 +1,30 @@
 import { MutationObserver, QueryClient, QueryObserver } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
-import type { Conversation, ConversationList, Lead, MessagePage } from '@/contract';
-import { conversation, customer, lead, message } from '@/test/records';
+import type { Conversation, InboxScreenPage, Lead, MessagePage } from '@/contract';
+import { contact, conversation, customer, lead, message } from '@/test/records';
 import { conversationKeys, type ConversationPages } from './conversations';
 import { customerKeys } from './customers';
 import { leadKeys } from './leads';
 import { applyLiveEvent, pollOnScreen } from './live-events';
 import { messageKeys, type MessagesData } from './messages';
 
+const contactRecord = contact('00000000-0000-4000-8000-0000000c0570');
 const later = (iso: string, seconds: number) => new Date(Date.parse(iso) + seconds * 1000).toISOString();
-const envelope = (data: Conversation[]): ConversationList => ({
-  data,
+const envelope = (data: Conversation[]): InboxScreenPage => ({
+  rows: data.map((conversation) => ({
+    conversation,
+    contact: null,
+    messages: [],
+    hasOlder: true,
+    loaded: true,
+  })),
   total: data.length,
-  page: 1,
-  limit: 30,
-  totalPages: 1,
   hasMore: false,
 });
 const rowsOf = (queryClient: QueryClient, key: readonly unknown[]) =>
-  queryClient.getQueryData<ConversationPages>(key)!.pages.flatMap((p) => p.data.map((c) => c.id));
+  queryClient
+    .getQueryData<ConversationPages>(key)!
+    .pages.flatMap((p) => p.rows.map((r) => r.conversation.id));
 
 describe('applyLiveEvent: threads', () => {
   it('puts a thread with a new message at the top of every list it fits, and its detail', () => {
@@ -93,6 +99,33 @@ describe('applyLiveEvent: messages', () => {
       [inbound.id, inbound.status],
       [sent.id, 'read'],
     ]);
+  });
+
+  it('keeps a list row’s newest and newest inbound message current, so its preview and window need no read', () => {
+    const queryClient = new QueryClient();
+    const thread = conversation();
+    const key = conversationKeys.list({});
+    queryClient.setQueryData<ConversationPages>(key, { pages: [envelope([thread])], pageParams: [0] });
+    const inbound = message(thread.id, 1, { direction: 'inbound', from_me: false, text: 'Hi' });
+    const reply = message(thread.id, 2, { text: 'Hello!' });
+    applyLiveEvent(queryClient, {
+      type: 'messages.upserted',
+      conversationId: thread.id,
+      messages: [inbound],
+    });
+    applyLiveEvent(queryClient, { type: 'messages.upserted', conversationId: thread.id, messages: [reply] });
+    const row = queryClient.getQueryData<ConversationPages>(key)!.pages[0]!.rows[0]!;
+    expect(row.messages.map((m) => m.text)).toEqual(['Hello!', 'Hi']);
+    expect(row.hasOlder).toBe(false);
+    const named = { ...contactRecord, id: '00000000-0000-4000-8000-0000000c0c0c', first_name: 'Sofia' };
+    queryClient.setQueryData<ConversationPages>(key, {
+      pages: [envelope([{ ...thread, contact_id: named.id }])],
+      pageParams: [0],
+    });
+    applyLiveEvent(queryClient, { type: 'contact.upserted', contact: named });
+    expect(queryClient.getQueryData<ConversationPages>(key)!.pages[0]!.rows[0]!.contact?.first_name).toBe(
+      'Sofia',
+    );
   });
 
   it('marks a thread to read again when the server says its read left a gap', () => {

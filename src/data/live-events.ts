@@ -1,13 +1,15 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { Conversation, Lead, LiveEvent } from '@/contract';
+import type { Contact, Conversation, ConversationList, InboxRow, Lead, LiveEvent, Message } from '@/contract';
 import { addActivity } from './activities';
 import { setLeadFollowUp } from './board';
 import { replaceChannels } from './channels';
 import { removeContact, upsertContact } from './contacts';
 import { placeConversation } from './conversation-lists';
+import { contactKeys } from './contacts';
 import {
   conversationKeys,
   heldConversation,
+  mapListRows,
   type ConversationFilters,
   type ConversationPages,
 } from './conversations';
@@ -51,32 +53,69 @@ function onConversation(queryClient: QueryClient, conversation: Conversation) {
   })) {
     if (!data) continue;
     const filters = (key[2] ?? {}) as ConversationFilters;
-    const placed = placeConversation(data, filters, conversation);
+    const placed = placeConversation(data, filters, conversation, (c) => newRow(queryClient, c));
     if (placed.kind === 'placed') queryClient.setQueryData(key, placed.data);
     else void queryClient.invalidateQueries({ queryKey: key, exact: true });
   }
-  queryClient.setQueriesData<ConversationPages['pages'][number]>(
-    { queryKey: conversationKeys.searches() },
-    (page) =>
-      page?.data.some((c) => c.id === conversation.id)
-        ? { ...page, data: page.data.map((c) => (c.id === conversation.id ? conversation : c)) }
-        : page,
+  queryClient.setQueriesData<ConversationList>({ queryKey: conversationKeys.searches() }, (page) =>
+    page?.data.some((c) => c.id === conversation.id)
+      ? { ...page, data: page.data.map((c) => (c.id === conversation.id ? conversation : c)) }
+      : page,
   );
+}
+
+/**
+ * A row for a thread the list did not hold (new, or newly under its filters): its contact if this
+ * tab has it, and its messages to come on the stream (the sync reads a changed thread's page in the
+ * same cycle), so the row asks nothing itself.
+ */
+function newRow(queryClient: QueryClient, conversation: Conversation): InboxRow {
+  const contact = conversation.contact_id
+    ? (queryClient.getQueryData<Contact>(contactKeys.detail(conversation.contact_id)) ?? null)
+    : null;
+  return { conversation, contact, messages: [], hasOlder: true, loaded: true };
 }
 
 function onConversationRemoved(queryClient: QueryClient, id: string) {
   queryClient.setQueriesData<ConversationPages>({ queryKey: conversationKeys.lists() }, (data) =>
-    data?.pages.some((page) => page.data.some((c) => c.id === id))
+    data?.pages.some((page) => page.rows.some((r) => r.conversation.id === id))
       ? {
           ...data,
           pages: data.pages.map((page) => ({
             ...page,
-            data: page.data.filter((c) => c.id !== id),
+            rows: page.rows.filter((r) => r.conversation.id !== id),
             total: Math.max(0, page.total - 1),
           })),
         }
       : data,
   );
+}
+
+const newestFirst = (a: Message, b: Message) => Date.parse(b.created_at) - Date.parse(a.created_at);
+
+/** A row's newest and newest inbound message after new or changed ones arrived. */
+export function rowWithMessages(row: InboxRow, messages: readonly Message[]): InboxRow {
+  const byId = new Map(row.messages.map((m) => [m.id, m]));
+  for (const m of messages) byId.set(m.id, m);
+  const all = [...byId.values()].sort(newestFirst);
+  const newest = all[0];
+  const inbound = all.find((m) => m.direction === 'inbound');
+  const kept = [newest, inbound !== newest ? inbound : undefined].filter(
+    (m): m is Message => m !== undefined,
+  );
+  return { ...row, messages: kept, hasOlder: row.hasOlder && inbound === undefined };
+}
+
+function onMessages(queryClient: QueryClient, conversationId: string, messages: readonly Message[]) {
+  upsertMessages(queryClient, conversationId, messages);
+  mapListRows(queryClient, (row) =>
+    row.conversation.id === conversationId ? rowWithMessages(row, messages) : row,
+  );
+}
+
+function onContact(queryClient: QueryClient, contact: Contact) {
+  upsertContact(queryClient, contact);
+  mapListRows(queryClient, (row) => (row.conversation.contact_id === contact.id ? { ...row, contact } : row));
 }
 
 function onLead(queryClient: QueryClient, lead: Lead) {
@@ -101,7 +140,7 @@ export function applyLiveEvent(queryClient: QueryClient, event: LiveEvent): void
         void queryClient.invalidateQueries({ queryKey: messageKeys.thread(event.conversationId) });
         return;
       }
-      return upsertMessages(queryClient, event.conversationId, event.messages);
+      return onMessages(queryClient, event.conversationId, event.messages);
     case 'lead.upserted':
       return onLead(queryClient, event.lead);
     case 'lead.removed':
@@ -116,7 +155,7 @@ export function applyLiveEvent(queryClient: QueryClient, event: LiveEvent): void
     case 'customer.removed':
       return removeCustomer(queryClient, event.id);
     case 'contact.upserted':
-      return upsertContact(queryClient, event.contact);
+      return onContact(queryClient, event.contact);
     case 'contact.removed':
       return removeContact(queryClient, event.id);
     case 'tags.replaced':

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Fake } from '../../mocks/fake';
-import { ReadModel } from '../server/sync/read-model';
+import { MESSAGE_PAGE, ReadModel } from '../server/sync/read-model';
 
 /**
  * Stands in for the sync's first full read in component tests: the BFF's read model gets the fake's
@@ -11,7 +11,7 @@ export async function loadModelFromFake(app: FastifyInstance, fake: Fake): Promi
   const live = app.bffLive;
   if (!live) throw new Error('the BFF was built without its live workspace');
   live.model.replaceWith(new ReadModel());
-  const crm = fake.workspace().crm;
+  const { crm, social } = fake.workspace();
   const followUps = new Set<string>();
   for (const a of crm.activities.values())
     if (a.lead_id && a.outcome === 'follow_up_needed') followUps.add(a.lead_id);
@@ -25,6 +25,24 @@ export async function loadModelFromFake(app: FastifyInstance, fake: Fake): Promi
       event: { type: 'lead.followUp' as const, id, followUp: true },
       modelOnly: true,
     })),
+    // The inbox: every thread, its newest page and the CRM's contacts.
+    ...[...crm.contacts.values()].map((contact) => ({
+      event: { type: 'contact.upserted' as const, contact },
+      modelOnly: true,
+    })),
+    ...[...social.threads.values()].flatMap((thread) => [
+      { event: { type: 'conversation.upserted' as const, conversation: { ...thread.conv } }, modelOnly: true },
+      {
+        event: {
+          type: 'messages.upserted' as const,
+          conversationId: thread.conv.id,
+          messages: thread.messages.slice(-MESSAGE_PAGE).map((m) => ({ ...m })),
+        },
+        modelOnly: true,
+      },
+    ]),
     { event: { type: 'resync', reason: 'restart' }, modelOnly: true },
   ]);
+  for (const collection of ['conversations', 'leads', 'customers', 'contacts'] as const)
+    live.model.loaded.add(collection);
 }

@@ -5,3 +5,4 @@ export * from './table';
 export * from './types';
 export * from './match';
 export * from './screens';
+export * from './screens-inbox';

@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { Id, LimitParam, PageParam, pageEnvelope } from '../common';
 import { Lead, Priority } from '../leads';
 import type { Schema } from './define';
+import { InboxQuery, InboxScreenPage } from './screens-inbox';
 
 // The BFF's own screen reads: what one screen shows, answered in one call from the BFF's read model
 // of the workspace (docs/live-sync.md), never forwarded to the upstream. Same filter semantics as
@@ -112,6 +113,13 @@ export const SCREEN_ROUTES = [
     path: '/bff/screens/board/column',
     query: BoardColumnQuery,
     response: BoardColumnPage,
+  }),
+  screen({
+    id: 'screens.inbox',
+    method: 'GET',
+    path: '/bff/screens/inbox',
+    query: InboxQuery,
+    response: InboxScreenPage,
   }),
   screen({
     id: 'screens.leads',

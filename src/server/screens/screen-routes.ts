@@ -10,6 +10,7 @@ import { sendBffError, sendRetryLater } from '../bff-error';
 import type { ProxyGuard } from '../proxy/proxy';
 import type { ReadModel } from '../sync/read-model';
 import { boardOf, columnPageOf } from './board';
+import { inboxListOf } from './inbox-list';
 import { leadListOf } from './lead-list';
 
 // The BFF's screen reads (`/bff/screens/*`, src/contract/routes/screens.ts): behind the session,
@@ -27,6 +28,15 @@ const HANDLERS: { readonly [R in ScreenRouteId]: Handler<R> } = {
   'screens.board': boardOf,
   'screens.boardColumn': columnPageOf,
   'screens.leads': leadListOf,
+  'screens.inbox': inboxListOf,
+};
+
+/** Whether the model can answer a screen truly: what it reads has had its first full read. */
+const READY: { readonly [R in ScreenRouteId]: (model: ReadModel) => boolean } = {
+  'screens.board': (model) => model.loaded.has('leads') && model.lists.stages !== null,
+  'screens.boardColumn': (model) => model.loaded.has('leads') && model.lists.stages !== null,
+  'screens.leads': (model) => model.loaded.has('leads') && model.lists.stages !== null,
+  'screens.inbox': (model) => model.loaded.has('conversations'),
 };
 
 const repeated = (query: unknown): string[] =>
@@ -50,7 +60,7 @@ export function registerScreens(
       if (twice.length) return sendBffError(reply, 400, twice);
       const parsed = route.query.safeParse(request.query ?? {});
       if (!parsed.success) return sendBffError(reply, 400, fieldErrors(parsed.error));
-      if (!model.loaded.has('leads') || model.lists.stages === null) {
+      if (!READY[id](model)) {
         return sendRetryLater(
           reply,
           503,

@@ -10,6 +10,7 @@ import type { ReadModel } from './read-model';
 
 const KEEP_IDS = 10_000;
 const KEEP_RECENT = 5_000;
+const KEEP_SEEN_OUTBOUND = 5_000;
 /** A publisher waits at most this for its events to come back (a bus in trouble must not stall it). */
 const WAIT_MS = 5_000;
 
@@ -30,9 +31,18 @@ export class AppliedLog {
   apply(event: BusEvent): void {
     const now = this.clock();
     applyEvent(this.model, event.event, now);
-    // A change browsers saw (not a load, whose audience is nobody): its ticks are fresh by our clock.
-    if (event.event.type === 'messages.upserted' && event.audience?.length !== 0)
-      this.model.liveMessagesAt.set(event.event.conversationId, now);
+    // Outbound messages in a change browsers saw (not a load, whose audience is nobody) are new by
+    // our clock, whatever the upstream stamped on them: their ticks are followed from now.
+    if (event.event.type === 'messages.upserted' && event.audience?.length !== 0) {
+      const seen = this.model.outboundSeenAt;
+      for (const m of event.event.messages)
+        if (m.direction === 'outbound' && !seen.has(m.id)) seen.set(m.id, now);
+      // Oldest first (insertion order): past this many, the oldest have long stopped ticking.
+      for (const id of seen.keys()) {
+        if (seen.size <= KEEP_SEEN_OUTBOUND) break;
+        seen.delete(id);
+      }
+    }
     this.lastId = event.id;
     this.ids.add(event.id);
     this.order.push(event.id);

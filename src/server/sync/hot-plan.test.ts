@@ -39,13 +39,14 @@ describe('planReads: ticks', () => {
     expect(planReads({ model, state, settings: DEFAULT_SYNC_SETTINGS }, now)).toEqual([]);
   });
 
-  it('follows a reply sent through us just now though the upstream’s clock calls it old', () => {
+  it('follows a reply first seen in a change just now though the upstream’s clock calls it old', () => {
     const { model, state, thread } = modelWithPendingReply(30, now);
-    model.liveMessagesAt.set(thread.id, now - 5_000);
+    const reply = model.messagesOf(thread.id)![0]!;
+    model.outboundSeenAt.set(reply.id, now - 5_000);
     expect(planReads({ model, state, settings: DEFAULT_SYNC_SETTINGS }, now)).toEqual([
       { kind: 'page', id: thread.id, modelOnly: false },
     ]);
-    model.liveMessagesAt.set(thread.id, now - 5 * 60_000);
+    model.outboundSeenAt.set(reply.id, now - 5 * 60_000);
     expect(planReads({ model, state, settings: DEFAULT_SYNC_SETTINGS }, now)).toEqual([]);
   });
 });

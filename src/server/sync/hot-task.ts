@@ -92,12 +92,13 @@ const time = (iso: string | null | undefined): number => (iso ? Date.parse(iso) 
 
 /**
  * Whether a page holds an outbound message whose tick may still move. Its age is the younger of
- * the upstream's `created_at` and the last live change of the thread by our clock (clocks differ).
+ * the upstream's `created_at` and when we first saw it in a change (clocks may differ).
  */
-function ticking(page: readonly Message[], now: number, liveAt: number | undefined): boolean {
+function ticking(page: readonly Message[], now: number, seenAt: ReadonlyMap<string, number>): boolean {
   return page.some((m) => {
     if (m.direction !== 'outbound') return false;
-    const age = Math.min(now - Date.parse(m.created_at), liveAt === undefined ? Infinity : now - liveAt);
+    const seen = seenAt.get(m.id);
+    const age = Math.min(now - Date.parse(m.created_at), seen === undefined ? Infinity : now - seen);
     if (m.status === 'pending' || m.status === 'sent') return age < PENDING_TICK_MS;
     return m.status === 'delivered' && age < DELIVERED_TICK_MS;
   });
@@ -126,7 +127,7 @@ export function planReads(
       if (state.fresh.has(c.id) || time(c.last_message_at) > time(readFor))
         moved.push({ kind: 'page', id: c.id, modelOnly: false });
       else if (
-        ticking(page, now, model.liveMessagesAt.get(c.id)) &&
+        ticking(page, now, model.outboundSeenAt) &&
         now - (state.tickReadAt.get(c.id) ?? 0) >= ctx.settings.tickEveryMs
       )
         ticks.push({ kind: 'page', id: c.id, modelOnly: false });

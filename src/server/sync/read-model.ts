@@ -67,11 +67,11 @@ export class ReadModel {
   /** Collections the syncing instance has read in full at least once. */
   readonly loaded = new Set<Collection>();
   /**
-   * When each thread's messages last changed by a change browsers saw (a send through the BFF, a
-   * new or moved message), by this instance's clock. A tick's age is judged by it as well as by the
-   * message's `created_at`: the upstream's clock may not agree with ours.
+   * When this instance first saw each outbound message in a change browsers saw (a send through
+   * the BFF, a new message the sync found), by its own clock. A tick's age is judged by it as well
+   * as by the message's `created_at`: the upstream's clock may not agree with ours.
    */
-  readonly liveMessagesAt = new Map<string, number>();
+  readonly outboundSeenAt = new Map<string, number>();
   /** Removed ids, by when: a late upsert of one of them is refused. */
   readonly removed = new Map<string, number>();
   /** When this instance last applied a change to each record or list (its own clock; not shared). */

@@ -10,7 +10,7 @@ import { rememberAiAgent, useAiAgentId } from '../ai-state';
 import { conversationQuery } from '@/data/conversations';
 import { AiBanner, AiMenu } from './ai-controls';
 
-withBff();
+withBff({ live: true });
 // Two cores shared with other suites: give the fake and the first render time before failing.
 configure({ asyncUtilTimeout: 5_000 });
 afterEach(() => {

@@ -3,7 +3,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { fake, withBff } from '@/test/bff';
 import { renderRoutes as renderInbox, stubLayout } from '@/test/render-routes';
 
-withBff({ resetAfterEach: false });
+withBff({ resetAfterEach: false, live: true });
 beforeAll(stubLayout);
 configure({ asyncUtilTimeout: 5_000 });
 afterEach(cleanup);

@@ -7,7 +7,7 @@ import { renderWithApp } from '@/test/render';
 import { fake, withBff } from '@/test/bff';
 import { GroupPanel } from './group-panel';
 
-withBff();
+withBff({ live: true });
 // Two cores shared with other suites: give the fake and the first render time before failing.
 configure({ asyncUtilTimeout: 5_000 });
 afterEach(cleanup);

@@ -7,7 +7,7 @@ import { fake, TEAM_MEMBERS, withBff } from '@/test/bff';
 import { conversationQuery } from '@/data/conversations';
 import { OwnerPicker } from './owner-picker';
 
-withBff();
+withBff({ live: true });
 // Two cores shared with other suites: give the fake and the first render time before failing.
 configure({ asyncUtilTimeout: 5_000 });
 // Vitest runs without globals here, so Testing Library cannot unmount between tests by itself.

@@ -1,10 +1,10 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { fake, TEAM_MEMBERS, withBff } from '@/test/bff';
+import { fake, server, TEAM_MEMBERS, withBff } from '@/test/bff';
 import { renderRoutes as renderInbox, stubLayout } from '@/test/render-routes';
 
-withBff();
+withBff({ live: true });
 beforeAll(stubLayout);
 afterEach(() => {
   cleanup();
@@ -35,6 +35,19 @@ describe('thread list', () => {
     expect(row).toHaveTextContent(channel.name);
     // Every whatsapp row says how long its window has, or that it closed.
     await waitFor(() => expect(row).toHaveTextContent(/h left|min left|Window closed/));
+  });
+
+  it('opens in one read of the list: rows carry their contact and messages, so no row reads its own', async () => {
+    const asked: string[] = [];
+    const onRequest = ({ request }: { request: Request }) => void asked.push(new URL(request.url).pathname);
+    server.events.on('request:start', onRequest);
+    await renderInbox('/inbox');
+    const list = await rowList();
+    await waitFor(() => expect(within(list).getAllByRole('listitem').length).toBeGreaterThan(5));
+    server.events.removeListener('request:start', onRequest);
+    const perRow = asked.filter((path) => /\/contacts\/|\/messages$/.test(path));
+    expect(perRow).toEqual([]);
+    expect(asked.filter((path) => path === '/bff/screens/inbox')).toHaveLength(1);
   });
 
   it('keeps filters in the URL: status tab, owner and search', async () => {

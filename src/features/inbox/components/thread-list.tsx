@@ -5,7 +5,7 @@ import { useDeferredValue, useMemo } from 'react';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/states';
 import { channelsQuery } from '@/data/channels';
-import { conversationListQuery, flattenConversations } from '@/data/conversations';
+import { conversationListQuery, flattenRows } from '@/data/conversations';
 import { meQuery } from '@/data/session';
 import { useCan } from '@/lib/permissions';
 import { filtersFromSearch } from '../inbox-search';
@@ -26,7 +26,7 @@ export function ThreadList({ onHelp }: { onHelp: () => void }) {
   const { data: channels } = useSuspenseQuery(channelsQuery());
   const channelById = useMemo(() => new Map(channels.channels.map((c) => [c.id, c])), [channels]);
   const refiltering = shown !== search;
-  const rows = useMemo(() => flattenConversations(list.data), [list.data]);
+  const rows = useMemo(() => flattenRows(list.data), [list.data]);
   const now = useNow();
   const total = list.data?.pages[0]?.total;
 
@@ -69,12 +69,14 @@ export function ThreadList({ onHelp }: { onHelp: () => void }) {
         ) : (
           <>
             <ul aria-label="Conversation list">
-              {rows.map((conversation) => (
+              {rows.map((row) => (
                 <ThreadRow
-                  key={conversation.id}
-                  conversation={conversation}
-                  channel={conversation.channel_id ? channelById.get(conversation.channel_id) : undefined}
-                  active={conversation.id === activeId}
+                  key={row.conversation.id}
+                  row={row}
+                  channel={
+                    row.conversation.channel_id ? channelById.get(row.conversation.channel_id) : undefined
+                  }
+                  active={row.conversation.id === activeId}
                   now={now}
                 />
               ))}
@@ -101,4 +103,3 @@ export function ThreadList({ onHelp }: { onHelp: () => void }) {
     </section>
   );
 }
-

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { Bot, Users } from 'lucide-react';
 import { memo, useEffect, useRef, useState } from 'react';
-import type { Channel, Conversation } from '@/contract';
+import type { Channel, InboxRow } from '@/contract';
 import { exactTime, relativeTime } from '@/lib/format';
 import { useAiAgentId } from '../ai-state';
 import { contactQuery } from '@/data/contacts';
@@ -30,20 +30,26 @@ function useSeen<T extends Element>() {
 }
 
 interface ThreadRowProps {
-  conversation: Conversation;
+  /** The BFF's row: the thread, its contact and newest messages. */
+  row: InboxRow;
   channel: Channel | undefined;
   active: boolean;
   now: number;
 }
 
-export const ThreadRow = memo(function ThreadRow({ conversation, channel, active, now }: ThreadRowProps) {
+export const ThreadRow = memo(function ThreadRow({ row, channel, active, now }: ThreadRowProps) {
+  const { conversation } = row;
   const [ref, seen] = useSeen<HTMLLIElement>();
+  // Only a row the BFF has not read yet (its sync still loading the workspace) reads for itself.
+  const own = seen && !row.loaded;
   const contactId = conversation.contact_id ?? null;
-  const contact = useQuery({ ...contactQuery(contactId ?? ''), enabled: seen && contactId !== null });
-  const { messages, hasOlder } = useRowMessages(conversation, seen);
+  const ownContact = useQuery({ ...contactQuery(contactId ?? ''), enabled: own && contactId !== null });
+  const ownMessages = useRowMessages(conversation, own);
+  const contact = row.contact ?? ownContact.data;
+  const { messages, hasOlder } = row.loaded ? row : ownMessages;
   const aiAgentId = useAiAgentId(conversation);
   const name = conversationName(conversation, {
-    contact: contact.data,
+    contact: contact ?? undefined,
     ...(messages ? { messages } : {}),
     platform: channel?.platform,
   });

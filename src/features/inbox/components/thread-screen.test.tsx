@@ -8,7 +8,7 @@ import { renderRoutes as renderInbox, stubLayout } from '@/test/render-routes';
 import { readUserValue } from '@/lib/user-storage';
 import { draftKey } from '../local-store';
 
-withBff();
+withBff({ live: true });
 beforeAll(stubLayout);
 afterEach(() => {
   cleanup();

@@ -1,0 +1,39 @@
+import * as z from 'zod/mini';
+import { Id, LimitParam, OffsetParam } from '../common';
+import { Contact } from '../contacts';
+import { Conversation, ConversationStatus, Message } from '../conversations';
+
+// The inbox's thread list as one screen read (`GET /bff/screens/inbox`), answered from the BFF's
+// read model: the upstream's list under the same filters, each row with what it shows.
+
+export const InboxQuery = z.strictObject({
+  status: z.optional(ConversationStatus),
+  /** A team member's upstream user id, or `none` for threads nobody owns. */
+  assignedTo: z.optional(z.union([Id, z.literal('none')])),
+  channelId: z.optional(Id),
+  search: z.optional(z.string().check(z.maxLength(200))),
+  offset: OffsetParam,
+  limit: LimitParam,
+});
+export type InboxQuery = z.infer<typeof InboxQuery>;
+
+export const InboxRow = z.looseObject({
+  conversation: Conversation,
+  /** The thread's contact as the upstream keeps it; null when it has none or it is not read yet. */
+  contact: z.nullable(Contact),
+  /** The newest message and the newest inbound one (when different), newest first. */
+  messages: z.array(Message),
+  /** An inbound message may exist before those held (the window is unknown from them alone). */
+  hasOlder: z.boolean(),
+  /** Whether the BFF has read the thread's messages yet (false: the row reads them itself). */
+  loaded: z.boolean(),
+});
+export type InboxRow = z.infer<typeof InboxRow>;
+
+export const InboxScreenPage = z.looseObject({
+  rows: z.array(InboxRow),
+  /** Threads under the filters, all of them. */
+  total: z.int(),
+  hasMore: z.boolean(),
+});
+export type InboxScreenPage = z.infer<typeof InboxScreenPage>;

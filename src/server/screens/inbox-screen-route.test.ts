@@ -1,0 +1,63 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { InboxScreenPage } from '../../contract';
+import { callStatsOf } from '../../../mocks/core/call-stats';
+import { startFakeUpstream, type FakeUpstream } from '../../../mocks/http';
+import { conversation, message } from '../testing/live-records';
+import { buildTestApp } from '../testing/test-app';
+import { sameOriginHeaders, signIn } from '../testing/test-users';
+import { ReadModel } from '../sync/read-model';
+
+// GET /bff/screens/inbox through the real BFF: the session, a strict query, 503 until the sync has
+// read the conversations, the contract's shape, and no upstream call.
+
+let upstream: FakeUpstream;
+let app: FastifyInstance;
+let cookie = '';
+
+const get = (url: string, withCookie = true) =>
+  app.inject({ method: 'GET', url, headers: { ...sameOriginHeaders, ...(withCookie ? { cookie } : {}) } });
+
+beforeAll(async () => {
+  upstream = await startFakeUpstream({ port: 0, clock: 'frozen' });
+  app = await buildTestApp(upstream, {
+    env: { API_KEY: 'demo-admin-key', LOG_LEVEL: 'silent' },
+    live: { sync: false },
+  });
+  cookie = await signIn(app, 'agent');
+});
+afterAll(async () => {
+  await app.close();
+  await upstream.close();
+});
+
+describe('GET /bff/screens/inbox', () => {
+  it('says the workspace is loading until the conversations are read, then answers from the model alone', async () => {
+    const model = app.bffLive!.model;
+    model.replaceWith(new ReadModel());
+    const loading = await get('/bff/screens/inbox');
+    expect(loading.statusCode).toBe(503);
+    expect(Number(loading.headers['retry-after'])).toBeGreaterThan(0);
+
+    for (let n = 1; n <= 3; n++) model.conversations.set(conversation(n).id, conversation(n));
+    model.messages.set(conversation(2).id, [message(2, 1, { text: 'Hello' })]);
+    model.loaded.add('conversations');
+    const before = callStatsOf(upstream.fake).read().total;
+    const res = await get('/bff/screens/inbox?limit=2');
+    expect(res.statusCode).toBe(200);
+    const page = InboxScreenPage.parse(res.json());
+    expect(page.rows.map((r) => r.conversation.id)).toEqual([conversation(3).id, conversation(2).id]);
+    expect(page.rows[1]!.messages.map((m) => m.text)).toEqual(['Hello']);
+    expect(page).toMatchObject({ total: 3, hasMore: true });
+    expect(callStatsOf(upstream.fake).read().total).toBe(before);
+  });
+
+  it('refuses a caller without a session and a malformed query, naming the parameter', async () => {
+    expect((await get('/bff/screens/inbox', false)).statusCode).toBe(401);
+    const bad = await get('/bff/screens/inbox?assignedTo=someone&limit=500');
+    expect(bad.statusCode).toBe(400);
+    expect(JSON.stringify(bad.json())).toMatch(/assignedTo/);
+    expect(JSON.stringify(bad.json())).toMatch(/limit/);
+    expect((await get('/bff/screens/inbox?colour=red')).statusCode).toBe(400);
+  });
+});
