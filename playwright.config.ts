@@ -66,6 +66,8 @@ export default defineConfig({
         SYNC_ENABLED: 'true',
         SYNC_LEAD_SWEEP_MS: '1000',
         SYNC_LIST_SWEEP_MS: '1000',
+        // The stream checks the session this often: an ended session reaches sign-in in seconds.
+        EVENTS_HEARTBEAT_MS: '3000',
       },
       reuseExistingServer: false,
       timeout: 60_000,

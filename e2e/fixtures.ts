@@ -1,4 +1,4 @@
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { FakeControl } from './fake-control';
 import { e2eEnv } from './env';
@@ -39,6 +39,23 @@ export async function signIn(page: Page, role: Role) {
   expect(response.ok(), `sign-in as ${role} answered ${String(response.status())}`).toBe(true);
 }
 
+/**
+ * The fake was just reset to its seed: a real upstream's data never goes back in time, so the BFF's
+ * read model is told to read the workspace again (as an admin would after a restore).
+ */
+async function reloadWorkspace(request: APIRequestContext) {
+  const admin = DEMO_USERS.admin;
+  const headers = { 'x-csrf': '1', origin: e2eEnv.baseURL };
+  const login = await request.post(`${e2eEnv.baseURL}/auth/login`, {
+    data: { username: admin.username, password: admin.password },
+    headers,
+  });
+  expect(login.ok(), `admin sign-in for the reload answered ${String(login.status())}`).toBe(true);
+  const reload = await request.post(`${e2eEnv.baseURL}/bff/workspace/reload`, { headers, timeout: 40_000 });
+  expect(reload.status(), 'the workspace reload').toBe(204);
+  await request.post(`${e2eEnv.baseURL}/auth/logout`, { headers });
+}
+
 interface Fixtures {
   fake: FakeControl;
   role: Role;
@@ -51,6 +68,7 @@ export const test = base.extend<Fixtures>({
   fake: async ({ request }, use) => {
     const fake = new FakeControl(request);
     await fake.reset();
+    await reloadWorkspace(request);
     await use(fake);
   },
   keyWatch: [

@@ -1,5 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import type { Conversation } from '../src/contract';
+import { e2eEnv } from './env';
 import { expect, test } from './fixtures';
 
 // What a new user tripped over in the inbox (issue 10): template options, the first click in New
@@ -129,7 +130,12 @@ test('media whose link is broken shows a placeholder with its type, file name an
 
 test('a right-to-left override in a name or caption reorders nothing after it', async ({ page, fake }) => {
   const thread = await fake.api<Conversation>('social', 'GET', `/v1/conversations/${SOFIA_THREAD}`);
-  await fake.api('crm', 'PATCH', `/contacts/${thread.contact_id!}`, { first_name: `Sofia${RLO}lmth.exe` });
+  // Renamed through the app's BFF, as a teammate would: every screen has the new name at once.
+  const renamed = await page.request.patch(`/api/crm/contacts/${thread.contact_id!}`, {
+    data: { first_name: `Sofia${RLO}lmth.exe` },
+    headers: { 'x-csrf': '1', origin: e2eEnv.baseURL },
+  });
+  expect(renamed.ok()).toBe(true);
   await fake.inbound({
     conversationId: SOFIA_THREAD,
     type: 'image',

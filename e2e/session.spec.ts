@@ -1,4 +1,5 @@
 import type { ConversationList } from '../src/contract';
+import { e2eEnv } from './env';
 import { DEMO_USERS, expect, test } from './fixtures';
 
 test.use({ role: 'agent' });
@@ -14,8 +15,12 @@ test('a session that ends mid-work goes to sign-in and comes back to the thread 
   const composer = page.getByRole('textbox', { name: 'Message' });
   await composer.fill('Draft written before the session ended');
 
-  // The session cookie is gone, as after idle expiry: the thread's next poll is refused by the BFF.
-  await context.clearCookies();
+  // The session ends on the server, as after idle expiry: the live stream's next session check
+  // ends it, the browser's reconnect is refused, and the app asks who is signed in.
+  const ended = await context.request.post('/auth/logout', {
+    headers: { 'x-csrf': '1', origin: e2eEnv.baseURL },
+  });
+  expect(ended.ok()).toBe(true);
   await expect(page).toHaveURL(/\/sign-in\?redirect=/, { timeout: 20_000 });
 
   await page.getByLabel('Email').fill(DEMO_USERS.agent.username);

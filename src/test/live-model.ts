@@ -25,13 +25,20 @@ export async function loadModelFromFake(app: FastifyInstance, fake: Fake): Promi
       event: { type: 'lead.followUp' as const, id, followUp: true },
       modelOnly: true,
     })),
-    // The inbox: every thread, its newest page and the CRM's contacts.
+    // The inbox: every thread, its newest page, the CRM's customers and contacts.
+    ...[...crm.customers.values()].map((customer) => ({
+      event: { type: 'customer.upserted' as const, customer },
+      modelOnly: true,
+    })),
     ...[...crm.contacts.values()].map((contact) => ({
       event: { type: 'contact.upserted' as const, contact },
       modelOnly: true,
     })),
     ...[...social.threads.values()].flatMap((thread) => [
-      { event: { type: 'conversation.upserted' as const, conversation: { ...thread.conv } }, modelOnly: true },
+      {
+        event: { type: 'conversation.upserted' as const, conversation: { ...thread.conv } },
+        modelOnly: true,
+      },
       {
         event: {
           type: 'messages.upserted' as const,

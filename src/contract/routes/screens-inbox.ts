@@ -1,7 +1,9 @@
 import * as z from 'zod/mini';
 import { Id, LimitParam, OffsetParam } from '../common';
 import { Contact } from '../contacts';
-import { Conversation, ConversationStatus, Message } from '../conversations';
+import { Conversation, ConversationStatus, Message, MessagePage } from '../conversations';
+import { Customer } from '../customers';
+import { Lead } from '../leads';
 
 // The inbox's thread list as one screen read (`GET /bff/screens/inbox`), answered from the BFF's
 // read model: the upstream's list under the same filters, each row with what it shows.
@@ -37,3 +39,20 @@ export const InboxScreenPage = z.looseObject({
   hasMore: z.boolean(),
 });
 export type InboxScreenPage = z.infer<typeof InboxScreenPage>;
+
+export const ThreadQuery = z.strictObject({ id: Id });
+export type ThreadQuery = z.infer<typeof ThreadQuery>;
+
+/**
+ * An open thread in one screen read (`GET /bff/screens/thread?id=`): the conversation, its newest
+ * page of messages (null while the BFF has not read it yet: the browser reads it then), and the
+ * contact, customer and lead it is linked to (null: none, or not known to the BFF yet).
+ */
+export const ThreadScreen = z.looseObject({
+  conversation: Conversation,
+  messages: z.nullable(MessagePage),
+  contact: z.nullable(Contact),
+  customer: z.nullable(Customer),
+  lead: z.nullable(Lead),
+});
+export type ThreadScreen = z.infer<typeof ThreadScreen>;

@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { Id, LimitParam, PageParam, pageEnvelope } from '../common';
 import { Lead, Priority } from '../leads';
 import type { Schema } from './define';
-import { InboxQuery, InboxScreenPage } from './screens-inbox';
+import { InboxQuery, InboxScreenPage, ThreadQuery, ThreadScreen } from './screens-inbox';
 
 // The BFF's own screen reads: what one screen shows, answered in one call from the BFF's read model
 // of the workspace (docs/live-sync.md), never forwarded to the upstream. Same filter semantics as
@@ -120,6 +120,13 @@ export const SCREEN_ROUTES = [
     path: '/bff/screens/inbox',
     query: InboxQuery,
     response: InboxScreenPage,
+  }),
+  screen({
+    id: 'screens.thread',
+    method: 'GET',
+    path: '/bff/screens/thread',
+    query: ThreadQuery,
+    response: ThreadScreen,
   }),
   screen({
     id: 'screens.leads',

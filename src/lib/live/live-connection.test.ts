@@ -31,11 +31,12 @@ class FakeSource implements EventSourceLike {
 function connect() {
   const sources: FakeSource[] = [];
   const events: LiveEvent[] = [];
-  const calls = { reconnected: 0, polls: 0 };
+  const calls = { reconnected: 0, polls: 0, refused: 0 };
   const connection = new LiveConnection({
     onEvent: (event) => events.push(event),
     onReconnected: () => (calls.reconnected += 1),
     onPoll: () => (calls.polls += 1),
+    onRefused: () => (calls.refused += 1),
     createSource: (url) => {
       const source = new FakeSource(url);
       sources.push(source);
@@ -92,6 +93,7 @@ describe('LiveConnection', () => {
     vi.advanceTimersByTime(25_000);
     expect(calls.polls).toBe(2);
     expect(sources).toHaveLength(1);
+    expect(calls.refused).toBe(0);
     latest().open();
     expect(getLiveStatus().stream).toBe('open');
     expect(calls.reconnected).toBe(1);
@@ -105,6 +107,7 @@ describe('LiveConnection', () => {
     latest().send({ type: 'lead.removed', id: '00000000-0000-4000-8000-000000000001' }, 'boot-7');
     latest().fail(true);
     expect(sources[0]!.closed).toBe(true);
+    expect(calls.refused).toBe(1);
     vi.advanceTimersByTime(1_999);
     expect(sources).toHaveLength(1);
     vi.advanceTimersByTime(1);

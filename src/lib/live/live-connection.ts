@@ -24,6 +24,11 @@ export interface LiveConnectionOptions {
   onReconnected(): void;
   /** Called every `pollEveryMs` while the stream is down. */
   onPoll(): void;
+  /**
+   * The browser gave up on the stream (an answer other than a stream: a 401 when the session
+   * ended, a 429, an outage): the caller may check why, e.g. whether the session still lives.
+   */
+  onRefused?(): void;
   createSource?: (url: string) => EventSourceLike;
   pollEveryMs?: number;
   /** The first retry after the browser gives up; doubles up to `retryMaxMs`. */
@@ -110,6 +115,7 @@ export class LiveConnection {
     this.startPolling();
     // The browser retries a dropped stream by itself (with Last-Event-ID); a refused one it drops.
     if (source.readyState !== CLOSED) return;
+    this.options.onRefused?.();
     source.close();
     this.source = null;
     const delay = this.retryDelay;

@@ -1,6 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { applyLiveEvent, pollOnScreen, refetchOnScreen } from '@/data/live-events';
+import { Me } from '@/contract';
+import { callBff } from '../api-client';
 import { LiveConnection } from './live-connection';
 
 /**
@@ -15,6 +17,8 @@ export function useLiveStream(): void {
       onEvent: (event) => applyLiveEvent(queryClient, event),
       onReconnected: () => void refetchOnScreen(queryClient),
       onPoll: () => void pollOnScreen(queryClient),
+      // A refused stream is most often an ended session: asking says so (a 401 goes to sign-in).
+      onRefused: () => void callBff('/bff/me', Me).catch(() => undefined),
     });
     connection.start();
     return () => connection.stop();

@@ -2,8 +2,8 @@ import { Link, createFileRoute } from '@tanstack/react-router';
 import { MissingRecord, errorScreen } from '@/components/app-screens';
 import { LoadingState } from '@/components/ui/states';
 import { channelsQuery } from '@/data/channels';
-import { conversationQuery } from '@/data/conversations';
 import { messagesQuery } from '@/data/messages';
+import { loadThreadScreen } from '@/data/thread-screen';
 import { ThreadScreen } from '@/features/inbox/components/thread-screen';
 import { orNotFound, recordId } from '@/lib/route-reads';
 
@@ -13,10 +13,13 @@ export const Route = createFileRoute('/inbox/$conversationId')({
     stringify: ({ conversationId }) => ({ conversationId }),
   },
   loader: async ({ context: { queryClient }, params: { conversationId } }) => {
+    const channels = queryClient.ensureQueryData(channelsQuery());
+    // One screen read fills the thread, its messages and the context panel's records.
+    const screen = await orNotFound(loadThreadScreen(queryClient, conversationId));
     await Promise.all([
-      orNotFound(queryClient.ensureQueryData(conversationQuery(conversationId))),
-      orNotFound(queryClient.ensureInfiniteQueryData(messagesQuery(conversationId))),
-      queryClient.ensureQueryData(channelsQuery()),
+      channels,
+      // Read only while the BFF has not read the thread's messages yet.
+      screen.messages ? null : orNotFound(queryClient.ensureInfiniteQueryData(messagesQuery(conversationId))),
     ]);
   },
   pendingComponent: () => <LoadingState label="Loading the conversation…" />,

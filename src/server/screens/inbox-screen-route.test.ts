@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { InboxScreenPage } from '../../contract';
+import { InboxScreenPage, ThreadScreen } from '../../contract';
 import { callStatsOf } from '../../../mocks/core/call-stats';
 import { startFakeUpstream, type FakeUpstream } from '../../../mocks/http';
-import { conversation, message } from '../testing/live-records';
+import { contact, conversation, customer, lead, message } from '../testing/live-records';
 import { buildTestApp } from '../testing/test-app';
 import { sameOriginHeaders, signIn } from '../testing/test-users';
 import { ReadModel } from '../sync/read-model';
@@ -59,5 +59,43 @@ describe('GET /bff/screens/inbox', () => {
     expect(JSON.stringify(bad.json())).toMatch(/assignedTo/);
     expect(JSON.stringify(bad.json())).toMatch(/limit/);
     expect((await get('/bff/screens/inbox?colour=red')).statusCode).toBe(400);
+  });
+});
+
+describe('GET /bff/screens/thread', () => {
+  it('answers an open thread with its newest messages, newest first, and its linked records', async () => {
+    const model = app.bffLive!.model;
+    model.replaceWith(new ReadModel());
+    const linked = conversation(7, {
+      contact_id: contact(1, 1).id,
+      customer_id: customer(1).id,
+      lead_id: lead(1).id,
+    });
+    model.conversations.set(linked.id, linked);
+    model.contacts.set(contact(1, 1).id, contact(1, 1));
+    model.customers.set(customer(1).id, customer(1));
+    model.messages.set(linked.id, [message(7, 1, { text: 'older' }), message(7, 2, { text: 'newer' })]);
+    model.loaded.add('conversations');
+    const res = await get(`/bff/screens/thread?id=${linked.id}`);
+    expect(res.statusCode).toBe(200);
+    const screen = ThreadScreen.parse(res.json());
+    expect(screen.messages?.data.map((m) => m.text)).toEqual(['newer', 'older']);
+    // Fewer than a page: nothing older.
+    expect(screen.messages?.hasMore).toBe(false);
+    expect(screen.contact?.id).toBe(contact(1, 1).id);
+    expect(screen.customer?.id).toBe(customer(1).id);
+    // Not held by the BFF (yet): null, and the browser reads it itself.
+    expect(screen.lead).toBeNull();
+  });
+
+  it('says a thread the workspace does not hold is not found, and a malformed id is a 400', async () => {
+    const model = app.bffLive!.model;
+    model.replaceWith(new ReadModel());
+    model.loaded.add('conversations');
+    const missing = await get(`/bff/screens/thread?id=${conversation(99).id}`);
+    expect(missing.statusCode).toBe(404);
+    expect(missing.headers['x-bff-error']).toBe('1');
+    expect((await get('/bff/screens/thread?id=nope')).statusCode).toBe(400);
+    expect((await get('/bff/screens/thread')).statusCode).toBe(400);
   });
 });

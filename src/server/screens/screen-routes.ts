@@ -12,6 +12,7 @@ import type { ReadModel } from '../sync/read-model';
 import { boardOf, columnPageOf } from './board';
 import { inboxListOf } from './inbox-list';
 import { leadListOf } from './lead-list';
+import { threadScreenOf } from './thread-screen';
 
 // The BFF's screen reads (`/bff/screens/*`, src/contract/routes/screens.ts): behind the session,
 // the role matrix and the per-session rate limit like every API call, answered from the read model
@@ -22,13 +23,18 @@ import { leadListOf } from './lead-list';
 /** How long a browser waits before asking again while the workspace loads. */
 export const LOADING_RETRY_MS = 2_000;
 
-type Handler<R extends ScreenRouteId> = (model: ReadModel, query: ScreenQueryOf<R>) => ScreenResponseOf<R>;
+/** null: the record asked for is not in the workspace (404). */
+type Handler<R extends ScreenRouteId> = (
+  model: ReadModel,
+  query: ScreenQueryOf<R>,
+) => ScreenResponseOf<R> | null;
 
 const HANDLERS: { readonly [R in ScreenRouteId]: Handler<R> } = {
   'screens.board': boardOf,
   'screens.boardColumn': columnPageOf,
   'screens.leads': leadListOf,
   'screens.inbox': inboxListOf,
+  'screens.thread': threadScreenOf,
 };
 
 /** Whether the model can answer a screen truly: what it reads has had its first full read. */
@@ -37,6 +43,7 @@ const READY: { readonly [R in ScreenRouteId]: (model: ReadModel) => boolean } = 
   'screens.boardColumn': (model) => model.loaded.has('leads') && model.lists.stages !== null,
   'screens.leads': (model) => model.loaded.has('leads') && model.lists.stages !== null,
   'screens.inbox': (model) => model.loaded.has('conversations'),
+  'screens.thread': (model) => model.loaded.has('conversations'),
 };
 
 const repeated = (query: unknown): string[] =>
@@ -69,6 +76,7 @@ export function registerScreens(
         );
       }
       const answer = handler(model, parsed.data as ScreenQueryOf<R>);
+      if (answer === null) return sendBffError(reply, 404, 'Not in this workspace');
       return reply.header('cache-control', 'no-store').send(answer);
     });
   };

@@ -8,6 +8,7 @@ import { streamAuth } from '../events/stream-auth';
 import type { Store } from '../kv/store';
 import type { BusSettings, LiveSettings } from './live-settings';
 import { startLive, type LiveService } from './live-service';
+import { registerReload } from './reload-route';
 import type { SyncSettings } from './sync-settings';
 import type { Timers } from './sync-worker';
 
@@ -77,6 +78,7 @@ export async function registerLive(
     upstreamStatus: () => ({ type: 'upstream.status', ...live.model.upstream }),
     onViewer: () => live.viewerJoined(),
   });
+  registerReload(app, { live, sessions: deps.sessions, users: deps.users, cookieName: deps.cookieName });
   app.addHook('preClose', async () => live.hub.closeAll());
   app.addHook('onClose', async () => live.stop({ release: true }));
   return live;

@@ -7,23 +7,13 @@ import { startFakeUpstream, type FakeUpstream } from '../../../mocks/http';
 import { startBff } from '../start';
 import { startRecordingUpstream } from '../testing/recording-upstream';
 import { openSse, type SseClient } from '../testing/sse-client';
+import { FAST_SYNC } from '../testing/fast-sync';
 import { buildTestApp, LogCapture } from '../testing/test-app';
 import { signIn } from '../testing/test-users';
 
 // The live workspace when the upstream misbehaves, and in the demo: the stream stays up and says
 // what is going on; a malformed answer is logged and skipped; the demo's chatter arrives.
 
-const FAST = {
-  activeIntervalMs: 50,
-  idleIntervalMs: 50,
-  backoffMaxMs: 200,
-  conversationSweepMs: 60_000,
-  leadSweepMs: 60_000,
-  customerSweepMs: 60_000,
-  contactPaceMs: 60_000,
-  listSweepMs: 60_000,
-  templateSweepMs: 60_000,
-};
 
 const clients: SseClient[] = [];
 const closers: (() => Promise<void>)[] = [];
@@ -50,7 +40,7 @@ describe('faults', () => {
   it('keeps the stream up while the upstream cannot be reached, says so, and says when it is back', async () => {
     const app = await buildTestApp(upstream, {
       env: { API_KEY: 'demo-admin-key', LOG_LEVEL: 'silent', UPSTREAM_TIMEOUT_MS: '200' },
-      live: { settings: { sync: FAST } },
+      live: { settings: { sync: FAST_SYNC } },
     });
     const origin = await listen(app);
     await vi.waitFor(() => expect(app.bffLive!.model.loaded.size).toBe(3), { timeout: 10_000 });
@@ -81,7 +71,7 @@ describe('faults', () => {
     const logs = new LogCapture();
     const app = await buildTestApp(garbage, {
       logs,
-      live: { settings: { sync: FAST, stream: { heartbeatMs: 100 } } },
+      live: { settings: { sync: FAST_SYNC, stream: { heartbeatMs: 100 } } },
     });
     const origin = await listen(app);
     await vi.waitFor(() => expect(logs.text()).toContain('upstream answer does not fit the contract'));

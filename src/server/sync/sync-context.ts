@@ -51,6 +51,19 @@ export const newWorkerState = (): WorkerState => ({
   backfillLeft: 0,
 });
 
+/** Back to a first start: every collection is read cold again (an operator's reload). */
+export function resetWorkerState(state: WorkerState): void {
+  state.coldDone.clear();
+  state.restartAnnounced = false;
+  state.fresh.clear();
+  state.pageReadFor.clear();
+  state.tickReadAt.clear();
+  state.retryAt.clear();
+  state.contactListsRead.clear();
+  state.contactCursor = 0;
+  state.backfillLeft = 0;
+}
+
 export interface SyncContext {
   readonly read: SyncReader;
   readonly model: ReadModel;

@@ -4,8 +4,8 @@ import { UpstreamError } from '../upstream/upstream-error';
 import { UpstreamHealth, type HealthChange } from './backoff';
 import type { Outgoing } from './diff-records';
 import { hotTask } from './hot-task';
-import type { ReadModel } from './read-model';
-import { newWorkerState, type SyncContext, type SyncReader } from './sync-context';
+import { ReadModel } from './read-model';
+import { newWorkerState, resetWorkerState, type SyncContext, type SyncReader } from './sync-context';
 import type { SyncSettings } from './sync-settings';
 import { SyncWorker, type Timers } from './sync-worker';
 import { sweepTasks } from './sweep-tasks';
@@ -33,6 +33,11 @@ export interface SyncEngine {
   stop(): void;
   /** Runs one task now, outside the schedule (tests, diagnostics). */
   runTask(name: string): Promise<void>;
+  /**
+   * Forgets the model and reads the whole workspace again, cold (an operator's reload after the
+   * upstream's data was restored or changed behind the API's back). Only on the syncing instance.
+   */
+  reload(): Promise<void>;
 }
 
 export function createSyncEngine(opts: SyncEngineOptions): SyncEngine {
@@ -105,6 +110,19 @@ export function createSyncEngine(opts: SyncEngineOptions): SyncEngine {
     stop() {
       running = false;
       w.stop();
+    },
+    async reload() {
+      const wasRunning = running;
+      running = false;
+      w.stop();
+      // A read under way began before the reload: it finishes (publishing nothing) first.
+      while (w.busy) await new Promise((resolve) => setTimeout(resolve, 20));
+      resetWorkerState(ctx.state);
+      opts.model.replaceWith(new ReadModel(opts.model.pageSize));
+      if (wasRunning) {
+        running = true;
+        w.start();
+      }
     },
     runTask(name) {
       const task = tasks.find((t) => t.name === name);

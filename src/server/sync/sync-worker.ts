@@ -66,6 +66,11 @@ export class SyncWorker {
   }
 
   /** Stops scheduling; a read in flight finishes on its own, and its results are not published. */
+  /** Whether a task is reading now (a stopped worker lets it finish; its publish is then dropped). */
+  get busy(): boolean {
+    return this.slots.some((slot) => slot.running);
+  }
+
   stop(): void {
     this.running = false;
     for (const slot of this.slots) this.clear(slot);

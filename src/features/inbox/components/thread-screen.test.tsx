@@ -241,8 +241,8 @@ describe('upstream errors in words', () => {
 
   it('an inbound message pushed by the live stream shows at once and reopens a closed thread', async () => {
     const t = thread('whatsapp', true);
-    t.conv.status = 'closed';
     const { queryClient } = await renderInbox(`/inbox/${t.conv.id}`);
+    await userEvent.click(await screen.findByRole('button', { name: 'Close thread' }));
     expect(await screen.findByRole('button', { name: 'Reopen thread' })).toBeInTheDocument();
     const { conversation, message } = fake.control.inbound({
       conversationId: t.conv.id,
@@ -259,6 +259,32 @@ describe('upstream errors in words', () => {
     });
     expect(await screen.findByText('Are you still there?')).toBeInTheDocument();
     expect(await screen.findByRole('button', { name: 'Close thread' })).toBeInTheDocument();
+  });
+
+  it('opens a thread, its messages and its contact and customer in one screen read', async () => {
+    const t = [...ws().social.threads.values()].find(
+      (x) => x.conv.contact_id && x.conv.customer_id && !x.conv.is_group,
+    )!;
+    const asked: string[] = [];
+    const onRequest = ({ request }: { request: Request }) => {
+      const url = new URL(request.url);
+      // An older page, read because the whole newest page fits the (stubbed, tall) viewport, is not the opening.
+      if (!url.searchParams.has('before')) asked.push(url.pathname);
+    };
+    server.events.on('request:start', onRequest);
+    await renderInbox(`/inbox/${t.conv.id}`);
+    await history();
+    server.events.removeListener('request:start', onRequest);
+    expect(asked.filter((path) => path === '/bff/screens/thread')).toHaveLength(1);
+    const perRecord = asked.filter((path) =>
+      [
+        `/conversations/${t.conv.id}`,
+        '/messages',
+        `/contacts/${t.conv.contact_id!}`,
+        `/customers/${t.conv.customer_id!}`,
+      ].some((part) => path.endsWith(part)),
+    );
+    expect(perRecord).toEqual([]);
   });
 
   it('a conversation that is not in the workspace says so', async () => {

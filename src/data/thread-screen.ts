@@ -1,0 +1,50 @@
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import type { ThreadScreen } from '@/contract';
+import { callScreen } from '@/lib/api-client';
+import { contactKeys } from './contacts';
+import { conversationKeys } from './conversations';
+import { customerKeys } from './customers';
+import { leadKeys } from './leads';
+import { mergeNewestPage, messageKeys, type MessagesData } from './messages';
+import { screenRetry } from './screen-loading';
+
+// An open thread in one BFF screen read: the conversation, its newest messages and the records of
+// the context panel arrive together and are written into their own caches, so the screen's parts
+// read them where they always have, without a call each.
+
+export const threadScreenKeys = {
+  all: ['screens', 'thread'] as const,
+  thread: (id: string) => ['screens', 'thread', id] as const,
+};
+
+export const threadScreenQuery = (id: string) =>
+  queryOptions({
+    queryKey: threadScreenKeys.thread(id),
+    queryFn: ({ signal }) => callScreen('screens.thread', { query: { id }, signal }),
+    // The caches it fills are what screens read; the live stream keeps them current.
+    staleTime: 0,
+    gcTime: 0,
+    ...screenRetry,
+  });
+
+/** Writes a thread screen into the caches of what it holds (a thread's older pages stay). */
+export function seedThreadScreen(queryClient: QueryClient, screen: ThreadScreen): void {
+  const { conversation } = screen;
+  queryClient.setQueryData(conversationKeys.detail(conversation.id), conversation);
+  if (screen.messages) {
+    const page = screen.messages;
+    queryClient.setQueryData<MessagesData>(messageKeys.thread(conversation.id), (held) =>
+      mergeNewestPage(held, page),
+    );
+  }
+  if (screen.contact) queryClient.setQueryData(contactKeys.detail(screen.contact.id), screen.contact);
+  if (screen.customer) queryClient.setQueryData(customerKeys.detail(screen.customer.id), screen.customer);
+  if (screen.lead) queryClient.setQueryData(leadKeys.detail(screen.lead.id), screen.lead);
+}
+
+/** The thread route's read: one call, then only what the BFF did not hold yet. */
+export async function loadThreadScreen(queryClient: QueryClient, id: string): Promise<ThreadScreen> {
+  const screen = await queryClient.fetchQuery(threadScreenQuery(id));
+  seedThreadScreen(queryClient, screen);
+  return screen;
+}
