@@ -44,7 +44,9 @@ describe('a refresh that fails', () => {
   it('leaves a first read that fails to the screen’s error state (no toast)', async () => {
     fake.control.fail({ method: 'GET', path: '/v1/tags', status: 500, message: 'Upstream exploded' });
     const queryClient = createQueryClient();
-    await expect(queryClient.fetchQuery({ ...tagsQuery(), retry: false })).rejects.toThrow('Upstream exploded');
+    await expect(queryClient.fetchQuery({ ...tagsQuery(), retry: false })).rejects.toThrow(
+      'Upstream exploded',
+    );
     render(<LazyToaster />);
     expect(screen.queryByText('Some of what you see could not be refreshed')).not.toBeInTheDocument();
   });

@@ -18,8 +18,10 @@ export const Route = createFileRoute('/sign-in')({
 
 /** Never says which of the two was wrong, so the form does not tell who has an account. */
 function signInFailure(error: unknown): string {
-  if (isApiError(error) && error.status === 429) return 'Too many attempts. Wait a few minutes and try again.';
-  if (isApiError(error) && (error.status === 401 || error.status === 400)) return 'That email and password do not match.';
+  if (isApiError(error) && error.status === 429)
+    return 'Too many attempts. Wait a few minutes and try again.';
+  if (isApiError(error) && (error.status === 401 || error.status === 400))
+    return 'That email and password do not match.';
   return isApiError(error) ? error.userMessage : 'Sign-in failed.';
 }
 
@@ -51,7 +53,9 @@ function SignInPage() {
         <div>
           <h1 className="text-lg font-semibold">Sign in to Chatdesk</h1>
           {redirect ? (
-            <p className="mt-1 text-muted">Sign in to continue; you will come back to the page you asked for.</p>
+            <p className="mt-1 text-muted">
+              Sign in to continue; you will come back to the page you asked for.
+            </p>
           ) : null}
         </div>
         <Field label="Email" error={errors.username}>

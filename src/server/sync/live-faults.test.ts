@@ -14,7 +14,6 @@ import { signIn } from '../testing/test-users';
 // The live workspace when the upstream misbehaves, and in the demo: the stream stays up and says
 // what is going on; a malformed answer is logged and skipped; the demo's chatter arrives.
 
-
 const clients: SseClient[] = [];
 const closers: (() => Promise<void>)[] = [];
 afterEach(async () => {

@@ -9,7 +9,6 @@ import { sameOriginHeaders, signIn } from '../testing/test-users';
 // POST /bff/workspace/reload: admins only, behind CSRF like every write; the model is read again
 // from the upstream, so a record the upstream no longer has is gone once it answers.
 
-
 let upstream: FakeUpstream;
 let app: FastifyInstance;
 

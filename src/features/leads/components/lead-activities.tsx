@@ -22,7 +22,10 @@ export function LeadActivities({ leadId }: { leadId: string }) {
       <div className="rounded-md border border-border p-3">
         <LogActivityForm subject={{ lead_id: leadId }} log={log} />
       </div>
-      <QueryBoundary title="Activities could not be loaded" pending={<LoadingState label="Loading activities…" />}>
+      <QueryBoundary
+        title="Activities could not be loaded"
+        pending={<LoadingState label="Loading activities…" />}
+      >
         <ActivityList leadId={leadId} />
       </QueryBoundary>
     </section>
