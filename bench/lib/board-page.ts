@@ -58,12 +58,23 @@ export async function measureDrop(page: Page, from: Stage, to: Stage): Promise<n
   const id = (await card.getAttribute('data-lead-card'))!;
   await card.focus();
   await page.keyboard.press('Space');
-  await page.keyboard.press('ArrowRight');
-  await page.waitForFunction(
-    (name) =>
-      (document.querySelector('[id^="DndLiveRegion"]')?.textContent ?? '').includes(`over stage ${name}`),
-    to.name,
+  // The pick-up is announced once the drag has started and the columns are measured.
+  await page.waitForFunction(() =>
+    (document.querySelector('[id^="DndLiveRegion"]')?.textContent ?? '').startsWith('Picked up'),
   );
+  await page.waitForTimeout(100);
+  await page.keyboard.press('ArrowRight');
+  await page
+    .waitForFunction(
+      (name) =>
+        (document.querySelector('[id^="DndLiveRegion"]')?.textContent ?? '').includes(`over stage ${name}`),
+      to.name,
+      { timeout: 10_000 },
+    )
+    .catch(async () => {
+      const said = await page.locator('[id^="DndLiveRegion"]').textContent();
+      throw new Error(`the card was not over ${to.name} (the board said: ${said ?? 'nothing'})`);
+    });
   await page.evaluate(
     ([key, leadId]) => {
       const w = window as BoardWindow;
