@@ -13,6 +13,7 @@ const BENCHES: [string, () => Promise<{ run: () => Promise<unknown> }>][] = [
   ['bff-overhead', () => import('./bff-overhead')],
   ['inbox-thread', () => import('./inbox-thread')],
   ['board', () => import('./board')],
+  ['board-50k', () => import('./board-50k')],
   ['live-calls', () => import('./live-calls')],
   ['live-streams', () => import('./live-streams')],
   ['live-inbound', () => import('./live-inbound')],

@@ -72,6 +72,10 @@ export async function startStack(opts: {
   upstreamPort: number;
   scale?: 'large';
   staticDir?: string;
+  /** More settings for the BFF (sync intervals, for benchmarks that count calls). */
+  bffEnv?: Record<string, string>;
+  /** Runs once the fake listens and before the BFF starts (to add data its first read should see). */
+  beforeBff?: (upstreamOrigin: string) => Promise<void>;
 }) {
   const upstreamOrigin = `http://127.0.0.1:${String(opts.upstreamPort)}`;
   const upstream = await startProcess(
@@ -81,6 +85,12 @@ export async function startStack(opts: {
     `${upstreamOrigin}/__fake/clock`,
     120_000,
   );
+  try {
+    await opts.beforeBff?.(upstreamOrigin);
+  } catch (error) {
+    await stop(upstream);
+    throw error;
+  }
   const baseURL = `http://127.0.0.1:${String(opts.bffPort)}`;
   const bff = await startProcess(
     'npx',
@@ -95,12 +105,15 @@ export async function startStack(opts: {
       TEAM_FILE: 'e2e/team.json',
       STATIC_DIR: opts.staticDir ?? 'dist',
       LOG_LEVEL: 'warn',
+      ...opts.bffEnv,
     },
     `${baseURL}/healthz`,
   );
   return {
     baseURL,
     upstreamOrigin,
+    /** The BFF's process group (npx, tsx and node under it), for measuring its memory. */
+    bffGroup: bff.pid,
     async close() {
       await stop(bff);
       await stop(upstream);

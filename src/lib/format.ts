@@ -1,5 +1,21 @@
 const locale = () => (typeof navigator === 'undefined' ? 'en' : navigator.language);
 
+// Building an Intl formatter costs far more than formatting with one (a board re-rendering a
+// hundred cards spent most of a drop building them), so each is built once per locale and options.
+const formatters = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat | Intl.RelativeTimeFormat>();
+function formatter<T extends Intl.NumberFormat | Intl.DateTimeFormat | Intl.RelativeTimeFormat>(
+  key: string,
+  make: (locale: string) => T,
+): T {
+  const id = `${locale()}|${key}`;
+  let made = formatters.get(id) as T | undefined;
+  if (made === undefined) {
+    made = make(locale());
+    formatters.set(id, made);
+  }
+  return made;
+}
+
 const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
   ['year', 365 * 24 * 3600],
   ['month', 30 * 24 * 3600],
@@ -15,7 +31,10 @@ export function relativeTime(iso: string | null | undefined, now: number = Date.
   const seconds = Math.round((new Date(iso).getTime() - now) / 1000);
   const abs = Math.abs(seconds);
   if (abs < 45) return 'just now';
-  const format = new Intl.RelativeTimeFormat(locale(), { numeric: 'auto', style: 'short' });
+  const format = formatter(
+    'relative',
+    (l) => new Intl.RelativeTimeFormat(l, { numeric: 'auto', style: 'short' }),
+  );
   for (const [unit, size] of UNITS) {
     if (abs >= size) return format.format(Math.round(seconds / size), unit);
   }
@@ -25,36 +44,41 @@ export function relativeTime(iso: string | null | undefined, now: number = Date.
 /** The exact time, for a hover title. */
 export function exactTime(iso: string | null | undefined): string {
   if (!iso) return '';
-  return new Intl.DateTimeFormat(locale(), { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+  return formatter(
+    'exact',
+    (l) => new Intl.DateTimeFormat(l, { dateStyle: 'medium', timeStyle: 'short' }),
+  ).format(new Date(iso));
 }
 
 export function clockTime(iso: string): string {
-  return new Intl.DateTimeFormat(locale(), { hour: '2-digit', minute: '2-digit' }).format(new Date(iso));
+  return formatter('clock', (l) => new Intl.DateTimeFormat(l, { hour: '2-digit', minute: '2-digit' })).format(
+    new Date(iso),
+  );
 }
 
 export function calendarDate(iso: string | null | undefined): string {
   if (!iso) return '';
   // A bare date (YYYY-MM-DD) is a calendar day, not an instant: format it without a time zone shift.
   const date = /^\d{4}-\d{2}-\d{2}$/.test(iso) ? new Date(`${iso}T12:00:00`) : new Date(iso);
-  return new Intl.DateTimeFormat(locale(), { dateStyle: 'medium' }).format(date);
+  return formatter('date', (l) => new Intl.DateTimeFormat(l, { dateStyle: 'medium' })).format(date);
 }
 
 /** Money in the record's own currency. */
 export function money(value: number | null | undefined, currency: string | null | undefined): string {
   if (value === null || value === undefined) return '';
   try {
-    return new Intl.NumberFormat(locale(), {
-      style: 'currency',
-      currency: currency || 'USD',
-      maximumFractionDigits: 0,
-    }).format(value);
+    const code = currency || 'USD';
+    return formatter(
+      `money|${code}`,
+      (l) => new Intl.NumberFormat(l, { style: 'currency', currency: code, maximumFractionDigits: 0 }),
+    ).format(value);
   } catch {
     return `${value.toLocaleString(locale())} ${currency ?? ''}`.trim();
   }
 }
 
 export function count(value: number): string {
-  return new Intl.NumberFormat(locale()).format(value);
+  return formatter('count', (l) => new Intl.NumberFormat(l)).format(value);
 }
 
 export function initials(name: string | null | undefined): string {

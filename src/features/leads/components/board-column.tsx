@@ -105,8 +105,11 @@ export function BoardColumn({ stage, column: data, more, ownerNames, onOpen }: B
 const observeColumnRect: typeof observeElementRect = (instance, cb) =>
   observeElementRect(instance, (rect) => cb(rect.height > 0 ? rect : { width: rect.width, height: 800 }));
 
-/** Cards from the end of what is held at which the next page is asked for. */
-const READ_AHEAD = 8;
+/**
+ * Cards from the end of what is held at which the next page is asked for: less than a page minus a
+ * screenful, so a board that just opened does not read every column's second page at once.
+ */
+const READ_AHEAD = 4;
 
 function ColumnBody({
   column,

@@ -80,7 +80,11 @@ describe('the lead board', () => {
     await screen.findByRole('region', { name: stage.name });
     const held = () =>
       queryClient.getQueryData<Board>(boardKeys.board({}))!.columns.find((c) => c.stage === stage.key)!.cards;
-    // The virtualised list shows the end of the first page at once, so the next one is read.
+    expect(held()).toHaveLength(BOARD_PAGE);
+    // Scrolled near the end of what it holds, the column reads its next page.
+    const scroller = document.querySelector<HTMLElement>(`[data-column-scroll="${stage.key}"]`)!;
+    scroller.scrollTop = 100 * BOARD_PAGE;
+    scroller.dispatchEvent(new Event('scroll'));
     await waitFor(() => expect(held().length).toBeGreaterThan(BOARD_PAGE));
     const ids = held().map((c) => c.lead.id);
     expect(new Set(ids).size).toBe(ids.length);

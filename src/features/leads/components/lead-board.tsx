@@ -13,7 +13,7 @@ import {
   type DragStartEvent,
 } from '@dnd-kit/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { BoardColumn as ColumnData, LeadStage } from '@/contract';
 import { ErrorState, Skeleton, errorText } from '@/components/ui/states';
 import { notify } from '@/lib/notify';
@@ -213,7 +213,8 @@ const emptyColumn = (stage: string): ColumnData => ({
   sums: [],
 });
 
-function Column({
+/** Memoised: a move changes two columns' data; the others keep theirs and are not rendered again. */
+const Column = memo(function Column({
   stage,
   column,
   filters,
@@ -228,7 +229,7 @@ function Column({
 }) {
   const more = useMoreCards(filters, stage?.key ?? UNMATCHED, column.nextCursor);
   return <BoardColumn stage={stage} column={column} more={more} ownerNames={ownerNames} onOpen={onOpen} />;
-}
+});
 
 function ColumnSkeleton({ name }: { name: string }) {
   return (

@@ -18,7 +18,8 @@ interface CardBodyProps {
   followUp: boolean;
 }
 
-export function LeadCardBody({ lead, ownerName, followUp }: CardBodyProps) {
+/** Memoised: a drag re-renders every draggable card, but a card's body changes only with its lead. */
+export const LeadCardBody = memo(function LeadCardBody({ lead, ownerName, followUp }: CardBodyProps) {
   return (
     <>
       <div className="flex items-start justify-between gap-2">
@@ -52,7 +53,7 @@ export function LeadCardBody({ lead, ownerName, followUp }: CardBodyProps) {
       </div>
     </>
   );
-}
+});
 
 const CARD_CLASS =
   'flex flex-col gap-1 rounded-md border border-border bg-raised px-3 py-2 text-left shadow-sm outline-none focus-visible:ring-2 focus-visible:ring-accent';
