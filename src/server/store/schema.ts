@@ -1,11 +1,9 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { AuditOutcome } from '../../contract/audit';
 
 // The tables of the BFF's own database, as Kysely sees them. A migration changes the schema; this
 // file says what the code may read and write. bigint columns come back as strings from both
 // databases (open-store.ts sets the parsers), so no id is silently rounded.
-
-export const AUDIT_OUTCOMES = ['success', 'failure', 'refused', 'throttled'] as const;
-export type AuditOutcome = (typeof AUDIT_OUTCOMES)[number];
 
 export interface AuditLogTable {
   id: Generated<string>;
