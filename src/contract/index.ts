@@ -14,3 +14,4 @@ export * from './routes';
 export * from './bff';
 export * from './roles';
 export * from './events';
+export * from './audit';

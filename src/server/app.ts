@@ -25,6 +25,11 @@ import { StoreUnavailableError, type Store } from './kv/store';
 import { registerLive, type LiveDeps } from './sync/live-app';
 import { registerScreens } from './screens/screen-routes';
 import type { Team } from './team';
+import { AuditLog, registerAuditRecording } from './audit/audit-log';
+import { registerAuditRoutes } from './audit/audit-routes';
+import type { TeamStore } from './store/open-store';
+import { storeReadiness } from './store/store-readiness';
+import { DatabaseUnavailableError } from './store/store-errors';
 
 export interface AppDeps {
   readonly config: Config;
@@ -48,6 +53,9 @@ export interface AppDeps {
   /** The live workspace (the sync, the event bus, GET /bff/events, the write-through); absent: the
    *  BFF only proxies (tests of other rooms). startBff always gives it. */
   readonly live?: LiveDeps;
+  /** The team's own database (startBff opens it: DATABASE_URL or DATA_DIR; tests an in-memory one).
+   *  Absent: nothing is kept, /bff/audit answers 503. The caller closes it after the app. */
+  readonly database?: TeamStore;
 }
 
 /** Builds the BFF without listening, so tests drive it with inject() or a real port. */
@@ -104,6 +112,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       request.log.warn({ reason: error.message }, 'session store unavailable');
       return sendRetryLater(reply, 503, 5000, 'Sessions are unavailable: try again shortly');
     }
+    if (error instanceof DatabaseUnavailableError) {
+      request.log.warn({ reason: error.reason }, 'team database unavailable');
+      return sendRetryLater(reply, 503, 5000, error.message);
+    }
     const status = typeof error.statusCode === 'number' && error.statusCode >= 400 ? error.statusCode : 500;
     if (status >= 500) {
       request.log.error({ err: error }, 'request failed');
@@ -146,6 +158,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clock,
     intervalMs: config.readyProbeIntervalMs,
     readyTimeoutMs: deps.readyTimeoutMs,
+    ...(deps.database ? { databaseReady: storeReadiness(deps.database, app.log) } : {}),
+  });
+  const audit = new AuditLog(deps.database ?? null, {
+    log: app.log,
+    clock,
+    retentionDays: config.auditRetentionDays,
   });
   const sessions = new SessionManager(store, clock);
   const cookie = cookiePolicy(config);
@@ -158,7 +176,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clock,
     aiAgents: deps.team.aiAgents,
     roster: deps.team.members,
+    onAuthEvent: (request, event, user, status) => audit.recordAuth(request, event, user, status),
   });
+  registerAuditRecording(app, audit);
+  registerAuditRoutes(app, audit, { sessions, users: deps.users, cookieName: cookie.name });
   const live = deps.live
     ? await registerLive(app, {
         ...deps,

@@ -68,6 +68,10 @@ const EnvSchema = z.object({
   REQUEST_TIMEOUT_MS: whole(100, 3_600_000, 30_000),
   SOCKET_IDLE_TIMEOUT_MS: whole(STREAM_HEARTBEAT_BOUND_MS, 3_600_000, 90_000),
   KEEP_ALIVE_TIMEOUT_MS: whole(1000, 600_000, 72_000),
+  DATABASE_URL: z.preprocess(emptyAsUndefined, z.url({ protocol: /^postgres(ql)?$/ }).optional()),
+  DATA_DIR: optionalString,
+  DATABASE_TIMEOUT_MS: whole(100, 600_000, 5000),
+  AUDIT_RETENTION_DAYS: whole(1, 36_500, 90),
   ...LIVE_ENV,
 });
 
@@ -111,6 +115,19 @@ export interface Config {
   readonly redisTimeoutMs: number;
   /** The sync, the event bus and the stream (README, "Live updates"). */
   readonly live: LiveSettings;
+  /** The team's own data (README, "Data and backups"). */
+  readonly database: DatabaseSettings;
+  /** Audit entries older than this many days are purged. */
+  readonly auditRetentionDays: number;
+}
+
+export interface DatabaseSettings {
+  /** A PostgreSQL server; absent: the embedded database in dataDir. Secret (it holds a password). */
+  readonly url: string | undefined;
+  /** The embedded database's directory; null: a fresh temporary one (the demo, unless DATA_DIR). */
+  readonly dataDir: string | null;
+  /** A query or connection attempt that takes longer fails (503), so none hangs. */
+  readonly timeoutMs: number;
 }
 
 export class ConfigError extends Error {
@@ -123,7 +140,7 @@ export class ConfigError extends Error {
   }
 }
 
-const SECRET_VARS = new Set(['API_KEY']);
+const SECRET_VARS = new Set(['API_KEY', 'DATABASE_URL']);
 
 /** Parses the environment; throws a ConfigError naming the first bad or missing variable. */
 export function parseConfig(env: Readonly<Record<string, string | undefined>>): Config {
@@ -188,6 +205,12 @@ export function parseConfig(env: Readonly<Record<string, string | undefined>>): 
     readyProbeIntervalMs: e.READY_PROBE_INTERVAL_MS,
     redisTimeoutMs: e.REDIS_TIMEOUT_MS,
     live: liveSettingsFrom(e),
+    database: {
+      url: e.DATABASE_URL,
+      dataDir: e.DATA_DIR ?? (demo ? null : './data'),
+      timeoutMs: e.DATABASE_TIMEOUT_MS,
+    },
+    auditRetentionDays: e.AUDIT_RETENTION_DAYS,
   };
 }
 

@@ -25,6 +25,8 @@ export interface HealthOptions {
   readonly intervalMs: number;
   readonly clock: () => number;
   readonly readyTimeoutMs?: number;
+  /** The team database's check (store/store-readiness.ts); absent: not part of readiness. */
+  readonly databaseReady?: () => Promise<boolean>;
 }
 
 type ProbeResult = 'ok' | 'refused-key' | 'unavailable';
@@ -85,14 +87,18 @@ export function registerHealth(app: FastifyInstance, opts: HealthOptions): void 
   app.get('/healthz', async (_request, reply) => reply.headers(noStore).send({ status: 'ok' }));
 
   app.get('/readyz', async (_request, reply) => {
-    const [storeOk, upstreamOk] = await Promise.all([store.isHealthy(), upstreamReady()]);
+    const [storeOk, upstreamOk, databaseOk] = await Promise.all([
+      store.isHealthy(),
+      upstreamReady(),
+      opts.databaseReady?.() ?? true,
+    ]);
     // Logged when it changes, not at every call: anyone may call this as often as they like.
     if (storeOk !== storeWasOk) {
       storeWasOk = storeOk;
       if (storeOk) app.log.info('readiness: session store answering again');
       else app.log.warn('readiness: session store not answering');
     }
-    const ready = storeOk && upstreamOk;
+    const ready = storeOk && upstreamOk && databaseOk;
     return reply
       .code(ready ? 200 : 503)
       .headers(noStore)

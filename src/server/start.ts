@@ -7,6 +7,7 @@ import { ConfigError, isLoopbackHost, type Config, type UpstreamConfig } from '.
 import { demoUserDirectory, loadUsersFile } from './auth/users';
 import { createLogger } from './logger';
 import { DEMO_TEAM, EMPTY_TEAM, loadTeamFile, type Team } from './team';
+import { openConfiguredStore } from './store/configured-store';
 
 // The fake's seeded full-access key for the Acme workspace (decisions.md). A fixture of the demo,
 // never logged.
@@ -25,6 +26,12 @@ export async function startBff(
   opts: { logStream?: DestinationStream } = {},
 ): Promise<RunningBff> {
   const log = createLogger(config.logLevel, opts.logStream);
+  if (config.redisUrl !== undefined && config.database.url === undefined) {
+    throw new ConfigError(
+      'DATABASE_URL',
+      'is required when REDIS_URL is set: instances that share Redis must share one PostgreSQL (an embedded database serves one process)',
+    );
+  }
   let upstream: UpstreamConfig;
   let stopDemo: (() => Promise<void>) | undefined;
   if (config.upstream) {
@@ -52,12 +59,35 @@ export async function startBff(
   const team: Team = config.teamFile ? loadTeamFile(config.teamFile) : config.demo ? DEMO_TEAM : EMPTY_TEAM;
   // parseConfig requires USERS_FILE outside demo mode.
   const users = config.usersFile ? loadUsersFile(config.usersFile) : await demoUserDirectory();
-  // Every deployment runs the live workspace: one upstream reader, pushed to every browser.
-  const app = await buildApp({ config, upstream, team, users, logStream: opts.logStream, live: {} });
+  let database: Awaited<ReturnType<typeof openConfiguredStore>>;
+  try {
+    database = await openConfiguredStore(config.database, log);
+  } catch (err) {
+    await stopDemo?.();
+    throw err;
+  }
+  let app: FastifyInstance;
+  try {
+    // Every deployment runs the live workspace: one upstream reader, pushed to every browser.
+    app = await buildApp({
+      config,
+      upstream,
+      team,
+      users,
+      logStream: opts.logStream,
+      live: {},
+      database: database.store,
+    });
+  } catch (err) {
+    await database.close();
+    await stopDemo?.();
+    throw err;
+  }
   try {
     await app.listen({ port: config.port, host: config.host });
   } catch (err) {
     await app.close();
+    await database.close();
     await stopDemo?.();
     throw err;
   }
@@ -72,7 +102,9 @@ export async function startBff(
     app,
     origin: `http://${hostPart}:${port}`,
     close: async () => {
+      // The app first: its audit writer makes a last write before the database closes.
       await app.close();
+      await database.close();
       await stopDemo?.();
     },
   };

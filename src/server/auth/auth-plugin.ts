@@ -13,6 +13,7 @@ import { ConcurrencyGate } from '../security/concurrency-gate';
 import type { RateLimits } from '../security/rate-limits';
 import type { Store } from '../kv/store';
 import type { Person } from '../team';
+import type { AuthEvent } from '../audit/audit-log';
 import { burnPasswordCheck, verifyPassword } from './password';
 import type { SessionManager } from './sessions';
 import { normaliseUsername, type User, type UserDirectory } from './users';
@@ -36,6 +37,13 @@ export interface AuthOptions {
   readonly aiAgents: readonly Person[];
   /** TEAM_FILE's members (or the demo roster): assignable people beyond those who sign in. */
   readonly roster: readonly Person[];
+  /** Told of every sign-in attempt and sign-out, for the audit log. */
+  readonly onAuthEvent?: (
+    request: FastifyRequest,
+    event: AuthEvent,
+    user: User | null,
+    status: number,
+  ) => void;
 }
 
 const NO_STORE = 'no-store';
@@ -113,8 +121,14 @@ export async function registerAuth(app: FastifyInstance, opts: AuthOptions): Pro
     done();
   });
 
-  const audit = (request: FastifyRequest, event: string, username: string | null, status: number): void => {
+  const audit = (
+    request: FastifyRequest,
+    event: AuthEvent,
+    username: string | null,
+    status: number,
+  ): void => {
     request.log.info({ audit: event, user: username, ip: request.ip, status }, 'audit');
+    opts.onAuthEvent?.(request, event, username === null ? null : (users.find(username) ?? null), status);
   };
 
   const passwordChecks = new ConcurrencyGate(limits.loginConcurrency, limits.loginQueue);

@@ -1,0 +1,159 @@
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AUTH_ACTIONS, type AuditOutcome } from '../../contract/audit';
+import { matchRoute, type RouteDef } from '../../contract/routes';
+import type { User } from '../auth/users';
+import { MOUNTS } from '../proxy/proxy';
+import { guardTarget } from '../proxy/path-guard';
+import type { TeamStore } from '../store/open-store';
+import { AuditRepository, type AuditRecord } from './audit-repository';
+import { scheduleRetention, type RetentionSchedule } from './audit-retention';
+import { AuditWriter, type AuditWriterOptions, type AuditWriterStats } from './audit-writer';
+
+// What the audit log records: every state-changing call through the BFF (the proxy's mutating
+// routes, refused ones included, and the BFF's own state-changing routes), every sign-in attempt
+// and every sign-out. Who, what, which record, how it ended, from where, when. Never a body, a
+// password or a cookie.
+
+/** What the sign-in handlers report (auth-plugin.ts). */
+export type AuthEvent = 'login' | 'login-failed' | 'login-throttled' | 'login-busy' | 'logout';
+
+const AUTH_OUTCOMES: Readonly<Record<AuthEvent, AuditOutcome>> = {
+  login: 'success',
+  'login-failed': 'failure',
+  'login-throttled': 'throttled',
+  // Turned away before the password was checked: the same to the person as a throttle.
+  'login-busy': 'throttled',
+  logout: 'success',
+};
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+// Recorded by their handlers (they know the outcome and whose account it was).
+const AUTH_URLS = new Set(['/auth/login', '/auth/logout']);
+
+export const outcomeOf = (status: number): AuditOutcome =>
+  status < 400
+    ? 'success'
+    : status === 429
+      ? 'throttled'
+      : status === 401 || status === 403
+        ? 'refused'
+        : 'failure';
+
+/** The contract route and its id params of a proxied call, also when a hook refused it first. */
+const proxiedCall = (request: FastifyRequest): { route: RouteDef; params: Record<string, string> } | null => {
+  const target = guardTarget(request.raw.url ?? '');
+  if (!target.ok) return null;
+  for (const host of ['social', 'crm'] as const) {
+    const prefix = MOUNTS[host];
+    if (!target.path.startsWith(`${prefix}/`)) continue;
+    const match = matchRoute(host, request.method, target.path.slice(prefix.length));
+    return match && { route: match.route, params: match.params };
+  }
+  return null;
+};
+
+const stringParams = (params: unknown): Record<string, string> | null => {
+  if (params === null || typeof params !== 'object') return null;
+  const out = Object.fromEntries(Object.entries(params).filter(([, v]) => typeof v === 'string'));
+  return Object.keys(out).length > 0 ? (out as Record<string, string>) : null;
+};
+
+export interface AuditLogOptions {
+  readonly log: FastifyBaseLogger;
+  readonly clock: () => number;
+  readonly retentionDays: number;
+  readonly writer?: Omit<AuditWriterOptions, 'log'>;
+}
+
+export class AuditLog {
+  /** Null when the BFF runs without a database (tests of other rooms): nothing is kept. */
+  readonly repository: AuditRepository | null;
+  private readonly writer: AuditWriter | null;
+  private readonly retention: RetentionSchedule | null;
+
+  constructor(
+    store: TeamStore | null,
+    private readonly opts: AuditLogOptions,
+  ) {
+    this.repository = store && new AuditRepository(store.db);
+    this.writer = this.repository && new AuditWriter(this.repository, { ...opts.writer, log: opts.log });
+    this.retention =
+      this.repository &&
+      scheduleRetention(this.repository, {
+        retentionDays: opts.retentionDays,
+        now: opts.clock,
+        log: opts.log,
+      });
+  }
+
+  /** Records a state-changing call once its answer has gone; reads are not recorded. */
+  recordCall(request: FastifyRequest, reply: FastifyReply): void {
+    if (this.writer === null || SAFE_METHODS.has(request.method)) return;
+    const url = request.routeOptions.url;
+    // No route at all (a 404 off every table) changed nothing; sign-in and out report themselves.
+    if (url === undefined || AUTH_URLS.has(url)) return;
+    let action: string;
+    let record: Record<string, string> | null;
+    if (request.bffRoute !== null || url.endsWith('/*')) {
+      const call = proxiedCall(request);
+      if (call === null) return;
+      action = call.route.id;
+      record = Object.keys(call.params).length > 0 ? call.params : null;
+    } else {
+      action = `${request.method} ${url}`;
+      record = stringParams(request.params);
+    }
+    this.write(request, request.bffUser, action, record, reply.statusCode, outcomeOf(reply.statusCode));
+  }
+
+  /** Records a sign-in attempt or a sign-out; `user` only when the account exists. */
+  recordAuth(request: FastifyRequest, event: AuthEvent, user: User | null, status: number): void {
+    const action = event === 'logout' ? AUTH_ACTIONS.logout : AUTH_ACTIONS.login;
+    this.write(request, user, action, null, status, AUTH_OUTCOMES[event]);
+  }
+
+  /** Writes what is waiting now (a reader wants to see its own latest actions). */
+  async flush(): Promise<void> {
+    await this.writer?.flush();
+  }
+
+  stats(): AuditWriterStats | null {
+    return this.writer?.stats() ?? null;
+  }
+
+  async close(): Promise<void> {
+    await this.retention?.stop();
+    await this.writer?.close();
+  }
+
+  private write(
+    request: FastifyRequest,
+    user: User | null,
+    action: string,
+    record: Record<string, string> | null,
+    status: number,
+    outcome: AuditOutcome,
+  ): void {
+    if (this.writer === null) return;
+    const entry: AuditRecord = {
+      at: new Date(this.opts.clock()),
+      username: user?.username ?? null,
+      role: user?.role ?? null,
+      action,
+      record,
+      status,
+      outcome,
+      ip: request.ip ?? null,
+    };
+    this.writer.record(entry);
+  }
+}
+
+/** Records every state-changing call once answered. */
+export function registerAuditRecording(app: FastifyInstance, audit: AuditLog): void {
+  app.addHook('onResponse', (request, reply, done) => {
+    audit.recordCall(request, reply);
+    done();
+  });
+  app.addHook('onClose', async () => audit.close());
+}

@@ -1,0 +1,108 @@
+import type { Kysely, Selectable } from 'kysely';
+import type { AuditEntry, AuditOutcome } from '../../contract/audit';
+import type { AuditLogTable, Database } from '../store/schema';
+import { guarded } from '../store/store-errors';
+
+// The audit log's table, read and written only here. Every call fails with
+// DatabaseUnavailableError when the database cannot serve.
+
+export interface AuditRecord {
+  readonly at: Date;
+  readonly username: string | null;
+  readonly role: string | null;
+  readonly action: string;
+  readonly record: Readonly<Record<string, string>> | null;
+  readonly status: number;
+  readonly outcome: AuditOutcome;
+  readonly ip: string | null;
+}
+
+export interface AuditFilter {
+  readonly user?: string;
+  readonly action?: string;
+  readonly outcome?: AuditOutcome;
+  /** Inclusive. */
+  readonly from?: Date;
+  /** Exclusive. */
+  readonly to?: Date;
+}
+
+export interface AuditListing {
+  readonly entries: AuditEntry[];
+  readonly total: number;
+}
+
+const toEntry = (row: Selectable<AuditLogTable>): AuditEntry => ({
+  id: row.id,
+  at: row.at.toISOString(),
+  username: row.username,
+  role: row.role,
+  action: row.action,
+  record: row.record,
+  status: row.status,
+  outcome: row.outcome,
+  ip: row.ip,
+});
+
+export class AuditRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  async insert(records: readonly AuditRecord[]): Promise<void> {
+    if (records.length === 0) return;
+    await guarded(() =>
+      this.db
+        .insertInto('audit_log')
+        .values(
+          records.map((r) => ({
+            at: r.at,
+            username: r.username,
+            role: r.role,
+            action: r.action,
+            record: r.record === null ? null : JSON.stringify(r.record),
+            status: r.status,
+            outcome: r.outcome,
+            ip: r.ip,
+          })),
+        )
+        .execute(),
+    );
+  }
+
+  /** Newest first; `total` counts every entry the filter matches, not only this page. */
+  async list(filter: AuditFilter, page: { offset: number; limit: number }): Promise<AuditListing> {
+    let where = this.db.selectFrom('audit_log');
+    if (filter.user !== undefined) where = where.where('username', '=', filter.user);
+    if (filter.action !== undefined) where = where.where('action', '=', filter.action);
+    if (filter.outcome !== undefined) where = where.where('outcome', '=', filter.outcome);
+    if (filter.from !== undefined) where = where.where('at', '>=', filter.from);
+    if (filter.to !== undefined) where = where.where('at', '<', filter.to);
+    const filtered = where;
+    const [rows, count] = await guarded(() =>
+      Promise.all([
+        filtered
+          .selectAll()
+          .orderBy('at', 'desc')
+          .orderBy('id', 'desc')
+          .limit(page.limit)
+          .offset(page.offset)
+          .execute(),
+        // count(*) is a bigint: text from both drivers.
+        filtered.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+      ]),
+    );
+    return { entries: rows.map(toEntry), total: Number(count.n) };
+  }
+
+  /** Deletes up to `batch` entries older than `cutoff`; returns how many it deleted. */
+  async deleteOlderThan(cutoff: Date, batch: number): Promise<number> {
+    const result = await guarded(() =>
+      this.db
+        .deleteFrom('audit_log')
+        .where('id', 'in', (eb) =>
+          eb.selectFrom('audit_log').select('id').where('at', '<', cutoff).orderBy('id').limit(batch),
+        )
+        .executeTakeFirst(),
+    );
+    return Number(result.numDeletedRows);
+  }
+}

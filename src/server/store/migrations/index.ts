@@ -1,0 +1,10 @@
+import type { Migration } from 'kysely';
+import { auditLog } from './0001-audit-log';
+
+// Every migration, in order, listed here by hand: the server is bundled into one file for
+// production, so nothing scans a directory. To change the schema, add a file `NNNN-what.ts` with
+// an `up` (and a `down`), add it below under the next number, and update schema.ts. Never edit or
+// rename one that has shipped: databases remember migrations by these names.
+export const MIGRATIONS: Readonly<Record<string, Migration>> = {
+  '0001_audit_log': auditLog,
+};

@@ -1,0 +1,118 @@
+import { PGlite } from '@electric-sql/pglite';
+import { Kysely, PostgresDialect, sql } from 'kysely';
+import pg from 'pg';
+import { lockDataDir } from './data-dir-lock';
+import { migrateToLatest } from './migrate';
+import { MIGRATIONS } from './migrations';
+import { PGliteDialect } from './pglite-dialect';
+import type { Database } from './schema';
+import { describeFailure } from './store-errors';
+
+// The BFF's own database: a PostgreSQL server (DATABASE_URL) or the embedded PGlite (in DATA_DIR,
+// or in memory for tests), behind one Kysely query layer, migrated before anything uses it.
+
+export type StoreLocation =
+  | { readonly kind: 'postgres'; readonly url: string }
+  /** dataDir null: in memory, gone when closed (tests). */
+  | { readonly kind: 'pglite'; readonly dataDir: string | null };
+
+export interface TeamStore {
+  readonly db: Kysely<Database>;
+  readonly kind: StoreLocation['kind'];
+  /** Migrations applied when it was opened. */
+  readonly migrated: readonly string[];
+  /** Answers within the timeout whether the database serves queries (for /readyz). */
+  isHealthy(): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+export interface OpenStoreOptions {
+  /** A query (or a connection attempt) that takes longer fails, so no request hangs on it. */
+  readonly timeoutMs?: number;
+  readonly poolSize?: number;
+  readonly migrations?: Parameters<typeof migrateToLatest>[1];
+  /** Told of a pooled connection that broke while idle (the pool replaces it). */
+  readonly onIdleError?: (reason: string) => void;
+}
+
+const INT8_OID = 20;
+
+/** Opens, locks (embedded) and migrates the store; throws StoreSchemaError when it cannot. */
+export async function openStore(location: StoreLocation, opts: OpenStoreOptions = {}): Promise<TeamStore> {
+  const timeoutMs = opts.timeoutMs ?? 5000;
+  let db: Kysely<Database>;
+  let unlock = (): void => undefined;
+  let healthy: () => Promise<boolean>;
+  if (location.kind === 'postgres') {
+    const pool = new pg.Pool({
+      connectionString: location.url,
+      max: opts.poolSize ?? 10,
+      connectionTimeoutMillis: timeoutMs,
+      query_timeout: timeoutMs,
+      statement_timeout: timeoutMs,
+      idleTimeoutMillis: 30_000,
+      application_name: 'chatdesk-bff',
+    });
+    // Without a listener a connection dropped while idle would crash the process.
+    pool.on('error', (error) => opts.onIdleError?.(describeFailure(error)));
+    db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    healthy = async () => (await sql`select 1 as ok`.execute(db)).rows.length === 1;
+  } else {
+    if (location.dataDir !== null) unlock = lockDataDir(location.dataDir);
+    let pglite: PGlite;
+    try {
+      // int8 as text, as the pg driver gives it: ids never lose digits, and both read alike.
+      pglite = await PGlite.create(location.dataDir ?? undefined, {
+        parsers: { [INT8_OID]: (value: string) => value },
+      });
+    } catch (error) {
+      unlock();
+      throw error;
+    }
+    db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
+    healthy = async () => !pglite.closed && (await sql`select 1 as ok`.execute(db)).rows.length === 1;
+  }
+
+  const close = async (): Promise<void> => {
+    try {
+      await db.destroy();
+    } finally {
+      unlock();
+    }
+  };
+  let migrated: readonly string[];
+  try {
+    migrated = (await migrateToLatest(db as Kysely<unknown>, opts.migrations ?? MIGRATIONS)).applied;
+  } catch (error) {
+    await close();
+    throw error;
+  }
+  return {
+    db,
+    kind: location.kind,
+    migrated,
+    isHealthy: async () => {
+      try {
+        return await withTimeout(healthy(), timeoutMs);
+      } catch {
+        return false;
+      }
+    },
+    close,
+  };
+}
+
+const withTimeout = <T>(promise: Promise<T>, ms: number): Promise<T> =>
+  new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('timed out')), ms);
+    promise.then(
+      (v) => {
+        clearTimeout(timer);
+        resolve(v);
+      },
+      (e: unknown) => {
+        clearTimeout(timer);
+        reject(e instanceof Error ? e : new Error(String(e)));
+      },
+    );
+  });

@@ -1,0 +1,27 @@
+import type { ColumnType, Generated } from 'kysely';
+import type { AuditOutcome } from '../../contract/audit';
+
+// The tables of the BFF's own database, as Kysely sees them. A migration changes the schema; this
+// file says what the code may read and write. bigint columns come back as strings from both
+// databases (open-store.ts sets the parsers), so no id is silently rounded.
+
+export interface AuditLogTable {
+  id: Generated<string>;
+  /** When it happened (the BFF's clock, not the database's, so tests can move it). */
+  at: ColumnType<Date, Date, never>;
+  /** Who: absent for a refused call without a session or a sign-in with an unknown name. */
+  username: string | null;
+  role: string | null;
+  /** A contract route id (`leads.update`), or the BFF's own action (`auth.login`). */
+  action: string;
+  /** The path's id parameters, e.g. {"id": "…"}; written as JSON text, read as an object. */
+  record: ColumnType<Record<string, string> | null, string | null, never>;
+  /** The HTTP status the caller got. */
+  status: number;
+  outcome: AuditOutcome;
+  ip: string | null;
+}
+
+export interface Database {
+  audit_log: AuditLogTable;
+}
