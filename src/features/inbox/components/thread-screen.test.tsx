@@ -1,8 +1,6 @@
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Conversation, Message } from '@/contract';
-import { applyLiveEvent } from '@/data/live-events';
 import { fake, server, withBff } from '@/test/bff';
 import { renderRoutes as renderInbox, stubLayout } from '@/test/render-routes';
 import { readUserValue } from '@/lib/user-storage';
@@ -237,54 +235,6 @@ describe('upstream errors in words', () => {
       expect(banner).toHaveTextContent('monthly active contacts');
     });
     expect(box).toHaveValue('Hello there');
-  });
-
-  it('an inbound message pushed by the live stream shows at once and reopens a closed thread', async () => {
-    const t = thread('whatsapp', true);
-    const { queryClient } = await renderInbox(`/inbox/${t.conv.id}`);
-    await userEvent.click(await screen.findByRole('button', { name: 'Close thread' }));
-    expect(await screen.findByRole('button', { name: 'Reopen thread' })).toBeInTheDocument();
-    const { conversation, message } = fake.control.inbound({
-      conversationId: t.conv.id,
-      text: 'Are you still there?',
-    }) as { conversation: Conversation; message: Message };
-    // What the BFF's stream sends for it, written by the same code the stream's events go through.
-    act(() => {
-      applyLiveEvent(queryClient, { type: 'conversation.upserted', conversation });
-      applyLiveEvent(queryClient, {
-        type: 'messages.upserted',
-        conversationId: t.conv.id,
-        messages: [message],
-      });
-    });
-    expect(await screen.findByText('Are you still there?')).toBeInTheDocument();
-    expect(await screen.findByRole('button', { name: 'Close thread' })).toBeInTheDocument();
-  });
-
-  it('opens a thread, its messages and its contact and customer in one screen read', async () => {
-    const t = [...ws().social.threads.values()].find(
-      (x) => x.conv.contact_id && x.conv.customer_id && !x.conv.is_group,
-    )!;
-    const asked: string[] = [];
-    const onRequest = ({ request }: { request: Request }) => {
-      const url = new URL(request.url);
-      // An older page, read because the whole newest page fits the (stubbed, tall) viewport, is not the opening.
-      if (!url.searchParams.has('before')) asked.push(url.pathname);
-    };
-    server.events.on('request:start', onRequest);
-    await renderInbox(`/inbox/${t.conv.id}`);
-    await history();
-    server.events.removeListener('request:start', onRequest);
-    expect(asked.filter((path) => path === '/bff/screens/thread')).toHaveLength(1);
-    const perRecord = asked.filter((path) =>
-      [
-        `/conversations/${t.conv.id}`,
-        '/messages',
-        `/contacts/${t.conv.contact_id!}`,
-        `/customers/${t.conv.customer_id!}`,
-      ].some((part) => path.endsWith(part)),
-    );
-    expect(perRecord).toEqual([]);
   });
 
   it('a conversation that is not in the workspace says so', async () => {
