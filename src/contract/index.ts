@@ -15,3 +15,4 @@ export * from './bff';
 export * from './roles';
 export * from './events';
 export * from './audit';
+export * from './workspace';

@@ -6,7 +6,7 @@ import { NotFoundScreen } from '@/components/app-screens';
 import { LazyToaster } from '@/components/lazy-toaster';
 import { LiveStatusBanner } from '@/components/live-status-banner';
 import { isApiError } from '@/lib/api-error';
-import { meQuery } from '@/data/session';
+import { signedIn } from '@/data/workspace';
 import { bindStorageToUser } from '@/lib/user-storage';
 import { announceRateLimits } from '@/lib/rate-limit-toast';
 import { useLiveStream } from '@/lib/live/use-live-stream';
@@ -22,7 +22,8 @@ export const Route = createRootRouteWithContext<RouterContext>()({
   beforeLoad: async ({ context, location }) => {
     if (PUBLIC_PATHS.has(location.pathname)) return;
     try {
-      const me = await context.queryClient.ensureQueryData(meQuery());
+      // The first call reads the whole workspace shell (me, the team, the small lists) at once.
+      const me = await signedIn(context.queryClient);
       // Before any screen reads a draft: what this browser keeps belongs to whoever is signed in.
       bindStorageToUser(me.id);
     } catch (error) {

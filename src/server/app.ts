@@ -24,6 +24,8 @@ import { RedisStore } from './kv/redis-store';
 import { StoreUnavailableError, type Store } from './kv/store';
 import { registerLive, type LiveDeps } from './sync/live-app';
 import { registerScreens } from './screens/screen-routes';
+import { registerWorkspace } from './screens/workspace-route';
+import { teamOf } from './auth/team';
 import type { Team } from './team';
 import { AuditLog, registerAuditRecording } from './audit/audit-log';
 import { registerAuditRoutes } from './audit/audit-routes';
@@ -200,6 +202,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   // Screen reads answer from the live workspace's read model (src/server/screens).
   if (live) registerScreens(app, { guard, model: live.model });
+  registerWorkspace(app, {
+    sessions,
+    users: deps.users,
+    cookieName: cookie.name,
+    team: teamOf(deps.users, deps.team.members, deps.team.aiAgents),
+    model: live?.model ?? null,
+  });
   registerStatic(app, config.staticDir);
   return app;
 }

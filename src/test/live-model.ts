@@ -17,6 +17,14 @@ export async function loadModelFromFake(app: FastifyInstance, fake: Fake): Promi
     if (a.lead_id && a.outcome === 'follow_up_needed') followUps.add(a.lead_id);
   await live.publish([
     { event: { type: 'leadStages.replaced', stages: [...crm.stages] }, modelOnly: true },
+    {
+      event: { type: 'channels.replaced', channels: social.channels.map((c) => ({ ...c })) },
+      modelOnly: true,
+    },
+    {
+      event: { type: 'quickReplies.replaced', quickReplies: [...social.quickReplies.values()] },
+      modelOnly: true,
+    },
     ...[...crm.leads.values()].map((lead) => ({
       event: { type: 'lead.upserted' as const, lead },
       modelOnly: true,

@@ -1,3 +1,4 @@
+import { teamOf } from './team';
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
@@ -213,14 +214,7 @@ export async function registerAuth(app: FastifyInstance, opts: AuthOptions): Pro
     return reply.header('cache-control', NO_STORE).send(me);
   });
 
-  // Everyone who signs in, then the rest of the roster (people who own threads and leads but do
-  // not sign in here), once each.
-  const members = new Map<string, Person>();
-  for (const u of users.users)
-    if (!members.has(u.upstreamUserId))
-      members.set(u.upstreamUserId, { id: u.upstreamUserId, name: u.displayName });
-  for (const m of opts.roster) if (!members.has(m.id)) members.set(m.id, m);
-  const team = { members: [...members.values()], aiAgents: opts.aiAgents };
+  const team = teamOf(users, opts.roster, opts.aiAgents);
   app.get('/bff/team', async (request, reply) => {
     const user = await authenticate(request, reply);
     if (user === null) return reply;

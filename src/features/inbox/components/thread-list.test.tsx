@@ -48,6 +48,11 @@ describe('thread list', () => {
     const perRow = asked.filter((path) => /\/contacts\/|\/messages$/.test(path));
     expect(perRow).toEqual([]);
     expect(asked.filter((path) => path === '/bff/screens/inbox')).toHaveLength(1);
+    // Who is signed in, the team and the channels came with the workspace, in the first call.
+    expect(asked.filter((path) => path === '/bff/workspace')).toHaveLength(1);
+    expect(
+      asked.filter((path) => ['/bff/me', '/bff/team'].includes(path) || path.endsWith('/channels')),
+    ).toEqual([]);
   });
 
   it('keeps filters in the URL: status tab, owner and search', async () => {

@@ -1,0 +1,21 @@
+import * as z from 'zod/mini';
+import { Me, Team } from './bff';
+import { Channel } from './channels';
+import { LeadStage } from './leads';
+import { QuickReply } from './quick-replies';
+import { Tag } from './tags';
+
+/**
+ * `GET /bff/workspace`: what every screen needs, in the app's first call after sign-in: who is
+ * signed in, the team, and the workspace's small lists as the BFF's read model holds them (null:
+ * not read yet, so the screen that needs it reads it itself).
+ */
+export const Workspace = z.looseObject({
+  me: Me,
+  team: Team,
+  channels: z.nullable(z.array(Channel)),
+  stages: z.nullable(z.array(LeadStage)),
+  tags: z.nullable(z.array(Tag)),
+  quickReplies: z.nullable(z.array(QuickReply)),
+});
+export type Workspace = z.infer<typeof Workspace>;

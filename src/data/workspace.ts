@@ -1,0 +1,27 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { Workspace, type Me } from '@/contract';
+import { callBff } from '@/lib/api-client';
+import { replaceChannels } from './channels';
+import { replaceLeadStages } from './lead-stages';
+import { replaceQuickReplies } from './quick-replies';
+import { sessionKeys } from './session';
+import { replaceTags } from './tags';
+
+// The app's first call after sign-in: who is signed in, the team, and the workspace's small lists
+// (channels, lead stages, tags, quick replies), each written into the cache its screens read, so
+// none of them costs a call of its own. A list the BFF has not read yet is left for its screen.
+
+export async function loadWorkspace(queryClient: QueryClient): Promise<Me> {
+  const workspace = await callBff('/bff/workspace', Workspace);
+  queryClient.setQueryData(sessionKeys.me(), workspace.me);
+  queryClient.setQueryData(sessionKeys.team(), workspace.team);
+  if (workspace.channels) replaceChannels(queryClient, workspace.channels);
+  if (workspace.stages) replaceLeadStages(queryClient, workspace.stages);
+  if (workspace.tags) replaceTags(queryClient, workspace.tags);
+  if (workspace.quickReplies) replaceQuickReplies(queryClient, workspace.quickReplies);
+  return workspace.me;
+}
+
+/** Who is signed in: known once the workspace was read, else read with it. */
+export const signedIn = (queryClient: QueryClient): Promise<Me> =>
+  Promise.resolve(queryClient.getQueryData<Me>(sessionKeys.me()) ?? loadWorkspace(queryClient));

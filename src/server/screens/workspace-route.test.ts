@@ -1,0 +1,62 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Workspace } from '../../contract';
+import { callStatsOf } from '../../../mocks/core/call-stats';
+import { startFakeUpstream, type FakeUpstream } from '../../../mocks/http';
+import { stage, tag } from '../testing/live-records';
+import { buildTestApp } from '../testing/test-app';
+import { sameOriginHeaders, signIn, TEST_USERS } from '../testing/test-users';
+import { ReadModel } from '../sync/read-model';
+
+// GET /bff/workspace: the app's first call: who is signed in, the team and the small lists from
+// the read model, behind the session, without an upstream call.
+
+let upstream: FakeUpstream;
+let app: FastifyInstance;
+
+const get = (cookie: string) =>
+  app.inject({
+    method: 'GET',
+    url: '/bff/workspace',
+    headers: { ...sameOriginHeaders, ...(cookie ? { cookie } : {}) },
+  });
+
+beforeAll(async () => {
+  upstream = await startFakeUpstream({ port: 0, clock: 'frozen' });
+  app = await buildTestApp(upstream, {
+    env: { API_KEY: 'demo-admin-key', LOG_LEVEL: 'silent' },
+    live: { sync: false },
+  });
+});
+afterAll(async () => {
+  await app.close();
+  await upstream.close();
+});
+
+describe('GET /bff/workspace', () => {
+  it('asks for a session', async () => {
+    const res = await get('');
+    expect(res.statusCode).toBe(401);
+    expect(res.headers['x-bff-error']).toBe('1');
+  });
+
+  it('answers who is signed in, the team, and the lists the model holds (null for one not read yet)', async () => {
+    const model = app.bffLive!.model;
+    model.replaceWith(new ReadModel());
+    model.lists.stages = [stage(0, 'new')];
+    model.lists.tags = [tag(1, 'vip')];
+    const cookie = await signIn(app, 'agent');
+    const before = callStatsOf(upstream.fake).read().total;
+    const res = await get(cookie);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+    const workspace = Workspace.parse(res.json());
+    expect(workspace.me).toMatchObject({ role: 'agent', upstreamUserId: TEST_USERS.agent.upstreamUserId });
+    expect(workspace.team.members.map((m) => m.id)).toContain(TEST_USERS.agent.upstreamUserId);
+    expect(workspace.stages?.map((s) => s.key)).toEqual(['new']);
+    expect(workspace.tags?.map((t) => t.name)).toEqual(['vip']);
+    expect(workspace.channels).toBeNull();
+    expect(workspace.quickReplies).toBeNull();
+    expect(callStatsOf(upstream.fake).read().total).toBe(before);
+  });
+});

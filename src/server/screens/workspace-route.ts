@@ -1,0 +1,43 @@
+import type { FastifyInstance } from 'fastify';
+import type { Me, Team, Workspace } from '../../contract';
+import type { SessionManager } from '../auth/sessions';
+import type { UserDirectory } from '../auth/users';
+import { sendBffError } from '../bff-error';
+import type { ReadModel } from '../sync/read-model';
+
+// `GET /bff/workspace`: the app's first call after sign-in (src/contract/workspace.ts): who is
+// signed in, the team and the small lists every screen uses, from the read model (no upstream
+// call). Without a live workspace, or before the sync read a list, that list is null.
+
+export function registerWorkspace(
+  app: FastifyInstance,
+  deps: {
+    readonly sessions: SessionManager;
+    readonly users: UserDirectory;
+    readonly cookieName: string;
+    readonly team: Team;
+    readonly model: ReadModel | null;
+  },
+): void {
+  app.get('/bff/workspace', async (request, reply) => {
+    const session = await deps.sessions.resolve(request.cookies[deps.cookieName]);
+    const user = session ? deps.users.find(session.username) : undefined;
+    if (!user) return sendBffError(reply, 401, 'Sign in required');
+    const me: Me = {
+      id: user.username,
+      name: user.displayName,
+      role: user.role,
+      upstreamUserId: user.upstreamUserId,
+    };
+    const lists = deps.model?.lists;
+    const answer: Workspace = {
+      me,
+      team: deps.team,
+      channels: lists?.channels ?? null,
+      stages: lists?.stages ?? null,
+      tags: lists?.tags ?? null,
+      quickReplies: lists?.quickReplies ?? null,
+    };
+    return reply.header('cache-control', 'no-store').send(answer);
+  });
+}
