@@ -17,6 +17,7 @@ const BENCHES: [string, () => Promise<{ run: () => Promise<unknown> }>][] = [
   ['live-calls', () => import('./live-calls')],
   ['live-streams', () => import('./live-streams')],
   ['live-inbound', () => import('./live-inbound')],
+  ['inbox-calls', () => import('./inbox-calls')],
 ];
 
 const only = process.argv.slice(2);
