@@ -1,9 +1,14 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { e2eEnv } from './e2e/env';
 
 // e2e runs real processes: the fake upstream on its own port, and the BFF serving the built app on
 // it, as a user would point the BFF at real hosts. The browser is the system Chromium.
 const { bffPort, upstreamPort, upstreamOrigin, baseURL, staticDir, logFile } = e2eEnv;
+// The BFF's embedded database: a fresh one for each run, never whatever ./data holds.
+const dataDir = mkdtempSync(join(tmpdir(), 'chatdesk-e2e-data-'));
 
 export default defineConfig({
   testDir: 'e2e',
@@ -59,6 +64,7 @@ export default defineConfig({
         TENANT_ID: e2eEnv.tenantId,
         STATIC_DIR: staticDir,
         USERS_FILE: 'e2e/users.json',
+        DATA_DIR: dataDir,
         TEAM_FILE: 'e2e/team.json',
         LOG_LEVEL: 'info',
         // The board and the lead list read the BFF's read model, which the sync fills. Its sweeps

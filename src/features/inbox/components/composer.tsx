@@ -16,6 +16,9 @@ import { QuickReplyMenu, useQuickReplyKeys } from './quick-reply-menu';
 import { TemplatePicker } from './template-picker';
 import { UserText } from '@/components/ui/user-text';
 import { ComposerWindow } from './composer-window';
+import { fillVariables, unfilledVariables } from '../quick-reply-variables';
+import { useReplyVariables } from '../use-reply-variables';
+import { UNFILLED_ID, UnfilledVariables } from './unfilled-variables';
 
 interface ComposerProps {
   conversation: Conversation;
@@ -40,6 +43,8 @@ export function Composer({ conversation, platform, windowState, quote, onClearQu
   const textareaRef = useRef<HTMLTextAreaElement>(null);
   const quickKeys = useQuickReplyKeys();
   const send = useSendMessage(id);
+  const variables = useReplyVariables(conversation);
+  const unfilled = unfilledVariables(text);
 
   useEffect(() => saveDraft(id, text), [id, text]);
 
@@ -68,7 +73,7 @@ export function Composer({ conversation, platform, windowState, quote, onClearQu
 
   const sendText = () => {
     const body = text.trim();
-    if (!body || send.isPending) return;
+    if (!body || send.isPending || unfilled.length > 0) return;
     sendOutgoing({ kind: 'text', text: body, quotedMessageId: quote?.id }, () => {
       setText('');
       onClearQuote();
@@ -138,6 +143,7 @@ export function Composer({ conversation, platform, windowState, quote, onClearQu
           onSend={(media) => sendOutgoing({ kind: 'media', media }, () => setMediaOpen(false))}
         />
       ) : null}
+      <UnfilledVariables names={unfilled} />
       <div className="relative">
         {slashQuery !== null ? (
           <div className="absolute bottom-full left-0 right-0 mb-1">
@@ -145,7 +151,7 @@ export function Composer({ conversation, platform, windowState, quote, onClearQu
               query={slashQuery}
               keys={quickKeys}
               onPick={(body) => {
-                setText(body);
+                setText(fillVariables(body, variables));
                 setMenuClosedFor(null);
                 textareaRef.current?.focus();
               }}
@@ -171,6 +177,7 @@ export function Composer({ conversation, platform, windowState, quote, onClearQu
             id={COMPOSER_ID}
             ref={textareaRef}
             {...(slashQuery !== null ? quickKeys.inputProps : {})}
+            {...(unfilled.length > 0 ? { 'aria-describedby': UNFILLED_ID } : {})}
             value={text}
             rows={Math.min(6, Math.max(1, text.split('\n').length))}
             placeholder="Write a reply… (/ for quick replies)"
@@ -195,7 +202,8 @@ export function Composer({ conversation, platform, windowState, quote, onClearQu
             variant="primary"
             size="md"
             onClick={sendText}
-            disabled={send.isPending || text.trim() === ''}
+            disabled={send.isPending || text.trim() === '' || unfilled.length > 0}
+            {...(unfilled.length > 0 ? { 'aria-describedby': UNFILLED_ID } : {})}
           >
             <Send size={14} aria-hidden />
             Send
