@@ -13,6 +13,7 @@ import { Route as IndexRouteImport } from './routes/index'
 import { Route as InboxRouteImport } from './routes/inbox'
 import { Route as LeadsRouteImport } from './routes/leads'
 import { Route as QuickRepliesRouteImport } from './routes/quick-replies'
+import { Route as SettingsRouteImport } from './routes/settings'
 import { Route as SignInRouteImport } from './routes/sign-in'
 import { Route as ContactsContactIdRouteImport } from './routes/contacts/$contactId'
 import { Route as CustomersIndexRouteImport } from './routes/customers/index'
@@ -21,6 +22,7 @@ import { Route as InboxIndexRouteImport } from './routes/inbox/index'
 import { Route as InboxConversationIdRouteImport } from './routes/inbox/$conversationId'
 import { Route as InboxNewRouteImport } from './routes/inbox/new'
 import { Route as SettingsIndexRouteImport } from './routes/settings/index'
+import { Route as SettingsAuditRouteImport } from './routes/settings/audit'
 import { Route as SettingsStagesRouteImport } from './routes/settings/stages'
 
 const IndexRoute = IndexRouteImport.update({
@@ -41,6 +43,11 @@ const LeadsRoute = LeadsRouteImport.update({
 const QuickRepliesRoute = QuickRepliesRouteImport.update({
   id: '/quick-replies',
   path: '/quick-replies',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const SettingsRoute = SettingsRouteImport.update({
+  id: '/settings',
+  path: '/settings',
   getParentRoute: () => rootRouteImport,
 } as any)
 const SignInRoute = SignInRouteImport.update({
@@ -79,14 +86,19 @@ const InboxNewRoute = InboxNewRouteImport.update({
   getParentRoute: () => InboxRoute,
 } as any)
 const SettingsIndexRoute = SettingsIndexRouteImport.update({
-  id: '/settings/',
-  path: '/settings/',
-  getParentRoute: () => rootRouteImport,
+  id: '/',
+  path: '/',
+  getParentRoute: () => SettingsRoute,
+} as any)
+const SettingsAuditRoute = SettingsAuditRouteImport.update({
+  id: '/audit',
+  path: '/audit',
+  getParentRoute: () => SettingsRoute,
 } as any)
 const SettingsStagesRoute = SettingsStagesRouteImport.update({
-  id: '/settings/stages',
-  path: '/settings/stages',
-  getParentRoute: () => rootRouteImport,
+  id: '/stages',
+  path: '/stages',
+  getParentRoute: () => SettingsRoute,
 } as any)
 
 export interface FileRoutesByFullPath {
@@ -94,11 +106,13 @@ export interface FileRoutesByFullPath {
   '/inbox': typeof InboxRouteWithChildren
   '/leads': typeof LeadsRoute
   '/quick-replies': typeof QuickRepliesRoute
+  '/settings': typeof SettingsRouteWithChildren
   '/sign-in': typeof SignInRoute
   '/contacts/$contactId': typeof ContactsContactIdRoute
   '/customers/$customerId': typeof CustomersCustomerIdRoute
   '/inbox/$conversationId': typeof InboxConversationIdRoute
   '/inbox/new': typeof InboxNewRoute
+  '/settings/audit': typeof SettingsAuditRoute
   '/settings/stages': typeof SettingsStagesRoute
   '/customers/': typeof CustomersIndexRoute
   '/inbox/': typeof InboxIndexRoute
@@ -113,6 +127,7 @@ export interface FileRoutesByTo {
   '/customers/$customerId': typeof CustomersCustomerIdRoute
   '/inbox/$conversationId': typeof InboxConversationIdRoute
   '/inbox/new': typeof InboxNewRoute
+  '/settings/audit': typeof SettingsAuditRoute
   '/settings/stages': typeof SettingsStagesRoute
   '/customers': typeof CustomersIndexRoute
   '/inbox': typeof InboxIndexRoute
@@ -124,11 +139,13 @@ export interface FileRoutesById {
   '/inbox': typeof InboxRouteWithChildren
   '/leads': typeof LeadsRoute
   '/quick-replies': typeof QuickRepliesRoute
+  '/settings': typeof SettingsRouteWithChildren
   '/sign-in': typeof SignInRoute
   '/contacts/$contactId': typeof ContactsContactIdRoute
   '/customers/$customerId': typeof CustomersCustomerIdRoute
   '/inbox/$conversationId': typeof InboxConversationIdRoute
   '/inbox/new': typeof InboxNewRoute
+  '/settings/audit': typeof SettingsAuditRoute
   '/settings/stages': typeof SettingsStagesRoute
   '/customers/': typeof CustomersIndexRoute
   '/inbox/': typeof InboxIndexRoute
@@ -141,11 +158,13 @@ export interface FileRouteTypes {
     | '/inbox'
     | '/leads'
     | '/quick-replies'
+    | '/settings'
     | '/sign-in'
     | '/contacts/$contactId'
     | '/customers/$customerId'
     | '/inbox/$conversationId'
     | '/inbox/new'
+    | '/settings/audit'
     | '/settings/stages'
     | '/customers/'
     | '/inbox/'
@@ -160,6 +179,7 @@ export interface FileRouteTypes {
     | '/customers/$customerId'
     | '/inbox/$conversationId'
     | '/inbox/new'
+    | '/settings/audit'
     | '/settings/stages'
     | '/customers'
     | '/inbox'
@@ -170,11 +190,13 @@ export interface FileRouteTypes {
     | '/inbox'
     | '/leads'
     | '/quick-replies'
+    | '/settings'
     | '/sign-in'
     | '/contacts/$contactId'
     | '/customers/$customerId'
     | '/inbox/$conversationId'
     | '/inbox/new'
+    | '/settings/audit'
     | '/settings/stages'
     | '/customers/'
     | '/inbox/'
@@ -186,12 +208,11 @@ export interface RootRouteChildren {
   InboxRoute: typeof InboxRouteWithChildren
   LeadsRoute: typeof LeadsRoute
   QuickRepliesRoute: typeof QuickRepliesRoute
+  SettingsRoute: typeof SettingsRouteWithChildren
   SignInRoute: typeof SignInRoute
   ContactsContactIdRoute: typeof ContactsContactIdRoute
   CustomersCustomerIdRoute: typeof CustomersCustomerIdRoute
-  SettingsStagesRoute: typeof SettingsStagesRoute
   CustomersIndexRoute: typeof CustomersIndexRoute
-  SettingsIndexRoute: typeof SettingsIndexRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -222,6 +243,13 @@ declare module '@tanstack/react-router' {
       path: '/quick-replies'
       fullPath: '/quick-replies'
       preLoaderRoute: typeof QuickRepliesRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/settings': {
+      id: '/settings'
+      path: '/settings'
+      fullPath: '/settings'
+      preLoaderRoute: typeof SettingsRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/sign-in': {
@@ -275,17 +303,24 @@ declare module '@tanstack/react-router' {
     }
     '/settings/': {
       id: '/settings/'
-      path: '/settings'
+      path: '/'
       fullPath: '/settings/'
       preLoaderRoute: typeof SettingsIndexRouteImport
-      parentRoute: typeof rootRouteImport
+      parentRoute: typeof SettingsRoute
+    }
+    '/settings/audit': {
+      id: '/settings/audit'
+      path: '/audit'
+      fullPath: '/settings/audit'
+      preLoaderRoute: typeof SettingsAuditRouteImport
+      parentRoute: typeof SettingsRoute
     }
     '/settings/stages': {
       id: '/settings/stages'
-      path: '/settings/stages'
+      path: '/stages'
       fullPath: '/settings/stages'
       preLoaderRoute: typeof SettingsStagesRouteImport
-      parentRoute: typeof rootRouteImport
+      parentRoute: typeof SettingsRoute
     }
   }
 }
@@ -304,17 +339,32 @@ const InboxRouteChildren: InboxRouteChildren = {
 
 const InboxRouteWithChildren = InboxRoute._addFileChildren(InboxRouteChildren)
 
+interface SettingsRouteChildren {
+  SettingsAuditRoute: typeof SettingsAuditRoute
+  SettingsStagesRoute: typeof SettingsStagesRoute
+  SettingsIndexRoute: typeof SettingsIndexRoute
+}
+
+const SettingsRouteChildren: SettingsRouteChildren = {
+  SettingsAuditRoute: SettingsAuditRoute,
+  SettingsStagesRoute: SettingsStagesRoute,
+  SettingsIndexRoute: SettingsIndexRoute,
+}
+
+const SettingsRouteWithChildren = SettingsRoute._addFileChildren(
+  SettingsRouteChildren,
+)
+
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   InboxRoute: InboxRouteWithChildren,
   LeadsRoute: LeadsRoute,
   QuickRepliesRoute: QuickRepliesRoute,
+  SettingsRoute: SettingsRouteWithChildren,
   SignInRoute: SignInRoute,
   ContactsContactIdRoute: ContactsContactIdRoute,
   CustomersCustomerIdRoute: CustomersCustomerIdRoute,
-  SettingsStagesRoute: SettingsStagesRoute,
   CustomersIndexRoute: CustomersIndexRoute,
-  SettingsIndexRoute: SettingsIndexRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -11,7 +11,7 @@ import { UserText } from './ui/user-text';
 import { clearUserStorage } from '@/lib/user-storage';
 
 const ITEMS: {
-  to: '/inbox' | '/leads' | '/customers' | '/quick-replies' | '/settings/stages';
+  to: '/inbox' | '/leads' | '/customers' | '/quick-replies' | '/settings';
   label: string;
   icon: ReactNode;
 }[] = [
@@ -19,7 +19,7 @@ const ITEMS: {
   { to: '/leads', label: 'Leads', icon: <KanbanSquare size={18} aria-hidden /> },
   { to: '/customers', label: 'Customers', icon: <Building2 size={18} aria-hidden /> },
   { to: '/quick-replies', label: 'Quick replies', icon: <MessageSquareText size={18} aria-hidden /> },
-  { to: '/settings/stages', label: 'Settings', icon: <Settings size={18} aria-hidden /> },
+  { to: '/settings', label: 'Settings', icon: <Settings size={18} aria-hidden /> },
 ];
 
 /** The app's left rail: icons with labels on wide screens, icons alone on narrow ones. */

@@ -8,6 +8,7 @@ import { ACME_TENANT } from '../../mocks/team';
 import { buildApp } from '../server/app';
 import { DEMO_USERS, demoUserDirectory } from '../server/auth/users';
 import { parseConfig } from '../server/config';
+import { openStore, type TeamStore } from '../server/store/open-store';
 import { DEMO_TEAM } from '../server/team';
 import { browserTransport, type BrowserTransport } from './browser-transport';
 import { FakeDispatcher } from './fake-dispatcher';
@@ -58,15 +59,24 @@ export interface BffOptions {
   resetAfterEach?: boolean;
   /** The BFF's live workspace (screen reads, write-through), its model loaded from the fake before each test. */
   live?: boolean;
+  /** The BFF's own database (an in-memory PGlite, kept for the whole file): the audit log and the team's data. */
+  database?: boolean;
 }
 
 /**
  * Builds the BFF on the fake upstream for this file, with the demo's users and roster; unhandled
  * requests are errors. Signs in as `as` (an admin by default) before each test.
  */
-export function withBff({ as = 'admin', resetAfterEach = true, live = false }: BffOptions = {}): void {
+export function withBff({
+  as = 'admin',
+  resetAfterEach = true,
+  live = false,
+  database = false,
+}: BffOptions = {}): void {
   let app: FastifyInstance | undefined;
+  let store: TeamStore | undefined;
   beforeAll(async () => {
+    if (database) store = await openStore({ kind: 'pglite', dataDir: null });
     const config = parseConfig({ LOG_LEVEL: 'silent', STATIC_DIR: '/nonexistent-static-dir' });
     app = await buildApp({
       config,
@@ -82,6 +92,7 @@ export function withBff({ as = 'admin', resetAfterEach = true, live = false }: B
       users: await demoUserDirectory(),
       // No sync of its own: loadModelFromFake stands in for its first read.
       ...(live ? { live: { sync: false } } : {}),
+      ...(store ? { database: store } : {}),
     });
     transport = browserTransport(app, BFF_ORIGIN);
     // The forwarding handler is the server's own, so a reset after each test keeps it.
@@ -99,6 +110,7 @@ export function withBff({ as = 'admin', resetAfterEach = true, live = false }: B
   afterAll(async () => {
     server.close();
     await app?.close();
+    await store?.close();
     transport = undefined;
   });
 }

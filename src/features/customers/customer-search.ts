@@ -1,8 +1,7 @@
 import * as z from 'zod/mini';
 import { CustomerStatus, CustomerType, DEFAULT_LIMIT } from '@/contract';
 import type { CustomerFilters } from '@/data/customers';
-
-export const PAGE_SIZES = [10, 20, 50, 100] as const;
+import { PAGE_SIZES } from '@/lib/page-numbers';
 
 /**
  * The customer list's URL: filters and paging live in the search params. A bad value falls back

@@ -3,7 +3,7 @@ import { errorScreen } from '@/components/app-screens';
 import { customerListQuery, customerStatsQuery } from '@/data/customers';
 import { tagsQuery } from '@/data/tags';
 import { CustomerListPage } from '@/features/customers/components/customer-list-page';
-import { TableSkeleton } from '@/features/customers/components/table-skeleton';
+import { TableSkeleton } from '@/components/ui/table-skeleton';
 import { CustomerSearch, filtersFromSearch } from '@/features/customers/customer-search';
 
 export const Route = createFileRoute('/customers/')({

@@ -1,6 +1,6 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
 
-// Stages are the only settings page so far.
+// Settings opens on the lead stages, the page every role may see.
 export const Route = createFileRoute('/settings/')({
   beforeLoad: () => {
     throw redirect({ to: '/settings/stages', replace: true });

@@ -11,7 +11,7 @@ import { filtersFromSearch, searchFromFilters } from '../customer-search';
 import { CustomerFilters } from './customer-filters';
 import { CustomerStats } from './customer-stats';
 import { CustomerTable } from './customer-table';
-import { Pagination } from './pagination';
+import { Pagination } from '@/components/ui/pagination';
 
 /**
  * `/customers`: statistics, filters, the table and paging; every filter lives in the URL. While
@@ -70,6 +70,7 @@ export function CustomerListPage() {
             <>
               <CustomerTable customers={list.customers} tags={index} />
               <Pagination
+                noun="customers"
                 page={list.page}
                 limit={list.limit}
                 total={list.total}

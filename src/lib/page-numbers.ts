@@ -1,3 +1,6 @@
+/** Page sizes every paged table offers. */
+export const PAGE_SIZES = [10, 20, 50, 100] as const;
+
 /** Page numbers to show: the first, the last, and a window around the current one; null is a gap. */
 export function pageNumbers(current: number, totalPages: number, around = 1): (number | null)[] {
   if (totalPages <= 0) return [];

@@ -1,11 +1,12 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
-import { Button } from '@/components/ui/button';
-import { Select } from '@/components/ui/field';
+import { Button } from './button';
+import { Select } from './field';
 import { count } from '@/lib/format';
-import { PAGE_SIZES } from '../customer-search';
-import { pageNumbers } from '../page-numbers';
+import { PAGE_SIZES, pageNumbers } from '@/lib/page-numbers';
 
 interface PaginationProps {
+  /** What the rows are, plural ("customers"), for "No customers". */
+  noun: string;
   page: number;
   limit: number;
   total: number;
@@ -15,13 +16,13 @@ interface PaginationProps {
 }
 
 /** Page numbers, previous/next and the page size. */
-export function Pagination({ page, limit, total, totalPages, onPage, onLimit }: PaginationProps) {
+export function Pagination({ noun, page, limit, total, totalPages, onPage, onLimit }: PaginationProps) {
   const first = total === 0 ? 0 : (page - 1) * limit + 1;
   const last = Math.min(total, page * limit);
   return (
     <div className="flex flex-wrap items-center justify-between gap-3 border-t border-border px-1 pt-3">
       <p className="text-muted tabular-nums" aria-live="polite">
-        {total === 0 ? 'No customers' : `${count(first)}–${count(last)} of ${count(total)}`}
+        {total === 0 ? `No ${noun}` : `${count(first)}–${count(last)} of ${count(total)}`}
       </p>
       <nav aria-label="Pagination" className="flex items-center gap-1">
         <Button

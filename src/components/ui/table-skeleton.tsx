@@ -1,6 +1,5 @@
-import { Skeleton } from '@/components/ui/states';
+import { Skeleton } from './states';
 
-/** The customer table's place while its first page loads (the route's pending screen, kept out of the page's chunk). */
 /** The table's place while the page's first read is on its way (the route's pending screen). */
 export function TableSkeleton() {
   return (
