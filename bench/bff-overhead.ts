@@ -1,7 +1,7 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
-import { BENCH_PATH } from './bff-targets';
+import { BENCH_PATH, BENCH_WRITE_PATH } from './bff-targets';
 
 // What the BFF adds on top of a bare hop: (a) mean latency at a steady, moderate rate against an
 // upstream that answers at once; (b) saturated throughput against a node:http pass-through proxy.
@@ -26,6 +26,14 @@ export interface BffOverheadFigures {
   /** CPU time (user + system) per request in the saturated runs, median of the rounds. */
   readonly bffCpuUsPerRequest: number;
   readonly bareCpuUsPerRequest: number;
+  /** Saturated state-changing calls (each one an audit entry in the BFF's database). */
+  readonly writeBffRps: number[];
+  readonly writeBareRps: number[];
+  readonly writeThroughputRatio: number;
+  readonly writeThroughputPass: boolean;
+  /** Audit entries in the database after the runs, against the BFF's 2xx writes. */
+  readonly auditEntries: number;
+  readonly auditedWrites: number;
 }
 
 const TARGETS = fileURLToPath(new URL('./bff-targets.ts', import.meta.url));
@@ -49,6 +57,18 @@ async function spawnTarget(role: string, upstreamOrigin = ''): Promise<Target> {
   return { child, origin: `http://127.0.0.1:${port}`, cookie };
 }
 
+const auditEntries = (target: Target): Promise<number> =>
+  new Promise((resolve) => {
+    const onMessage = (m: unknown): void => {
+      const audit = (m as { audit?: number }).audit;
+      if (audit === undefined) return;
+      target.child.off('message', onMessage);
+      resolve(audit);
+    };
+    target.child.on('message', onMessage);
+    target.child.send('audit');
+  });
+
 const cpuMicros = (target: Target): Promise<number> =>
   new Promise((resolve) => {
     const onMessage = (m: unknown): void => {
@@ -68,12 +88,15 @@ interface Load {
   readonly overallRate?: number;
   readonly ignoreCoordinatedOmission?: boolean;
   readonly cookie?: string;
+  readonly method?: 'GET' | 'DELETE';
 }
 
 async function load(opts: Load): Promise<autocannon.Result> {
   const { cookie, ...rest } = opts;
   const headers: Record<string, string> = { accept: 'application/json' };
   if (cookie) headers.cookie = cookie;
+  // A state-changing call from the web client: same origin, with X-CSRF.
+  if (opts.method === 'DELETE') Object.assign(headers, { origin: new URL(opts.url).origin, 'x-csrf': '1' });
   const result = await autocannon({ ...rest, pipelining: 1, headers });
   if (result.non2xx > 0 || result.errors > 0) {
     throw new Error(`${opts.url}: ${result.non2xx} non-2xx answers and ${result.errors} errors`);
@@ -118,21 +141,39 @@ export async function measure(): Promise<BffOverheadFigures> {
     const bareRps: number[] = [];
     const bffCpu: number[] = [];
     const bareCpu: number[] = [];
-    const saturated = async (target: Target, url: string, rps: number[], cpu: number[]): Promise<void> => {
+    const saturated = async (
+      target: Target,
+      url: string,
+      rps: number[],
+      cpu: number[],
+      method: 'GET' | 'DELETE' = 'GET',
+    ): Promise<number> => {
       const before = await cpuMicros(target);
       const result = await load({
         url,
+        method,
         connections: 50,
         duration: SATURATED_DURATION_S,
         cookie: target.cookie,
       });
       cpu.push(((await cpuMicros(target)) - before) / result.requests.total);
       rps.push(result.requests.average);
+      return result.requests.total;
     };
     for (let i = 0; i < ROUNDS; i++) {
       await saturated(bff, viaBff, bffRps, bffCpu);
       await saturated(bare, viaBare, bareRps, bareCpu);
     }
+    const writeBffRps: number[] = [];
+    const writeBareRps: number[] = [];
+    let auditedWrites = 0;
+    const writeViaBff = `${bff.origin}/api/crm${BENCH_WRITE_PATH}`;
+    const writeViaBare = `${bare.origin}/api/crm${BENCH_WRITE_PATH}`;
+    for (let i = 0; i < ROUNDS; i++) {
+      auditedWrites += await saturated(bff, writeViaBff, writeBffRps, [], 'DELETE');
+      await saturated(bare, writeViaBare, writeBareRps, [], 'DELETE');
+    }
+    const writeThroughputRatio = median(writeBffRps) / median(writeBareRps);
     const addedLatencyMs = median(bffMeans.map((m, i) => m - directMeans[i]!));
     const throughputRatio = median(bffRps) / median(bareRps);
     return {
@@ -146,6 +187,12 @@ export async function measure(): Promise<BffOverheadFigures> {
       throughputPass: throughputRatio >= BUDGET_THROUGHPUT_RATIO,
       bffCpuUsPerRequest: median(bffCpu),
       bareCpuUsPerRequest: median(bareCpu),
+      writeBffRps,
+      writeBareRps,
+      writeThroughputRatio,
+      writeThroughputPass: writeThroughputRatio >= BUDGET_THROUGHPUT_RATIO,
+      auditEntries: await auditEntries(bff),
+      auditedWrites,
     };
   } finally {
     for (const t of [bare, bff, upstream]) t.child.kill('SIGTERM');
@@ -160,6 +207,9 @@ export function report(f: BffOverheadFigures): string {
       ` added ${f.addedLatencyMs.toFixed(3)} ms (budget <= ${BUDGET_ADDED_LATENCY_MS} ms) ${verdict(f.latencyPass)}`,
     `  (b) saturated req/s, BFF ${f.bffRps.map((x) => x.toFixed(0)).join(' / ')} vs bare proxy ${f.bareRps.map((x) => x.toFixed(0)).join(' / ')}:` +
       ` median ratio ${(f.throughputRatio * 100).toFixed(1)} % (budget >= ${BUDGET_THROUGHPUT_RATIO * 100} %) ${verdict(f.throughputPass)}`,
+    `  (c) saturated state-changing calls (each audited), BFF ${f.writeBffRps.map((x) => x.toFixed(0)).join(' / ')} vs bare proxy ${f.writeBareRps.map((x) => x.toFixed(0)).join(' / ')}:` +
+      ` median ratio ${(f.writeThroughputRatio * 100).toFixed(1)} % (budget >= ${BUDGET_THROUGHPUT_RATIO * 100} %) ${verdict(f.writeThroughputPass)};` +
+      ` audit entries written ${f.auditEntries} for ${f.auditedWrites} calls`,
     `  CPU per request (saturated, median): BFF ${f.bffCpuUsPerRequest.toFixed(0)} us, bare proxy ${f.bareCpuUsPerRequest.toFixed(0)} us` +
       ' (less sensitive than latency to a busy machine)',
   ].join('\n');
@@ -190,6 +240,10 @@ export async function run(): Promise<BffOverheadResult> {
       {
         label: `BFF throughput >= ${BUDGET_THROUGHPUT_RATIO * 100} % of a bare node:http proxy`,
         pass: f.throughputPass,
+      },
+      {
+        label: `BFF throughput on audited writes >= ${BUDGET_THROUGHPUT_RATIO * 100} % of a bare node:http proxy`,
+        pass: f.writeThroughputPass,
       },
     ],
   };

@@ -6,11 +6,14 @@ import { hashPassword } from '../src/server/auth/password';
 import { UserDirectory } from '../src/server/auth/users';
 import { DEFAULT_RATE_LIMITS } from '../src/server/security/rate-limits';
 import { EMPTY_TEAM } from '../src/server/team';
+import { openStore, type TeamStore } from '../src/server/store/open-store';
 
 // The processes bff-overhead.ts measures, one per child process so the load generator, the
 // server under test and the upstream do not share an event loop.
 
 export const BENCH_PATH = '/v1/lead-stages';
+/** A state-changing call (recorded in the audit log); the upstream answers it 204. */
+export const BENCH_WRITE_PATH = '/v1/leads/6f1c7a52-3c1e-4a8f-9b0e-2d7a1c9e4b10';
 export const BENCH_KEY = 'bench-key';
 export const BENCH_TENANT = '11111111-1111-4111-8111-111111111111';
 const PAYLOAD = JSON.stringify([
@@ -22,6 +25,11 @@ type Role = 'upstream' | 'bff' | 'bare';
 async function startUpstream(): Promise<number> {
   const server = createServer((req, res) => {
     req.resume();
+    if (req.method === 'DELETE') {
+      res.writeHead(204);
+      res.end();
+      return;
+    }
     res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(PAYLOAD) });
     res.end(PAYLOAD);
   });
@@ -35,6 +43,8 @@ const BENCH_USER = { username: 'bench@example.test', password: 'bench-password' 
 /** The BFF as deployed (sessions, CSRF, roles, rate limiting, security headers), signed in once.
  *  The per-session rate limit is raised so the load is measured, not refused; the token bucket
  *  still runs on every call. */
+let store: TeamStore | null = null;
+
 async function startBff(upstreamOrigin: string): Promise<{ port: number; cookie: string }> {
   const config = parseConfig({
     SOCIAL_BASE_URL: `${upstreamOrigin}/social/api`,
@@ -64,6 +74,8 @@ async function startBff(upstreamOrigin: string): Promise<{ port: number; cookie:
     // As deployed, with the live workspace's write-through in the proxy (its sync reads nothing here:
     // the bench upstream is not a workspace).
     live: { sync: false },
+    // As deployed, with the team database, so every state-changing call writes an audit entry.
+    ...(process.env.BENCH_NO_STORE ? {} : { database: (store = await openStore({ kind: 'pglite', dataDir: null })) }),
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const login = await app.inject({
@@ -121,6 +133,19 @@ async function main(): Promise<void> {
   // machine better than latency does.
   process.on('message', (m) => {
     if (m === 'cpu') process.send?.({ cpu: process.cpuUsage() });
+    // How many audit entries reached the database (after the writer's next batches).
+    if (m === 'audit' && store === null) process.send?.({ audit: 0 });
+    if (m === 'audit' && store !== null) {
+      const db = store.db;
+      void new Promise((r) => setTimeout(r, 1500))
+        .then(() =>
+          db
+            .selectFrom('audit_log')
+            .select((eb) => eb.fn.countAll<string>().as('n'))
+            .executeTakeFirstOrThrow(),
+        )
+        .then((row) => process.send?.({ audit: Number(row.n) }));
+    }
   });
 }
 
