@@ -16,3 +16,4 @@ export * from './roles';
 export * from './events';
 export * from './audit';
 export * from './workspace';
+export * from './contact-links';

@@ -18,6 +18,7 @@ import { replaceLeadStages } from './lead-stages';
 import { leadKeys, removeLead, upsertLead } from './leads';
 import { messageKeys, newestMessagesQuery, upsertMessages } from './messages';
 import { replaceQuickReplies } from './quick-replies';
+import { refreshRecordScreens } from './record-screens';
 import { replaceTags } from './tags';
 import { replaceTemplates } from './templates';
 
@@ -128,8 +129,21 @@ function onLead(queryClient: QueryClient, lead: Lead) {
 export const refetchOnScreen = (queryClient: QueryClient) =>
   queryClient.invalidateQueries({ refetchType: 'active' });
 
+/** Events that change what a customer's or a contact's page shows around the record. */
+const RECORD_PAGE_EVENTS: ReadonlySet<LiveEvent['type']> = new Set([
+  'conversation.upserted',
+  'conversation.removed',
+  'lead.upserted',
+  'lead.removed',
+  'customer.upserted',
+  'customer.removed',
+  'contact.upserted',
+  'contact.removed',
+]);
+
 /** Applies one event; the upstream's state and resyncs are the connection's to show and act on. */
 export function applyLiveEvent(queryClient: QueryClient, event: LiveEvent): void {
+  if (RECORD_PAGE_EVENTS.has(event.type)) refreshRecordScreens(queryClient);
   switch (event.type) {
     case 'conversation.upserted':
       return onConversation(queryClient, event.conversation);

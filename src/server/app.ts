@@ -201,7 +201,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...(live ? { onWrite: live.onWrite } : {}),
   });
   // Screen reads answer from the live workspace's read model (src/server/screens).
-  if (live) registerScreens(app, { guard, model: live.model });
+  if (live) registerScreens(app, { guard, model: live.model, readThrough: live.readThrough });
   registerWorkspace(app, {
     sessions,
     users: deps.users,

@@ -31,6 +31,16 @@ export const fake = createFake();
 export const server = setupServer();
 
 let transport: BrowserTransport | undefined;
+let liveApp: FastifyInstance | undefined;
+
+/**
+ * Reads the fake into the live BFF's model again, as its sync would after a change made behind its
+ * back (a test that edits the fake's data directly).
+ */
+export async function reloadLiveModel(): Promise<void> {
+  if (!liveApp) throw new Error('reloadLiveModel needs withBff({ live: true }) in the test file');
+  await loadModelFromFake(liveApp, fake);
+}
 
 /** Signs in through POST /auth/login as the demo user of this role (Ana, Marco or Ada). */
 export async function signInAs(role: Role): Promise<void> {
@@ -100,7 +110,11 @@ export function withBff({
     server.listen({ onUnhandledRequest: 'error' });
   });
   if (as !== null) beforeEach(() => signInAs(as));
-  if (live) beforeEach(() => loadModelFromFake(app!, fake));
+  if (live)
+    beforeEach(() => {
+      liveApp = app;
+      return loadModelFromFake(app!, fake);
+    });
   afterEach(() => {
     // Overrides are per test.
     server.resetHandlers();

@@ -6,3 +6,4 @@ export * from './types';
 export * from './match';
 export * from './screens';
 export * from './screens-inbox';
+export * from './screens-records';

@@ -3,6 +3,7 @@ import { Id, LimitParam, PageParam, pageEnvelope } from '../common';
 import { Lead, Priority } from '../leads';
 import type { Schema } from './define';
 import { InboxQuery, InboxScreenPage, ThreadQuery, ThreadScreen } from './screens-inbox';
+import { ContactScreen, CustomerScreen, RecordScreenQuery } from './screens-records';
 
 // The BFF's own screen reads: what one screen shows, answered in one call from the BFF's read model
 // of the workspace (docs/live-sync.md), never forwarded to the upstream. Same filter semantics as
@@ -127,6 +128,20 @@ export const SCREEN_ROUTES = [
     path: '/bff/screens/thread',
     query: ThreadQuery,
     response: ThreadScreen,
+  }),
+  screen({
+    id: 'screens.customer',
+    method: 'GET',
+    path: '/bff/screens/customer',
+    query: RecordScreenQuery,
+    response: CustomerScreen,
+  }),
+  screen({
+    id: 'screens.contact',
+    method: 'GET',
+    path: '/bff/screens/contact',
+    query: RecordScreenQuery,
+    response: ContactScreen,
   }),
   screen({
     id: 'screens.leads',

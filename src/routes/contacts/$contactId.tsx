@@ -1,7 +1,7 @@
 import { Link, createFileRoute } from '@tanstack/react-router';
 import { MissingRecord, errorScreen } from '@/components/app-screens';
 import { LoadingState } from '@/components/ui/states';
-import { contactQuery } from '@/data/contacts';
+import { loadContactScreen } from '@/data/record-screens';
 import { tagsQuery } from '@/data/tags';
 import { ContactPage } from '@/features/contacts/components/contact-page';
 import { CustomerLink } from '@/features/customers/components/customer-link';
@@ -14,7 +14,7 @@ export const Route = createFileRoute('/contacts/$contactId')({
   },
   loader: async ({ context: { queryClient }, params: { contactId } }) => {
     void queryClient.prefetchQuery(tagsQuery());
-    await orNotFound(queryClient.ensureQueryData(contactQuery(contactId)));
+    await orNotFound(loadContactScreen(queryClient, contactId));
   },
   pendingComponent: () => <LoadingState label="Loading contact…" />,
   errorComponent: errorScreen('This contact could not be loaded'),

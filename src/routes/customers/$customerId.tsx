@@ -2,8 +2,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { MissingRecord, errorScreen } from '@/components/app-screens';
 import { LoadingState } from '@/components/ui/states';
 import { customerActivitiesQuery } from '@/data/activities';
-import { customerContactsQuery } from '@/data/contacts';
-import { customerQuery } from '@/data/customers';
+import { loadCustomerScreen } from '@/data/record-screens';
 import { tagsQuery } from '@/data/tags';
 import { CustomerContacts } from '@/features/contacts/components/customer-contacts';
 import { BackLink, CustomerPage } from '@/features/customers/components/customer-page';
@@ -14,12 +13,12 @@ export const Route = createFileRoute('/customers/$customerId')({
     parse: ({ customerId }) => ({ customerId: recordId(customerId) }),
     stringify: ({ customerId }) => ({ customerId }),
   },
-  // The customer is the page; its sections (timeline, contacts, tags) fail or load on their own.
+  // One screen read brings the customer, its contacts, threads and related leads; the timeline
+  // (activities, which the BFF's model does not hold) loads beside it and fails on its own.
   loader: async ({ context: { queryClient }, params: { customerId } }) => {
     void queryClient.prefetchQuery(customerActivitiesQuery(customerId));
-    void queryClient.prefetchQuery(customerContactsQuery(customerId));
     void queryClient.prefetchQuery(tagsQuery());
-    await orNotFound(queryClient.ensureQueryData(customerQuery(customerId)));
+    await orNotFound(loadCustomerScreen(queryClient, customerId));
   },
   pendingComponent: () => <LoadingState label="Loading customer…" />,
   errorComponent: errorScreen('This customer could not be loaded'),

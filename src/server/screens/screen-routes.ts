@@ -9,9 +9,11 @@ import {
 import { sendBffError, sendRetryLater } from '../bff-error';
 import type { ProxyGuard } from '../proxy/proxy';
 import type { ReadModel } from '../sync/read-model';
+import type { ReadThrough } from '../sync/read-through';
 import { boardOf, columnPageOf } from './board';
 import { inboxListOf } from './inbox-list';
 import { leadListOf } from './lead-list';
+import { contactScreenOf, customerScreenOf } from './record-screens';
 import { threadScreenOf } from './thread-screen';
 
 // The BFF's screen reads (`/bff/screens/*`, src/contract/routes/screens.ts): behind the session,
@@ -35,6 +37,8 @@ const HANDLERS: { readonly [R in ScreenRouteId]: Handler<R> } = {
   'screens.leads': leadListOf,
   'screens.inbox': inboxListOf,
   'screens.thread': threadScreenOf,
+  'screens.customer': customerScreenOf,
+  'screens.contact': contactScreenOf,
 };
 
 /** Whether the model can answer a screen truly: what it reads has had its first full read. */
@@ -44,6 +48,23 @@ const READY: { readonly [R in ScreenRouteId]: (model: ReadModel) => boolean } = 
   'screens.leads': (model) => model.loaded.has('leads') && model.lists.stages !== null,
   'screens.inbox': (model) => model.loaded.has('conversations'),
   'screens.thread': (model) => model.loaded.has('conversations'),
+  // Contacts are swept one customer at a time: what a page needs of them is read through (below).
+  'screens.customer': (model) =>
+    model.loaded.has('customers') && model.loaded.has('conversations') && model.loaded.has('leads'),
+  'screens.contact': (model) => model.loaded.has('customers') && model.loaded.has('conversations'),
+};
+
+/** What a screen reads through before it answers, when the sweeps have not read it yet. */
+const PREPARE: {
+  readonly [R in ScreenRouteId]?: (
+    rt: ReadThrough,
+    model: ReadModel,
+    query: ScreenQueryOf<R>,
+  ) => Promise<void>;
+} = {
+  'screens.customer': (rt, model, query) =>
+    model.customers.has(query.id) ? rt.contactsOf(query.id) : Promise.resolve(),
+  'screens.contact': (rt, _model, query) => rt.contact(query.id),
 };
 
 const repeated = (query: unknown): string[] =>
@@ -55,7 +76,7 @@ const repeated = (query: unknown): string[] =>
 
 export function registerScreens(
   app: FastifyInstance,
-  deps: { readonly guard: ProxyGuard; readonly model: ReadModel },
+  deps: { readonly guard: ProxyGuard; readonly model: ReadModel; readonly readThrough?: ReadThrough },
 ): void {
   const { model } = deps;
   const register = <R extends ScreenRouteId>(id: R): void => {
@@ -75,7 +96,22 @@ export function registerScreens(
           'The workspace is still loading: try again shortly',
         );
       }
-      const answer = handler(model, parsed.data as ScreenQueryOf<R>);
+      const query = parsed.data as ScreenQueryOf<R>;
+      const prepare = PREPARE[id];
+      let unread = false;
+      if (prepare && deps.readThrough) {
+        try {
+          await prepare(deps.readThrough, model, query);
+        } catch (error) {
+          // The page is answered with what the model holds; only a record it lacks is an error.
+          unread = true;
+          request.log.warn({ screen: id, reason: String(error) }, 'screen read-through failed');
+        }
+      }
+      const answer = handler(model, query);
+      if (answer === null && unread) {
+        return sendBffError(reply, 502, 'The record could not be read from the CRM: try again shortly');
+      }
       if (answer === null) return sendBffError(reply, 404, 'Not in this workspace');
       return reply.header('cache-control', 'no-store').send(answer);
     });

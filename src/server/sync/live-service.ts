@@ -19,6 +19,7 @@ import { RedisSnapshots } from './snapshot';
 import { createSyncEngine, type SyncEngine } from './sync-engine';
 import type { Timers } from './sync-worker';
 import { applyWrite } from './write-through';
+import { ReadThrough } from './read-through';
 
 // The live workspace of one BFF instance: its read model, the bus every instance shares, the hub
 // of its browsers' streams, the sync it runs while it holds the lease, and the write-through of
@@ -51,6 +52,8 @@ export interface LiveService {
   readonly lease: Lease;
   /** The proxy tells it of every successful write (docs/live-sync.md, write-through). */
   readonly onWrite: WriteListener;
+  /** Reads what a screen needs that the sweeps have not read yet (a customer's contacts). */
+  readonly readThrough: ReadThrough;
   /** A browser opened a stream: the sync reads at the watched pace from now on. */
   viewerJoined(): void;
   /** Publishes and resolves once this instance's model applied the events. */
@@ -172,6 +175,7 @@ export async function startLive(opts: LiveServiceOptions): Promise<LiveService> 
     engine,
     lease,
     onWrite: (write) => void applyWrite(write, { read: writer, model, publish, log }),
+    readThrough: new ReadThrough({ reader: writer, model, publish, clock, log }),
     viewerJoined: () => engine.worker.nudge('hot'),
     publish,
     async stop({ release } = { release: true }) {

@@ -66,6 +66,8 @@ export class ReadModel {
   upstream: UpstreamStatus;
   /** Collections the syncing instance has read in full at least once. */
   readonly loaded = new Set<Collection>();
+  /** Customers whose whole contact list this instance has read (the paced sweep, or a page's read-through). */
+  readonly contactListsRead = new Set<string>();
   /**
    * When this instance first saw each outbound message in a change browsers saw (a send through
    * the BFF, a new message the sync found), by its own clock. A tick's age is judged by it as well
@@ -118,6 +120,8 @@ export class ReadModel {
     this.upstream = other.upstream;
     this.loaded.clear();
     for (const c of other.loaded) this.loaded.add(c);
+    this.contactListsRead.clear();
+    for (const id of other.contactListsRead) this.contactListsRead.add(id);
   }
 
   // Queries

@@ -87,6 +87,7 @@ async function sweepContacts(ctx: SyncContext): Promise<void> {
     diffRecords(ctx.model, RECORD_KINDS.contact, { records, startedAt, cold, full: { heldAtStart } }),
   );
   ctx.state.contactListsRead.add(customerId);
+  ctx.model.contactListsRead.add(customerId);
 }
 
 async function sweepTemplates(ctx: SyncContext): Promise<void> {

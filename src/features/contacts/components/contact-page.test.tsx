@@ -7,7 +7,7 @@ import { renderRoutes } from '@/test/render-routes';
 import { fake, signInAs, withBff } from '@/test/bff';
 import { ContactPage } from './contact-page';
 
-withBff();
+withBff({ live: true });
 afterEach(cleanup);
 
 const threadsOf = (contactId: string) =>
@@ -29,6 +29,12 @@ describe('ContactPage', () => {
     const { router } = await renderWithApp(<ContactPage contactId={contact.id} />);
     const message = await screen.findByRole('link', { name: 'Message' });
     expect(message).toHaveAttribute('href', `/inbox/${open.id}`);
+    // Every thread linked to the contact is listed on the page, opening in the inbox.
+    const listed = within(screen.getByRole('region', { name: 'Conversations' }))
+      .getAllByRole('link')
+      .map((a) => a.getAttribute('href') ?? '');
+    for (const t of threadsOf(contact.id))
+      expect(listed.some((href) => href.startsWith(`/inbox/${t.id}`))).toBe(true);
     await userEvent.click(message);
     await waitFor(() => expect(router.state.location.pathname).toBe(`/inbox/${open.id}`));
   });

@@ -2,7 +2,9 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { UserText } from '@/components/ui/user-text';
+import { RecordThreads } from '@/components/record-threads';
 import { contactQuery } from '@/data/contacts';
+import { contactScreenQuery } from '@/data/record-screens';
 import { exactTime, initials, relativeTime } from '@/lib/format';
 import { useCan } from '@/lib/permissions';
 import { whoCan } from '@/lib/who-can';
@@ -23,6 +25,8 @@ export function ContactPage({
   customer?: (customerId: string) => ReactNode;
 }) {
   const { data: c } = useSuspenseQuery(contactQuery(contactId));
+  // The contact's threads come with the page's screen read (the loader waited for it).
+  const { data: screen } = useSuspenseQuery(contactScreenQuery(contactId));
   const can = useCan();
   const name = contactName(c) || 'Unnamed contact';
   return (
@@ -51,10 +55,10 @@ export function ContactPage({
         {c.is_primary ? <Badge tone="accent">Primary contact</Badge> : null}
         {c.status === 'inactive' ? <Badge>Inactive</Badge> : null}
         <div className="ml-auto">
-          <MessageLink contact={c} />
+          <MessageLink contact={c} threads={screen.threads} />
         </div>
       </header>
-      <div className="max-w-3xl p-6">
+      <div className="flex max-w-3xl flex-col gap-4 p-6">
         <section
           aria-labelledby="contact-details-title"
           className="rounded-lg border border-border bg-raised p-4"
@@ -79,6 +83,19 @@ export function ContactPage({
               <ContactDetailsView contact={c} />
             </>
           )}
+        </section>
+        <section
+          aria-labelledby="contact-threads-title"
+          className="rounded-lg border border-border bg-raised p-4"
+        >
+          <h2 id="contact-threads-title" className="mb-2 font-semibold">
+            Conversations
+          </h2>
+          <RecordThreads
+            threads={screen.threads}
+            total={screen.threadTotal}
+            empty="No conversation with this contact yet."
+          />
         </section>
       </div>
     </div>

@@ -1,8 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { MessageSquare } from 'lucide-react';
-import type { Contact } from '@/contract';
-import { Button } from '@/components/ui/button';
-import { threadToOpen, useContactThreads } from '../api/contact-threads';
+import { threadToOpen, type Contact, type Conversation } from '@/contract';
 import { messageTarget } from '../phone-digits';
 
 const MESSAGE_CLASS =
@@ -12,18 +10,9 @@ const MESSAGE_CLASS =
  * "Message" opens the contact's existing thread (the newest open one, else the newest); only a
  * contact with no thread goes to New conversation, with the number and name filled in.
  */
-export function MessageLink({ contact }: { contact: Contact }) {
-  const threads = useContactThreads(contact);
+export function MessageLink({ contact, threads }: { contact: Contact; threads: readonly Conversation[] }) {
   const target = messageTarget(contact);
-  if (threads.isPending) {
-    return (
-      <Button variant="primary" disabled title="Looking for this contact’s conversations…">
-        <MessageSquare size={16} aria-hidden />
-        Message
-      </Button>
-    );
-  }
-  const existing = threads.threads ? threadToOpen(threads.threads) : null;
+  const existing = threadToOpen(threads);
   if (existing) {
     return (
       <Link
@@ -45,18 +34,13 @@ export function MessageLink({ contact }: { contact: Contact }) {
     );
   }
   return (
-    <span className="flex flex-col items-end gap-1">
-      <Link
-        to="/inbox/new"
-        search={{ to: target.to, name: target.name || undefined }}
-        className={MESSAGE_CLASS}
-      >
-        <MessageSquare size={16} aria-hidden />
-        Message
-      </Link>
-      {threads.isError ? (
-        <span className="text-xs text-muted">Existing conversations could not be checked.</span>
-      ) : null}
-    </span>
+    <Link
+      to="/inbox/new"
+      search={{ to: target.to, name: target.name || undefined }}
+      className={MESSAGE_CLASS}
+    >
+      <MessageSquare size={16} aria-hidden />
+      Message
+    </Link>
   );
 }

@@ -4,7 +4,7 @@ import { meQuery } from '@/data/session';
 import { fake, signInAs, withBff } from '@/test/bff';
 import { renderRoutes } from '@/test/render-routes';
 
-withBff();
+withBff({ live: true });
 afterEach(cleanup);
 
 /** A customer with contacts, tags and an editable custom field, so every action has a place. */

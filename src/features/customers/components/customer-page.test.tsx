@@ -1,10 +1,10 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { fake, withBff } from '@/test/bff';
+import { fake, reloadLiveModel, withBff } from '@/test/bff';
 import { renderRoutes } from '@/test/render-routes';
 
-withBff();
+withBff({ live: true });
 afterEach(cleanup);
 
 /** A business customer with at least two contacts and some activity, from the seed. */
@@ -44,7 +44,7 @@ describe('CustomerPage', () => {
 
     expect(await screen.findByRole('region', { name: 'Activity' })).toBeInTheDocument();
     expect(screen.getByRole('region', { name: 'Custom fields' })).toHaveTextContent('Account tier');
-    expect(screen.getByRole('region', { name: 'Possibly related' })).toHaveTextContent('Found by name');
+    expect(screen.getByRole('region', { name: 'Possibly related leads' })).toHaveTextContent('found by name');
   });
 
   it('edits the address, refusing an invalid email on its field without a request', async () => {
@@ -181,12 +181,33 @@ describe('CustomerPage', () => {
       name: 'Lead for related test',
       company_name: customer.company_name ?? customer.name,
     });
+    await reloadLiveModel();
     await render(customer.id);
-    const related = await screen.findByRole('region', { name: 'Possibly related' });
+    const related = await screen.findByRole('region', { name: 'Possibly related leads' });
     const link = await within(related).findByRole('link', { name: 'Lead for related test' });
     expect(link.getAttribute('href')).toBe(`/leads?lead=${lead.id}`);
     const stage = crm.stages.find((st) => st.key === lead.status)!;
     await waitFor(() => expect(link.closest('li')).toHaveTextContent(stage.name));
+  });
+
+  it('lists the conversations linked to the customer or its contacts, newest first, opening in the inbox', async () => {
+    const { crm, social } = fake.workspace();
+    const threads = [...social.threads.values()].map((t) => t.conv);
+    const linkedTo = (customerId: string) => {
+      const contactIds = new Set(
+        [...crm.contacts.values()].filter((c) => c.customer_id === customerId).map((c) => c.id),
+      );
+      return threads
+        .filter((t) => t.customer_id === customerId || contactIds.has(t.contact_id ?? ''))
+        .sort((a, b) => (b.last_message_at ?? '').localeCompare(a.last_message_at ?? ''));
+    };
+    const customer = [...crm.customers.values()].find((c) => linkedTo(c.id).length >= 1)!;
+    const linked = linkedTo(customer.id);
+    await render(customer.id);
+    const section = await screen.findByRole('region', { name: 'Conversations' });
+    const links = within(section).getAllByRole('link');
+    expect(links).toHaveLength(Math.min(linked.length, 20));
+    expect(links[0]!.getAttribute('href')).toMatch(new RegExp(`^/inbox/${linked[0]!.id}`));
   });
 
   it('says a customer of no workspace is not in this workspace', async () => {

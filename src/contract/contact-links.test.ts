@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { Contact, Conversation } from '@/contract';
-import { contactSearchTerms, threadToOpen, threadsOfContact } from './api/contact-threads';
+import type { Contact } from './contacts';
+import type { Conversation } from './conversations';
+import { isContactThread, newestThreadFirst, threadToOpen } from './contact-links';
 
 const contact = {
   id: 'c1',
@@ -22,23 +23,17 @@ const thread = (id: string, over: Partial<Conversation>): Conversation =>
   }) as Conversation;
 
 describe('a contact’s threads', () => {
-  it('searches by number and by name', () => {
-    expect(contactSearchTerms(contact)).toEqual(['447913626127', 'Priya Kowalski']);
-    expect(contactSearchTerms({ ...contact, mobile: null, phone: null } as Contact)).toEqual([
-      'Priya Kowalski',
-    ]);
-  });
-
-  it('keeps only the contact’s own threads (and unlinked ones with their number), once, newest first', () => {
+  it('keeps only the contact’s own threads (and unlinked one-to-one ones on their number), newest first', () => {
     const found = [
       thread('old', { last_message_at: '2025-01-01T09:00:00Z' }),
       thread('other-contact', { contact_id: 'c2' }),
       thread('new', { last_message_at: '2025-01-02T09:00:00Z', external_thread_id: 'ig-123' }),
       thread('unlinked', { contact_id: null, last_message_at: '2025-01-01T08:00:00Z' }),
       thread('unlinked-other-number', { contact_id: null, external_thread_id: '441234567890' }),
-      thread('old', { last_message_at: '2025-01-01T09:00:00Z' }),
+      thread('unlinked-group', { contact_id: null, is_group: true }),
     ];
-    expect(threadsOfContact(contact, found).map((t) => t.id)).toEqual(['new', 'old', 'unlinked']);
+    const theirs = found.filter((t) => isContactThread(contact, t));
+    expect(theirs.sort(newestThreadFirst).map((t) => t.id)).toEqual(['new', 'old', 'unlinked']);
   });
 
   it('opens the newest open thread, else the newest, else none', () => {
