@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import type { Conversation, ConversationList, InboxScreenPage } from '@/contract';
+import type { Conversation, InboxScreenPage } from '@/contract';
 import { conversation } from '@/test/records';
 import {
   cleanFilters,
@@ -23,17 +23,9 @@ const listPage = (data: Conversation[]): InboxScreenPage => ({
   total: data.length,
   hasMore: false,
 });
-const envelope = (data: ConversationList['data']): ConversationList => ({
-  data,
-  total: data.length,
-  page: 1,
-  limit: 30,
-  totalPages: 1,
-  hasMore: false,
-});
 
 describe('upsertConversation', () => {
-  it('writes the detail and every list and search page that holds the thread, leaving the rest', () => {
+  it('writes the detail and every list page that holds the thread, leaving the rest', () => {
     const queryClient = new QueryClient();
     const [a, b, c] = [conversation(), conversation(), conversation()];
     const openKey = conversationKeys.list({ status: 'open' });
@@ -43,7 +35,6 @@ describe('upsertConversation', () => {
       pageParams: [0, 2],
     });
     queryClient.setQueryData<ConversationPages>(mineKey, { pages: [listPage([c])], pageParams: [0] });
-    queryClient.setQueryData(conversationKeys.search('Ada', 5), envelope([b, c]));
 
     const closed = { ...b, status: 'closed' as const };
     upsertConversation(queryClient, closed);
@@ -53,10 +44,6 @@ describe('upsertConversation', () => {
     expect(open.pages[0]!.rows).toEqual([rowOf(a), rowOf(closed)]);
     expect(open.pages[1]!.rows).toEqual([rowOf(c)]);
     expect(queryClient.getQueryData<ConversationPages>(mineKey)!.pages[0]!.rows).toEqual([rowOf(c)]);
-    expect(queryClient.getQueryData<ConversationList>(conversationKeys.search('Ada', 5))!.data).toEqual([
-      closed,
-      c,
-    ]);
   });
 
   it('does not add a thread to a list that does not hold it (the list decides on its next read)', () => {

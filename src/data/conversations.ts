@@ -6,7 +6,6 @@ import {
 } from '@tanstack/react-query';
 import type {
   Conversation,
-  ConversationList,
   ConversationStatus,
   InboxRow,
   InboxScreenPage,
@@ -41,9 +40,6 @@ export const conversationKeys = {
   /** The thread list (infinite, by offset): `ConversationPages`, rows from the BFF's inbox screen read. */
   lists: () => ['conversations', 'list'] as const,
   list: (filters: ConversationFilters) => ['conversations', 'list', cleanFilters(filters)] as const,
-  /** One page of a text search (the customer page's "possibly related"): `ConversationList`. */
-  searches: () => ['conversations', 'search'] as const,
-  search: (term: string, limit: number) => ['conversations', 'search', { term, limit }] as const,
   detail: (id: string) => ['conversations', 'detail', id] as const,
   /** Mutations of one thread (owner, AI agent, close, reopen): live events wait for their answer. */
   change: (id: string) => ['conversations', 'change', id] as const,
@@ -71,15 +67,6 @@ export const conversationListQuery = (filters: ConversationFilters) =>
     ...screenRetry,
   });
 
-/** The first page of threads whose contact name, number or last message matches `term`. */
-export const conversationSearchQuery = (term: string, limit: number) =>
-  queryOptions({
-    queryKey: conversationKeys.search(term, limit),
-    queryFn: ({ signal }) =>
-      callApi('conversations.list', { query: { search: term, limit, page: 1 }, signal }),
-    staleTime: 30_000,
-  });
-
 export const conversationQuery = (id: string) =>
   queryOptions({
     queryKey: conversationKeys.detail(id),
@@ -103,11 +90,6 @@ export function flattenRows(
   return out;
 }
 
-const swapIn = (rows: Conversation[], conversation: Conversation) =>
-  rows.some((c) => c.id === conversation.id)
-    ? rows.map((c) => (c.id === conversation.id ? conversation : c))
-    : rows;
-
 /** Every loaded list page with `change` applied to its rows (pages it leaves alone stay as they are). */
 export function mapListRows(queryClient: QueryClient, change: (row: InboxRow) => InboxRow): void {
   queryClient.setQueriesData<ConversationPages>({ queryKey: conversationKeys.lists() }, (data) =>
@@ -116,20 +98,17 @@ export function mapListRows(queryClient: QueryClient, change: (row: InboxRow) =>
 }
 
 /**
- * The server's (or an optimistic) version of a thread: into its detail and every list and search
- * page that holds it. Whether it still belongs under a list's filters is the list's next read.
+ * The server's (or an optimistic) version of a thread: into its detail and every list page
+ * that holds it. Whether it still belongs under a list's filters is the list's next read.
  */
 export function upsertConversation(queryClient: QueryClient, conversation: Conversation) {
   queryClient.setQueryData<Conversation>(conversationKeys.detail(conversation.id), conversation);
   mapListRows(queryClient, (row) =>
     row.conversation.id === conversation.id ? { ...row, conversation } : row,
   );
-  queryClient.setQueriesData<ConversationList>({ queryKey: conversationKeys.searches() }, (page) =>
-    page ? { ...page, data: swapIn(page.data, conversation) } : page,
-  );
 }
 
-/** The freshest copy of a thread the cache holds: its detail, else a list or search row. */
+/** The freshest copy of a thread the cache holds: its detail, else a list row. */
 export function heldConversation(queryClient: QueryClient, id: string): Conversation | undefined {
   const detail = queryClient.getQueryData<Conversation>(conversationKeys.detail(id));
   if (detail) return detail;
@@ -139,18 +118,9 @@ export function heldConversation(queryClient: QueryClient, id: string): Conversa
     const row = data?.pages.flatMap((page) => page.rows).find((r) => r.conversation.id === id);
     if (row) return row.conversation;
   }
-  for (const [, page] of queryClient.getQueriesData<ConversationList>({
-    queryKey: conversationKeys.searches(),
-  })) {
-    const row = page?.data.find((c) => c.id === id);
-    if (row) return row;
-  }
   return undefined;
 }
 
 /** Lists re-read (a thread may have joined or left a filter); held details stay. */
 export const invalidateConversationLists = (queryClient: QueryClient) =>
-  Promise.all([
-    queryClient.invalidateQueries({ queryKey: conversationKeys.lists() }),
-    queryClient.invalidateQueries({ queryKey: conversationKeys.searches() }),
-  ]);
+  queryClient.invalidateQueries({ queryKey: conversationKeys.lists() });

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { Contact, Conversation, ConversationList, InboxRow, Lead, LiveEvent, Message } from '@/contract';
+import type { Contact, Conversation, InboxRow, Lead, LiveEvent, Message } from '@/contract';
 import { addActivity } from './activities';
 import { setLeadFollowUp } from './board';
 import { replaceChannels } from './channels';
@@ -58,11 +58,6 @@ function onConversation(queryClient: QueryClient, conversation: Conversation) {
     if (placed.kind === 'placed') queryClient.setQueryData(key, placed.data);
     else void queryClient.invalidateQueries({ queryKey: key, exact: true });
   }
-  queryClient.setQueriesData<ConversationList>({ queryKey: conversationKeys.searches() }, (page) =>
-    page?.data.some((c) => c.id === conversation.id)
-      ? { ...page, data: page.data.map((c) => (c.id === conversation.id ? conversation : c)) }
-      : page,
-  );
 }
 
 /**
