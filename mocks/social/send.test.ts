@@ -1,20 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import type { Conversation, Message, Template } from '../../src/contract';
+import type { Conversation } from '../../src/contract';
 import { social } from '../core/test-client';
 import { fake, useFakeServer } from '../node';
 import { ACME_CHANNELS } from './seed-channels';
-import { findThread } from './test-fixtures';
+import { errorText, findThread, send, type SendError } from './test-fixtures';
 import { OUTSIDE_WINDOW } from './thread-ops';
 
 useFakeServer();
-
-type Err = { statusCode: number; message: string | string[] };
-const send = (body: Record<string, unknown>) =>
-  social<Message & Err>('POST', '/v1/conversations/send', { body });
-const text = (message: string | string[]) => (Array.isArray(message) ? message.join('\n') : message);
-const messagesOf = async (id: string) =>
-  (await social<{ data: Message[] }>('GET', `/v1/conversations/${id}/messages`, { query: { limit: 5 } })).body
-    .data;
 
 describe('the 24-hour window', () => {
   it('accepts text while the window is open, refuses it once closed, on send and on text-into-thread', async () => {
@@ -33,7 +25,8 @@ describe('the 24-hour window', () => {
     const closed = findThread(fake, { platform: 'whatsapp', window: 'closed' });
     for (const call of [
       () => send({ conversationId: closed.conv.id, text: 'Hi?' }),
-      () => social<Err>('POST', `/v1/conversations/${closed.conv.id}/messages`, { body: { text: 'Hi?' } }),
+      () =>
+        social<SendError>('POST', `/v1/conversations/${closed.conv.id}/messages`, { body: { text: 'Hi?' } }),
       () =>
         send({
           conversationId: closed.conv.id,
@@ -71,7 +64,7 @@ describe('the 24-hour window', () => {
         templateLanguage: 'en_US',
       });
       expect(template.status).toBe(400);
-      expect(text(template.body.message)).toMatch(/only on WhatsApp/);
+      expect(errorText(template.body.message)).toMatch(/only on WhatsApp/);
     }
     const bot = findThread(fake, { platform: 'telegram', quietForADay: true });
     expect((await send({ conversationId: bot.conv.id, text: 'no window here' })).status).toBe(202);
@@ -164,13 +157,13 @@ describe('content precedence and the flat aliases', () => {
       template: { templateName: 'black_friday_2025', templateLanguage: 'en_US', templateParams: params },
     });
     expect(pending.status).toBe(400);
-    expect(text(pending.body.message)).toMatch(/not approved/);
+    expect(errorText(pending.body.message)).toMatch(/not approved/);
     const unknown = await send({
       conversationId: id,
       template: { templateName: 'no_such', templateLanguage: 'en_US' },
     });
     expect(unknown.status).toBe(400);
-    expect(text(unknown.body.message)).toMatch(/does not exist/);
+    expect(errorText(unknown.body.message)).toMatch(/does not exist/);
   });
 
   it('refuses a send with no content, and a malformed recipient', async () => {
@@ -179,7 +172,7 @@ describe('content precedence and the flat aliases', () => {
     for (const to of ['+351912345678', '0912345678', '351 912 345 678']) {
       const res = await send({ channelId: ACME_CHANNELS.whatsappSales, to, text: 'x' });
       expect(res.status).toBe(400);
-      expect(text(res.body.message)).toMatch(/^to /);
+      expect(errorText(res.body.message)).toMatch(/^to /);
     }
   });
 });
@@ -243,115 +236,5 @@ describe('addressing by channel and number', () => {
     expect((await send({ conversationId: '00000000-0000-4000-8000-000000000000', text: 'x' })).status).toBe(
       404,
     );
-  });
-});
-
-describe('delivery statuses on the fake clock', () => {
-  it('moves pending → sent (+2 s, platform id) → delivered (+5 s) → read (+15 s)', async () => {
-    const id = findThread(fake, { platform: 'whatsapp', window: 'open', readReceipts: true }).conv.id;
-    const sent = await send({ conversationId: id, text: 'track me' });
-    const status = async () => (await messagesOf(id)).find((m) => m.id === sent.body.id)!;
-    expect((await status()).status).toBe('pending');
-    fake.control.advance(1999);
-    expect((await status()).status).toBe('pending');
-    fake.control.advance(1);
-    const acked = await status();
-    expect(acked.status).toBe('sent');
-    expect(acked.platform_message_id).toMatch(/^wamid\./);
-    fake.control.advance(3000);
-    expect((await status()).status).toBe('delivered');
-    fake.control.advance(10_000);
-    expect((await status()).status).toBe('read');
-  });
-
-  it('stops at delivered when the contact has read receipts off', async () => {
-    const id = findThread(fake, { window: 'open', readReceipts: false }).conv.id;
-    const sent = await send({ conversationId: id, text: 'no receipts' });
-    fake.control.advance(60_000);
-    expect((await messagesOf(id)).find((m) => m.id === sent.body.id)!.status).toBe('delivered');
-  });
-
-  it('fails a number the platform does not know, with an error reason', async () => {
-    const res = await send({
-      channelId: ACME_CHANNELS.whatsappSales,
-      to: '447700900000',
-      templateName: 'hello_world',
-      templateLanguage: 'en_US',
-    });
-    expect(res.status).toBe(202);
-    fake.control.advance(2000);
-    const [latest] = await messagesOf(res.body.conversation_id);
-    expect(latest).toMatchObject({
-      id: res.body.id,
-      status: 'failed',
-      error_reason: 'Recipient is not a WhatsApp user',
-    });
-  });
-
-  it('fails every message to the seeded unreachable contact, whose window is open', async () => {
-    const [unreachable] = [...fake.workspace().social.threads.values()].filter((t) => t.meta.unreachable);
-    expect(unreachable).toBeDefined();
-    const res = await send({ conversationId: unreachable!.conv.id, text: 'Are you there?' });
-    expect(res.status).toBe(202);
-    fake.control.advance(2000);
-    const [latest] = await messagesOf(unreachable!.conv.id);
-    expect(latest).toMatchObject({
-      id: res.body.id,
-      status: 'failed',
-      error_reason: unreachable!.meta.unreachable,
-    });
-  });
-
-  it('fails the next message of a thread marked by fail-delivery, and only that one', async () => {
-    const id = findThread(fake, { platform: 'whatsapp', window: 'open' }).conv.id;
-    fake.control.failDelivery(id, 'Message undeliverable');
-    const first = await send({ conversationId: id, text: 'one' });
-    const second = await send({ conversationId: id, text: 'two' });
-    fake.control.advance(6000);
-    const messages = await messagesOf(id);
-    expect(messages.find((m) => m.id === first.body.id)).toMatchObject({
-      status: 'failed',
-      error_reason: 'Message undeliverable',
-    });
-    expect(messages.find((m) => m.id === second.body.id)!.status).toBe('delivered');
-  });
-});
-
-describe('text into a thread', () => {
-  it('quotes a message of the same thread only', async () => {
-    const thread = findThread(fake, { platform: 'whatsapp', window: 'open' });
-    const quoted = thread.messages[0]!.id;
-    const ok = await social<Message>('POST', `/v1/conversations/${thread.conv.id}/messages`, {
-      body: { text: 'Re', quotedMessageId: quoted },
-    });
-    expect(ok.status).toBe(202);
-    expect(ok.body.quoted_message_id).toBe(quoted);
-    const other = findThread(fake, { platform: 'telegram' }).messages[0]!.id;
-    const bad = await social<Err>('POST', `/v1/conversations/${thread.conv.id}/messages`, {
-      body: { text: 'Re', quotedMessageId: other },
-    });
-    expect(bad.status).toBe(400);
-    expect(bad.body.message).toEqual([expect.stringMatching(/^quotedMessageId /)]);
-  });
-});
-
-describe('templates', () => {
-  it('lists approved templates of a primary-platform channel only', async () => {
-    const res = await social<{ templates: Template[] }>('GET', '/v1/templates', {
-      query: { channelId: ACME_CHANNELS.whatsappSales },
-    });
-    expect(res.status).toBe(200);
-    expect(res.body.templates.length).toBeGreaterThanOrEqual(5);
-    expect(res.body.templates.every((t) => t.status === 'APPROVED')).toBe(true);
-    expect(new Set(res.body.templates.map((t) => t.language)).size).toBeGreaterThan(1);
-    expect(res.body.templates.map((t) => t.name)).not.toContain('black_friday_2025');
-    const ig = await social<{ templates: Template[] }>('GET', '/v1/templates', {
-      query: { channelId: ACME_CHANNELS.instagram },
-    });
-    expect(ig.body.templates).toEqual([]);
-    expect(
-      (await social('GET', '/v1/templates', { query: { channelId: '00000000-0000-4000-8000-000000000000' } }))
-        .status,
-    ).toBe(404);
   });
 });

@@ -1,5 +1,7 @@
 // Finds seeded threads by what a test needs of them (platform, window open or closed...).
 import type { Platform } from '../../src/contract/channels';
+import type { Message } from '../../src/contract/conversations';
+import { social } from '../core/test-client';
 import type { Fake } from '../fake';
 import type { Thread } from './state';
 import { channelOf, windowIsOpen } from './thread-ops';
@@ -34,3 +36,18 @@ export function findThread(
   }
   throw new Error(`No seeded thread matches ${JSON.stringify(want)}`);
 }
+
+export type SendError = { statusCode: number; message: string | string[] };
+
+/** `POST /v1/conversations/send` on the fake, answered as a message or the spec's error body. */
+export const send = (body: Record<string, unknown>) =>
+  social<Message & SendError>('POST', '/v1/conversations/send', { body });
+
+/** An error body's message as one string (validation errors are a list). */
+export const errorText = (message: string | string[]) =>
+  Array.isArray(message) ? message.join('\n') : message;
+
+/** A thread's newest messages, newest first. */
+export const newestMessagesOf = async (id: string) =>
+  (await social<{ data: Message[] }>('GET', `/v1/conversations/${id}/messages`, { query: { limit: 5 } })).body
+    .data;
