@@ -53,6 +53,8 @@ export const LiveEvent = z.discriminatedUnion('type', [
   event('templates.replaced', { channelId: Id, templates: z.array(Template) }),
   /** An activity logged on a lead or a customer (follow-up flags move with it). */
   event('activity.created', { activity: Activity, leadId: z.nullish(Id), customerId: z.nullish(Id) }),
+  /** The signed-in agent read a thread or marked it unread (sent to that agent's browsers only). */
+  event('readState.changed', { conversationId: Id, readAt: DateTime, markedUnread: z.boolean() }),
   /** Whether the BFF can read the upstream; sent on connect and whenever it changes. */
   event('upstream.status', { state: UpstreamState, since: DateTime }),
   /** The stream cannot replay what the client missed: refetch everything on screen. */

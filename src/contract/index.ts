@@ -17,3 +17,4 @@ export * from './events';
 export * from './audit';
 export * from './workspace';
 export * from './contact-links';
+export * from './unread';

@@ -21,6 +21,7 @@ import { replaceQuickReplies } from './quick-replies';
 import { refreshRecordScreens } from './record-screens';
 import { replaceTags } from './tags';
 import { replaceTemplates } from './templates';
+import { refreshUnread } from './unread';
 
 // The live stream's events written into the caches, through the same writers every mutation uses,
 // so a change another agent made (or the sync read) lands exactly as this tab's own would. Nothing
@@ -149,6 +150,7 @@ export function applyLiveEvent(queryClient: QueryClient, event: LiveEvent): void
         void queryClient.invalidateQueries({ queryKey: messageKeys.thread(event.conversationId) });
         return;
       }
+      if (event.messages.some((m) => m.direction === 'inbound')) refreshUnread(queryClient);
       return onMessages(queryClient, event.conversationId, event.messages);
     case 'lead.upserted':
       return onLead(queryClient, event.lead);
@@ -177,6 +179,8 @@ export function applyLiveEvent(queryClient: QueryClient, event: LiveEvent): void
       return replaceTemplates(queryClient, event.channelId, event.templates);
     case 'activity.created':
       return addActivity(queryClient, event.activity, { leadId: event.leadId, customerId: event.customerId });
+    case 'readState.changed':
+      return refreshUnread(queryClient);
     case 'resync':
       void refetchOnScreen(queryClient);
       return;

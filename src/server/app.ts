@@ -29,6 +29,9 @@ import { teamOf } from './auth/team';
 import type { Team } from './team';
 import { AuditLog, registerAuditRecording } from './audit/audit-log';
 import { registerAuditRoutes } from './audit/audit-routes';
+import { ReadMarks } from './unread/read-marks';
+import { ReadMarksRepository } from './unread/read-marks-repository';
+import { registerUnreadRoutes } from './unread/unread-routes';
 import type { TeamStore } from './store/open-store';
 import { storeReadiness } from './store/store-readiness';
 import { DatabaseUnavailableError } from './store/store-errors';
@@ -200,8 +203,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     guard,
     ...(live ? { onWrite: live.onWrite } : {}),
   });
+  // Unread per agent needs both the read model (what came in) and the database (what was read).
+  const unread =
+    live && deps.database
+      ? new ReadMarks({
+          repository: new ReadMarksRepository(deps.database.db),
+          model: live.model,
+          bus: live.bus,
+          clock,
+          log: app.log,
+        })
+      : null;
+  if (unread) app.addHook('onClose', async () => unread.stop());
+  registerUnreadRoutes(app, { sessions, users: deps.users, cookieName: cookie.name, marks: unread });
   // Screen reads answer from the live workspace's read model (src/server/screens).
-  if (live) registerScreens(app, { guard, model: live.model, readThrough: live.readThrough });
+  if (live) registerScreens(app, { guard, model: live.model, readThrough: live.readThrough, unread });
   registerWorkspace(app, {
     sessions,
     users: deps.users,

@@ -14,6 +14,8 @@ export const InboxQuery = z.strictObject({
   assignedTo: z.optional(z.union([Id, z.literal('none')])),
   channelId: z.optional(Id),
   search: z.optional(z.string().check(z.maxLength(200))),
+  /** Only threads with something unread for the signed-in agent. */
+  unread: z.optional(z.literal('true')),
   offset: OffsetParam,
   limit: LimitParam,
 });

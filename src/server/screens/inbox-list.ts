@@ -57,8 +57,17 @@ export function inboxRowOf(model: ReadModel, conversation: Conversation): InboxR
   return { conversation, contact, ...rowMessages(model.messagesOf(conversation.id), model.pageSize) };
 }
 
-export function inboxListOf(model: ReadModel, query: InboxQuery): InboxScreenPage {
-  const all = model.conversationsNewestFirst().filter((c) => matchesInboxQuery(model, c, query));
+export interface InboxContext {
+  /** The signed-in agent's unread per thread: needed by the Unread filter. */
+  readonly unreadOf?: (conversationId: string) => number;
+}
+
+export function inboxListOf(model: ReadModel, query: InboxQuery, ctx: InboxContext = {}): InboxScreenPage {
+  const { unreadOf } = ctx;
+  const onlyUnread = query.unread === 'true' && unreadOf !== undefined;
+  const all = model
+    .conversationsNewestFirst()
+    .filter((c) => matchesInboxQuery(model, c, query) && (!onlyUnread || unreadOf(c.id) > 0));
   const limit = query.limit ?? DEFAULT_LIMIT;
   const offset = query.offset ?? 0;
   const rows = all.slice(offset, offset + limit).map((c) => inboxRowOf(model, c));

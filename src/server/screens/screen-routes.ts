@@ -10,8 +10,9 @@ import { sendBffError, sendRetryLater } from '../bff-error';
 import type { ProxyGuard } from '../proxy/proxy';
 import type { ReadModel } from '../sync/read-model';
 import type { ReadThrough } from '../sync/read-through';
+import type { ReadMarks } from '../unread/read-marks';
 import { boardOf, columnPageOf } from './board';
-import { inboxListOf } from './inbox-list';
+import { inboxListOf, type InboxContext } from './inbox-list';
 import { leadListOf } from './lead-list';
 import { contactScreenOf, customerScreenOf } from './record-screens';
 import { threadScreenOf } from './thread-screen';
@@ -25,10 +26,14 @@ import { threadScreenOf } from './thread-screen';
 /** How long a browser waits before asking again while the workspace loads. */
 export const LOADING_RETRY_MS = 2_000;
 
+/** What a screen may need of the signed-in agent beyond the model (their unread, for a filter). */
+type ScreenContext = InboxContext;
+
 /** null: the record asked for is not in the workspace (404). */
 type Handler<R extends ScreenRouteId> = (
   model: ReadModel,
   query: ScreenQueryOf<R>,
+  ctx: ScreenContext,
 ) => ScreenResponseOf<R> | null;
 
 const HANDLERS: { readonly [R in ScreenRouteId]: Handler<R> } = {
@@ -76,7 +81,13 @@ const repeated = (query: unknown): string[] =>
 
 export function registerScreens(
   app: FastifyInstance,
-  deps: { readonly guard: ProxyGuard; readonly model: ReadModel; readonly readThrough?: ReadThrough },
+  deps: {
+    readonly guard: ProxyGuard;
+    readonly model: ReadModel;
+    readonly readThrough?: ReadThrough;
+    /** Unread per agent (null without the BFF's database: the Unread filter is refused). */
+    readonly unread?: ReadMarks | null;
+  },
 ): void {
   const { model } = deps;
   const register = <R extends ScreenRouteId>(id: R): void => {
@@ -108,7 +119,19 @@ export function registerScreens(
           request.log.warn({ screen: id, reason: String(error) }, 'screen read-through failed');
         }
       }
-      const answer = handler(model, query);
+      const ctx: ScreenContext = {};
+      if ((query as { unread?: string }).unread === 'true') {
+        const username = request.bffUser?.username;
+        if (!deps.unread || !username) {
+          return sendBffError(reply, 503, 'Unread is not kept: the BFF runs without its database');
+        }
+        try {
+          Object.assign(ctx, { unreadOf: await deps.unread.counterFor(username) });
+        } catch {
+          return sendRetryLater(reply, 503, LOADING_RETRY_MS, 'Unread is unavailable: try again shortly');
+        }
+      }
+      const answer = handler(model, query, ctx);
       if (answer === null && unread) {
         return sendBffError(reply, 502, 'The record could not be read from the CRM: try again shortly');
       }

@@ -22,6 +22,23 @@ export interface AuditLogTable {
   ip: string | null;
 }
 
+/** What an agent has read of a thread (src/server/unread). */
+export interface ReadMarksTable {
+  username: string;
+  conversation_id: string;
+  /** The time of the newest message the agent has read. */
+  read_at: Date;
+  marked_unread: boolean;
+}
+
+/** Since when an agent's unread is counted (their first use of the inbox). */
+export interface ReadersTable {
+  username: string;
+  since: Date;
+}
+
 export interface Database {
   audit_log: AuditLogTable;
+  read_marks: ReadMarksTable;
+  readers: ReadersTable;
 }

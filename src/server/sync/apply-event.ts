@@ -118,6 +118,9 @@ export function applyEvent(model: ReadModel, event: LiveEvent, now: number): voi
     case 'upstream.status':
       model.upstream = { state: event.state, since: event.since };
       return;
+    case 'readState.changed':
+      // An agent's own read state (src/server/unread keeps it), nothing of the workspace's.
+      return;
     case 'resync':
       // The syncing instance says this once its first full read is done (docs/live-sync.md).
       if (event.reason === 'restart')

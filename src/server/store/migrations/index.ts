@@ -1,5 +1,6 @@
 import type { Migration } from 'kysely';
 import { auditLog } from './0001-audit-log';
+import { readState } from './0002-read-state';
 
 // Every migration, in order, listed here by hand: the server is bundled into one file for
 // production, so nothing scans a directory. To change the schema, add a file `NNNN-what.ts` with
@@ -7,4 +8,5 @@ import { auditLog } from './0001-audit-log';
 // rename one that has shipped: databases remember migrations by these names.
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0001_audit_log': auditLog,
+  '0002_read_state': readState,
 };

@@ -1,0 +1,139 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Message, UnreadSummary } from '../../contract';
+import type { EventBus } from '../events/bus';
+import type { ReadModel } from '../sync/read-model';
+import type { ReadMark, ReadMarksRepository } from './read-marks-repository';
+
+// Unread per agent and thread, counted from the read model: the contact's messages newer than what
+// the agent has read. Each instance holds the marks of the agents it serves (loaded from the database
+// at their first ask) and learns of their reads on other instances through the bus, where each change
+// goes as an event only that agent's browsers receive. Counts come from the newest page of each thread
+// the model holds, so a thread counts at most a page of unread messages.
+
+interface AgentMarks {
+  readonly since: number;
+  readonly marks: Map<string, ReadMark>;
+}
+
+const createdMs = new WeakMap<Message, number>();
+function createdAt(message: Message): number {
+  let ms = createdMs.get(message);
+  if (ms === undefined) {
+    ms = Date.parse(message.created_at);
+    createdMs.set(message, ms);
+  }
+  return ms;
+}
+
+export class ReadMarks {
+  private readonly agents = new Map<string, Promise<AgentMarks>>();
+  private readonly unsubscribe: () => void;
+
+  constructor(
+    private readonly deps: {
+      readonly repository: ReadMarksRepository;
+      readonly model: ReadModel;
+      readonly bus: EventBus;
+      readonly clock: () => number;
+      readonly log: FastifyBaseLogger;
+    },
+  ) {
+    this.unsubscribe = deps.bus.subscribe((bus) => {
+      if (bus.event.type !== 'readState.changed' || bus.audience?.length !== 1) return;
+      const { conversationId, readAt, markedUnread } = bus.event;
+      void this.agents
+        .get(bus.audience[0]!)
+        ?.then((agent) => remember(agent, { conversationId, readAt: Date.parse(readAt), markedUnread }));
+    });
+  }
+
+  stop(): void {
+    this.unsubscribe();
+  }
+
+  /** The agent's marks, read from the database once per instance (again after a failed read). */
+  private forAgent(username: string): Promise<AgentMarks> {
+    let agent = this.agents.get(username);
+    if (agent === undefined) {
+      agent = this.deps.repository
+        .load(username, new Date(this.deps.clock()))
+        .then(({ since, marks }) => ({ since, marks: new Map(marks.map((m) => [m.conversationId, m])) }));
+      agent.catch(() => this.agents.delete(username));
+      this.agents.set(username, agent);
+    }
+    return agent;
+  }
+
+  /** A counter of one agent's unread per thread (for filtering a list). */
+  async counterFor(username: string): Promise<(conversationId: string) => number> {
+    const agent = await this.forAgent(username);
+    return (conversationId) => this.count(agent, conversationId);
+  }
+
+  async summary(username: string): Promise<UnreadSummary> {
+    const count = await this.counterFor(username);
+    const threads: Record<string, number> = {};
+    let total = 0;
+    for (const id of this.deps.model.conversations.keys()) {
+      const n = count(id);
+      if (n === 0) continue;
+      threads[id] = n;
+      total++;
+    }
+    return { total, threads };
+  }
+
+  /** Reads a thread up to a time (default: its newest message held); null when the model lacks it. */
+  async markRead(username: string, conversationId: string, upTo?: number): Promise<ReadMark | null> {
+    if (!this.deps.model.conversations.has(conversationId)) return null;
+    const newest = this.deps.model.messagesOf(conversationId)?.at(-1);
+    const readAt = upTo ?? (newest ? createdAt(newest) : this.deps.clock());
+    return this.save(username, { conversationId, readAt, markedUnread: false });
+  }
+
+  /** Marks a thread unread for the agent until they read it again. */
+  async markUnread(username: string, conversationId: string): Promise<ReadMark | null> {
+    if (!this.deps.model.conversations.has(conversationId)) return null;
+    const agent = await this.forAgent(username);
+    const held = agent.marks.get(conversationId);
+    return this.save(username, { conversationId, readAt: held?.readAt ?? agent.since, markedUnread: true });
+  }
+
+  private async save(username: string, mark: ReadMark): Promise<ReadMark> {
+    const agent = await this.forAgent(username);
+    const saved = await this.deps.repository.save(username, mark);
+    remember(agent, saved);
+    await this.deps.bus.publish([
+      {
+        event: {
+          type: 'readState.changed',
+          conversationId: saved.conversationId,
+          readAt: new Date(saved.readAt).toISOString(),
+          markedUnread: saved.markedUnread,
+        },
+        audience: [username],
+      },
+    ]);
+    return saved;
+  }
+
+  private count(agent: AgentMarks, conversationId: string): number {
+    const mark = agent.marks.get(conversationId);
+    const after = mark?.readAt ?? agent.since;
+    let n = 0;
+    for (const m of this.deps.model.messagesOf(conversationId) ?? []) {
+      if (m.direction === 'inbound' && createdAt(m) > after) n++;
+    }
+    return mark?.markedUnread ? Math.max(n, 1) : n;
+  }
+}
+
+/** A mark only moves forward in time; whether it is marked unread is the latest word. */
+function remember(agent: AgentMarks, mark: ReadMark): void {
+  const held = agent.marks.get(mark.conversationId);
+  agent.marks.set(mark.conversationId, {
+    conversationId: mark.conversationId,
+    readAt: Math.max(held?.readAt ?? 0, mark.readAt),
+    markedUnread: mark.markedUnread,
+  });
+}
