@@ -6,6 +6,7 @@ import { notify } from '@/lib/notify';
 import { errorText } from './ui/states';
 import type { ReactNode } from 'react';
 import { meQuery } from '@/data/session';
+import { unreadQuery } from '@/data/unread';
 import { initials } from '@/lib/format';
 import { UserText } from './ui/user-text';
 import { clearUserStorage } from '@/lib/user-storage';
@@ -25,6 +26,7 @@ const ITEMS: {
 /** The app's left rail: icons with labels on wide screens, icons alone on narrow ones. */
 export function AppNav() {
   const me = useQuery(meQuery());
+  const unread = useQuery(unreadQuery()).data?.total ?? 0;
   const router = useRouter();
   const queryClient = useQueryClient();
   async function handleSignOut() {
@@ -56,8 +58,22 @@ export function AppNav() {
               activeProps={{ className: 'bg-raised text-fg font-medium', 'aria-current': 'page' }}
               title={item.label}
             >
-              {item.icon}
+              <span className="relative">
+                {item.icon}
+                {item.to === '/inbox' && unread > 0 ? (
+                  <span
+                    aria-hidden
+                    className="absolute -right-1.5 -top-1 size-2 rounded-full bg-accent md:hidden"
+                  />
+                ) : null}
+              </span>
               <span className="hidden md:inline">{item.label}</span>
+              {item.to === '/inbox' && unread > 0 ? (
+                <span className="tabular ml-auto hidden rounded-full bg-accent px-1.5 text-[11px] font-semibold leading-5 text-accent-fg md:inline">
+                  <span aria-hidden>{unread > 99 ? '99+' : unread}</span>
+                </span>
+              ) : null}
+              {item.to === '/inbox' && unread > 0 ? <span className="sr-only">, {unread} unread</span> : null}
             </Link>
           </li>
         ))}

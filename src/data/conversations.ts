@@ -20,6 +20,8 @@ export interface ConversationFilters {
   assignedTo?: string | undefined;
   channelId?: string | undefined;
   search?: string | undefined;
+  /** Only threads with something unread for the signed-in agent. */
+  unread?: boolean | undefined;
 }
 
 export const LIST_PAGE_SIZE = 30;
@@ -32,6 +34,7 @@ export function cleanFilters(filters: ConversationFilters): ConversationFilters 
   if (filters.channelId) out.channelId = filters.channelId;
   const search = filters.search?.trim();
   if (search) out.search = search;
+  if (filters.unread) out.unread = true;
   return out;
 }
 
@@ -56,11 +59,13 @@ export type ConversationPages = InfiniteData<InboxScreenPage, number>;
 export const conversationListQuery = (filters: ConversationFilters) =>
   infiniteQueryOptions({
     queryKey: conversationKeys.list(filters),
-    queryFn: ({ pageParam, signal }) =>
-      callScreen('screens.inbox', {
-        query: { ...cleanFilters(filters), offset: pageParam, limit: LIST_PAGE_SIZE },
+    queryFn: ({ pageParam, signal }) => {
+      const { unread, ...rest } = cleanFilters(filters);
+      return callScreen('screens.inbox', {
+        query: { ...rest, ...(unread ? { unread: 'true' as const } : {}), offset: pageParam, limit: LIST_PAGE_SIZE },
         signal,
-      }),
+      });
+    },
     initialPageParam: 0,
     getNextPageParam: (last: InboxScreenPage, pages: InboxScreenPage[]) =>
       last.hasMore ? pages.reduce((n, page) => n + page.rows.length, 0) : undefined,

@@ -10,6 +10,7 @@ import { signedIn } from '@/data/workspace';
 import { bindStorageToUser } from '@/lib/user-storage';
 import { announceRateLimits } from '@/lib/rate-limit-toast';
 import { useLiveStream } from '@/lib/live/use-live-stream';
+import { useUnreadTitle } from '@/lib/unread-title';
 
 export interface RouterContext {
   queryClient: QueryClient;
@@ -53,6 +54,7 @@ function RootLayout() {
 /** Everything behind the session: the navigation, the live stream and what it says, the screen. */
 function SignedInLayout() {
   useLiveStream();
+  useUnreadTitle();
   return (
     <div className="flex h-full min-h-0">
       <a

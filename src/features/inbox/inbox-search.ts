@@ -11,6 +11,8 @@ export const InboxSearch = z.object({
   owner: z.catch(z.optional(z.enum(OWNER_FILTERS)), undefined),
   channel: z.catch(z.optional(Id), undefined),
   q: z.catch(z.optional(z.string().check(z.maxLength(200))), undefined),
+  /** Only threads with something unread for me. */
+  unread: z.catch(z.optional(z.literal(true)), undefined),
 });
 export type InboxSearch = z.infer<typeof InboxSearch>;
 
@@ -27,5 +29,6 @@ export function filtersFromSearch(
     assignedTo: owner === 'mine' ? myUpstreamId : owner === 'unassigned' ? 'none' : undefined,
     channelId: search.channel,
     search: search.q,
+    unread: search.unread,
   };
 }

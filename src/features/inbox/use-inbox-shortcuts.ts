@@ -67,6 +67,11 @@ export function useInboxShortcuts({
         }
         return;
       }
+      if (event.key === 'u' && activeId) {
+        // The open thread's own button does it (back to the list first), so the two never differ.
+        document.querySelector<HTMLButtonElement>('[data-mark-unread]')?.click();
+        return;
+      }
       if (event.key === '?') {
         event.preventDefault();
         onHelp();

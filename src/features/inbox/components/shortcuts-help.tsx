@@ -4,6 +4,7 @@ const SHORTCUTS: [string[], string][] = [
   [['j', '↓'], 'Next conversation'],
   [['k', '↑'], 'Previous conversation'],
   [['r', '/'], 'Write a reply'],
+  [['u'], 'Mark the open conversation as unread'],
   [['Enter'], 'Send the message'],
   [['Shift', 'Enter'], 'New line in the message'],
   [['/'], 'Quick replies (at the start of the message)'],

@@ -35,7 +35,7 @@ export function ThreadFilters({ channels }: { channels: readonly Channel[] }) {
 
   return (
     <div className="flex flex-col gap-2 border-b border-border px-3 pb-2">
-      <div role="group" aria-label="Owner" className="flex gap-1">
+      <div role="group" aria-label="Owner and unread" className="flex gap-1">
         {OWNER_FILTERS.map((value) => (
           <button
             key={value}
@@ -49,6 +49,17 @@ export function ThreadFilters({ channels }: { channels: readonly Channel[] }) {
             {OWNER_LABELS[value]}
           </button>
         ))}
+        <button
+          type="button"
+          aria-pressed={search.unread === true}
+          title="Only conversations with messages you have not read"
+          onClick={() => setSearch({ unread: search.unread ? undefined : true })}
+          className={`h-8 flex-1 rounded-md px-2 text-[13px] font-medium ${
+            search.unread ? 'bg-accent-soft text-accent' : 'text-muted hover:bg-surface'
+          }`}
+        >
+          Unread
+        </button>
       </div>
       <div role="tablist" aria-label="Status" className="flex gap-1 border-b border-border">
         {CONVERSATION_STATUSES.map((value) => (

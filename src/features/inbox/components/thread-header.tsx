@@ -1,8 +1,12 @@
-import { Link } from '@tanstack/react-router';
-import { ArrowLeft, PanelRight } from 'lucide-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { ArrowLeft, MailWarning, PanelRight } from 'lucide-react';
 import type { Channel, Conversation } from '@/contract';
 import { Button } from '@/components/ui/button';
 import { UserText } from '@/components/ui/user-text';
+import { errorText } from '@/components/ui/states';
+import { markUnread } from '@/data/unread';
+import { notify } from '@/lib/notify';
 import { useCan } from '@/lib/permissions';
 import type { WindowState } from '../window';
 import { AiMenu } from './ai-controls';
@@ -50,6 +54,7 @@ export function ThreadHeader({ thread, name, channel, windowState, onShowDetails
         {can('conversations.assignOwner') ? <OwnerPicker conversation={thread} /> : null}
         {can('conversations.assignAgent') ? <AiMenu conversation={thread} /> : null}
         <ThreadStatusActions conversation={thread} />
+        <MarkUnreadButton conversationId={thread.id} />
         <Button
           variant="ghost"
           size="sm"
@@ -61,5 +66,33 @@ export function ThreadHeader({ thread, name, channel, windowState, onShowDetails
         </Button>
       </div>
     </header>
+  );
+}
+
+/**
+ * "Mark as unread": back to the list, with the thread counted unread for this agent until they open
+ * it again (leaving first, so the open thread does not read itself again).
+ */
+function MarkUnreadButton({ conversationId }: { conversationId: string }) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return (
+    <Button
+      variant="ghost"
+      size="sm"
+      aria-label="Mark as unread"
+      title="Mark as unread (U)"
+      data-mark-unread
+      onClick={async () => {
+        await navigate({ to: '/inbox', search: true });
+        try {
+          await markUnread(queryClient, conversationId);
+        } catch (error) {
+          notify.error('Could not mark the conversation unread', { description: errorText(error) });
+        }
+      }}
+    >
+      <MailWarning size={16} aria-hidden />
+    </Button>
   );
 }

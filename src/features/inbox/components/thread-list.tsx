@@ -1,4 +1,4 @@
-import { useSuspenseInfiniteQuery, useSuspenseQuery } from '@tanstack/react-query';
+import { useQuery, useSuspenseInfiniteQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { Link, useParams, useSearch } from '@tanstack/react-router';
 import { HelpCircle, Plus } from 'lucide-react';
 import { useDeferredValue, useMemo } from 'react';
@@ -7,6 +7,7 @@ import { EmptyState } from '@/components/ui/states';
 import { channelsQuery } from '@/data/channels';
 import { conversationListQuery, flattenRows } from '@/data/conversations';
 import { meQuery } from '@/data/session';
+import { unreadQuery } from '@/data/unread';
 import { useCan } from '@/lib/permissions';
 import { filtersFromSearch } from '../inbox-search';
 import { useNow } from '../use-now';
@@ -29,6 +30,8 @@ export function ThreadList({ onHelp }: { onHelp: () => void }) {
   const rows = useMemo(() => flattenRows(list.data), [list.data]);
   const now = useNow();
   const total = list.data?.pages[0]?.total;
+  // Unread only dresses the rows: the list never waits for it (nor fails with it).
+  const unread = useQuery(unreadQuery()).data?.threads;
 
   return (
     <section aria-label="Conversations" className="flex h-full min-h-0 flex-col">
@@ -64,7 +67,11 @@ export function ThreadList({ onHelp }: { onHelp: () => void }) {
       >
         {rows.length === 0 ? (
           <EmptyState title="No conversations here">
-            {shown.q ? 'Nothing matches this search.' : 'Try another status, owner or channel.'}
+            {shown.unread
+              ? 'You have read everything here.'
+              : shown.q
+                ? 'Nothing matches this search.'
+                : 'Try another status, owner or channel.'}
           </EmptyState>
         ) : (
           <>
@@ -77,6 +84,7 @@ export function ThreadList({ onHelp }: { onHelp: () => void }) {
                     row.conversation.channel_id ? channelById.get(row.conversation.channel_id) : undefined
                   }
                   active={row.conversation.id === activeId}
+                  unread={unread?.[row.conversation.id] ?? 0}
                   now={now}
                 />
               ))}

@@ -34,10 +34,12 @@ interface ThreadRowProps {
   row: InboxRow;
   channel: Channel | undefined;
   active: boolean;
+  /** Messages from the contact this agent has not read (0: none). */
+  unread: number;
   now: number;
 }
 
-export const ThreadRow = memo(function ThreadRow({ row, channel, active, now }: ThreadRowProps) {
+export const ThreadRow = memo(function ThreadRow({ row, channel, active, unread, now }: ThreadRowProps) {
   const { conversation } = row;
   const [ref, seen] = useSeen<HTMLLIElement>();
   // Only a row the BFF has not read yet (its sync still loading the workspace) reads for itself.
@@ -77,7 +79,7 @@ export const ThreadRow = memo(function ThreadRow({ row, channel, active, now }: 
           {conversation.is_group ? (
             <Users size={13} aria-label="Group" role="img" className="shrink-0 text-muted" />
           ) : null}
-          <span className="min-w-0 flex-1 truncate font-medium">
+          <span className={`min-w-0 flex-1 truncate ${unread > 0 ? 'font-bold text-fg' : 'font-medium'}`}>
             <UserText>{name}</UserText>
           </span>
           {aiAgentId ? (
@@ -93,15 +95,25 @@ export const ThreadRow = memo(function ThreadRow({ row, channel, active, now }: 
             {relativeTime(conversation.last_message_at, now)}
           </time>
         </span>
-        <span className="truncate text-[13px] text-muted">
-          {newest ? (
-            <>
-              {newest.direction === 'outbound' ? <span>You: </span> : null}
-              <UserText>{messagePreview(newest)}</UserText>
-            </>
-          ) : (
-            <span className="text-subtle">{seen && !messages ? 'Loading…' : '\u00a0'}</span>
-          )}
+        <span
+          className={`flex items-center gap-2 text-[13px] ${unread > 0 ? 'font-semibold text-fg' : 'text-muted'}`}
+        >
+          <span className="min-w-0 flex-1 truncate">
+            {newest ? (
+              <>
+                {newest.direction === 'outbound' ? <span>You: </span> : null}
+                <UserText>{messagePreview(newest)}</UserText>
+              </>
+            ) : (
+              <span className="text-subtle">{seen && !messages ? 'Loading…' : '\u00a0'}</span>
+            )}
+          </span>
+          {unread > 0 ? (
+            <span className="tabular grid h-5 min-w-5 shrink-0 place-items-center rounded-full bg-accent px-1.5 text-[11px] font-semibold text-accent-fg">
+              <span aria-hidden>{unread > 99 ? '99+' : unread}</span>
+              <span className="sr-only">{unread} unread</span>
+            </span>
+          ) : null}
         </span>
         <span className="flex items-center gap-2 text-xs text-muted">
           <span className="min-w-0 flex-1 truncate">

@@ -3,6 +3,7 @@ import type { Message } from '@/contract';
 import { Dialog } from '@/components/ui/dialog';
 import { LoadingState } from '@/components/ui/states';
 import { COMPOSER_ID } from '../use-inbox-shortcuts';
+import { useMarkReadWhenSeen } from '../use-mark-read';
 import { useThreadFacts } from '../use-thread-facts';
 import { AiBanner } from './ai-controls';
 import { ThreadBody } from './thread-body';
@@ -15,6 +16,7 @@ const ContextPanel = lazy(() => import('./context-panel'));
 export function ThreadScreen({ conversationId }: { conversationId: string }) {
   const { thread, channel, name, windowState, messages, hasOlder, loadingOlder, loadOlder } =
     useThreadFacts(conversationId);
+  useMarkReadWhenSeen(conversationId, messages);
   const [quote, setQuote] = useState<Message | null>(null);
   const [contextOpen, setContextOpen] = useState(false);
   const onReply = useCallback((message: Message) => {
