@@ -56,7 +56,7 @@ export class ReadMarks {
     let agent = this.agents.get(username);
     if (agent === undefined) {
       agent = this.deps.repository
-        .load(username, new Date(this.deps.clock()))
+        .load(username, new Date(this.newestMessageTime() ?? this.deps.clock()))
         .then(({ since, marks }) => ({ since, marks: new Map(marks.map((m) => [m.conversationId, m])) }));
       agent.catch(() => this.agents.delete(username));
       this.agents.set(username, agent);
@@ -115,6 +115,20 @@ export class ReadMarks {
       },
     ]);
     return saved;
+  }
+
+  /**
+   * The newest message the model holds, by the upstream's clock: a new agent has read everything up
+   * to it. Message times come from the upstream, whose clock need not agree with the BFF's, so
+   * unread is judged on the upstream's clock throughout.
+   */
+  private newestMessageTime(): number | undefined {
+    let newest: number | undefined;
+    for (const page of this.deps.model.messages.values()) {
+      const last = page.at(-1);
+      if (last !== undefined && (newest === undefined || createdAt(last) > newest)) newest = createdAt(last);
+    }
+    return newest;
   }
 
   private count(agent: AgentMarks, conversationId: string): number {
