@@ -21,6 +21,8 @@ export type Me = z.infer<typeof Me>;
 export const Team = z.looseObject({
   members: z.array(z.looseObject({ id: Id, name: z.string() })),
   aiAgents: z.array(z.looseObject({ id: Id, name: z.string() })),
+  /** The people who can sign in, by username: whom a note can mention. */
+  accounts: z.optional(z.array(z.looseObject({ username: z.string(), name: z.string() }))),
 });
 export type Team = z.infer<typeof Team>;
 

@@ -6,6 +6,7 @@ import { Contact } from './contacts';
 import { Conversation, Message } from './conversations';
 import { Customer } from './customers';
 import { Lead, LeadStage } from './leads';
+import { Note } from './notes';
 import { QuickReply } from './quick-replies';
 import { Tag } from './tags';
 import { Template } from './templates';
@@ -55,6 +56,10 @@ export const LiveEvent = z.discriminatedUnion('type', [
   event('activity.created', { activity: Activity, leadId: z.nullish(Id), customerId: z.nullish(Id) }),
   /** The signed-in agent read a thread or marked it unread (sent to that agent's browsers only). */
   event('readState.changed', { conversationId: Id, readAt: DateTime, markedUnread: z.boolean() }),
+  /** A private note on a thread (every teammate's browser). */
+  event('note.created', { note: Note }),
+  /** A note mentions this agent (sent to that agent's browsers only). */
+  event('mention.created', { note: Note }),
   /** Whether the BFF can read the upstream; sent on connect and whenever it changes. */
   event('upstream.status', { state: UpstreamState, since: DateTime }),
   /** The stream cannot replay what the client missed: refetch everything on screen. */

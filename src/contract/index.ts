@@ -18,3 +18,4 @@ export * from './audit';
 export * from './workspace';
 export * from './contact-links';
 export * from './unread';
+export * from './notes';

@@ -22,6 +22,7 @@ import { refreshRecordScreens } from './record-screens';
 import { replaceTags } from './tags';
 import { replaceTemplates } from './templates';
 import { refreshUnread } from './unread';
+import { addNote, refreshMentions } from './notes';
 
 // The live stream's events written into the caches, through the same writers every mutation uses,
 // so a change another agent made (or the sync read) lands exactly as this tab's own would. Nothing
@@ -181,6 +182,10 @@ export function applyLiveEvent(queryClient: QueryClient, event: LiveEvent): void
       return addActivity(queryClient, event.activity, { leadId: event.leadId, customerId: event.customerId });
     case 'readState.changed':
       return refreshUnread(queryClient);
+    case 'note.created':
+      return addNote(queryClient, event.note);
+    case 'mention.created':
+      return refreshMentions(queryClient);
     case 'resync':
       void refetchOnScreen(queryClient);
       return;

@@ -32,6 +32,8 @@ import { registerAuditRoutes } from './audit/audit-routes';
 import { ReadMarks } from './unread/read-marks';
 import { ReadMarksRepository } from './unread/read-marks-repository';
 import { registerUnreadRoutes } from './unread/unread-routes';
+import { NotesRepository } from './notes/notes-repository';
+import { registerNotesRoutes } from './notes/notes-routes';
 import type { TeamStore } from './store/open-store';
 import { storeReadiness } from './store/store-readiness';
 import { DatabaseUnavailableError } from './store/store-errors';
@@ -216,6 +218,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       : null;
   if (unread) app.addHook('onClose', async () => unread.stop());
   registerUnreadRoutes(app, { sessions, users: deps.users, cookieName: cookie.name, marks: unread });
+  registerNotesRoutes(app, {
+    sessions,
+    users: deps.users,
+    cookieName: cookie.name,
+    notes: deps.database ? new NotesRepository(deps.database.db) : null,
+    bus: live?.bus ?? null,
+    model: live?.model ?? null,
+    clock,
+  });
   // Screen reads answer from the live workspace's read model (src/server/screens).
   if (live) registerScreens(app, { guard, model: live.model, readThrough: live.readThrough, unread });
   registerWorkspace(app, {

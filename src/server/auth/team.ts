@@ -12,5 +12,9 @@ export function teamOf(users: UserDirectory, roster: readonly Person[], aiAgents
     if (!members.has(u.upstreamUserId))
       members.set(u.upstreamUserId, { id: u.upstreamUserId, name: u.displayName });
   for (const m of roster) if (!members.has(m.id)) members.set(m.id, m);
-  return { members: [...members.values()], aiAgents: [...aiAgents] };
+  return {
+    members: [...members.values()],
+    aiAgents: [...aiAgents],
+    accounts: users.users.map((u) => ({ username: u.username, name: u.displayName })),
+  };
 }

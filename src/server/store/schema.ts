@@ -37,7 +37,26 @@ export interface ReadersTable {
   since: Date;
 }
 
+/** Private notes on threads (src/server/notes). */
+export interface NotesTable {
+  id: Generated<string>;
+  conversation_id: string;
+  author: string;
+  author_name: string;
+  body: string;
+  created_at: ColumnType<Date, Date, never>;
+}
+
+/** Who a note mentions, and when they read it. */
+export interface MentionsTable {
+  note_id: string;
+  username: string;
+  read_at: Date | null;
+}
+
 export interface Database {
+  notes: NotesTable;
+  mentions: MentionsTable;
   audit_log: AuditLogTable;
   read_marks: ReadMarksTable;
   readers: ReadersTable;

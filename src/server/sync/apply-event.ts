@@ -119,7 +119,9 @@ export function applyEvent(model: ReadModel, event: LiveEvent, now: number): voi
       model.upstream = { state: event.state, since: event.since };
       return;
     case 'readState.changed':
-      // An agent's own read state (src/server/unread keeps it), nothing of the workspace's.
+    case 'note.created':
+    case 'mention.created':
+      // The team's own data (the BFF's database keeps it), nothing of the upstream's workspace.
       return;
     case 'resync':
       // The syncing instance says this once its first full read is done (docs/live-sync.md).

@@ -1,6 +1,7 @@
 import type { Migration } from 'kysely';
 import { auditLog } from './0001-audit-log';
 import { readState } from './0002-read-state';
+import { notes } from './0003-notes';
 
 // Every migration, in order, listed here by hand: the server is bundled into one file for
 // production, so nothing scans a directory. To change the schema, add a file `NNNN-what.ts` with
@@ -9,4 +10,5 @@ import { readState } from './0002-read-state';
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0001_audit_log': auditLog,
   '0002_read_state': readState,
+  '0003_notes': notes,
 };

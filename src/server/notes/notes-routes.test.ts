@@ -1,0 +1,112 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MentionList, NOTE_MAX, Note, NoteList, type LiveEvent } from '../../contract';
+import { callStatsOf } from '../../../mocks/core/call-stats';
+import { startFakeUpstream, type FakeUpstream } from '../../../mocks/http';
+import { openStore, type TeamStore } from '../store/open-store';
+import { ReadModel } from '../sync/read-model';
+import { conversation } from '../testing/live-records';
+import { buildTestApp } from '../testing/test-app';
+import { sameOriginHeaders, signIn, TEST_USERS } from '../testing/test-users';
+
+// Private notes and mentions through the real BFF and its database: saved and listed per thread,
+// never sent upstream, mentions only of people who can sign in, each mention listed for that
+// teammate until read, and live events to everyone (the note) and to the mentioned (the mention).
+
+let upstream: FakeUpstream;
+let store: TeamStore;
+let app: FastifyInstance;
+let agent = '';
+let manager = '';
+const events: { event: LiveEvent; audience?: readonly string[] | undefined }[] = [];
+
+const get = (url: string, cookie: string) => app.inject({ method: 'GET', url, headers: { cookie } });
+const post = (url: string, cookie: string, payload?: unknown) =>
+  app.inject({
+    method: 'POST',
+    url,
+    headers: { ...sameOriginHeaders, cookie },
+    ...(payload ? { payload } : {}),
+  });
+const THREAD = conversation(1).id;
+
+beforeAll(async () => {
+  upstream = await startFakeUpstream({ port: 0, clock: 'frozen' });
+  store = await openStore({ kind: 'pglite', dataDir: null });
+  app = await buildTestApp(upstream, {
+    env: { API_KEY: 'demo-admin-key', LOG_LEVEL: 'silent' },
+    live: { sync: false },
+    database: store,
+  });
+  const model = app.bffLive!.model;
+  model.replaceWith(new ReadModel());
+  model.conversations.set(THREAD, conversation(1));
+  model.loaded.add('conversations');
+  app.bffLive!.bus.subscribe((bus) => void events.push({ event: bus.event, audience: bus.audience }));
+  agent = await signIn(app, 'agent');
+  manager = await signIn(app, 'manager');
+}, 60_000);
+afterAll(async () => {
+  await app.close();
+  await store.close();
+  await upstream.close();
+});
+
+describe('notes and mentions', () => {
+  it('saves a note with a mention, lists it on the thread, and tells the mentioned teammate', async () => {
+    const before = callStatsOf(upstream.fake).read().total;
+    const res = await post(`/bff/conversations/${THREAD}/notes`, agent, {
+      body: '  Refund approved, @Manager please confirm  ',
+      mentions: [TEST_USERS.manager.username.toUpperCase()],
+    });
+    expect(res.statusCode).toBe(201);
+    const note = Note.parse(res.json());
+    expect(note).toMatchObject({
+      body: 'Refund approved, @Manager please confirm',
+      author: TEST_USERS.agent.username,
+    });
+    expect(note.mentions).toEqual([TEST_USERS.manager.username]);
+    // Never sent to the contact: the upstream was not called at all.
+    expect(callStatsOf(upstream.fake).read().total).toBe(before);
+
+    expect(
+      NoteList.parse((await get(`/bff/conversations/${THREAD}/notes`, manager)).json()).map((n) => n.id),
+    ).toEqual([note.id]);
+    expect(events.map((e) => [e.event.type, e.audience])).toEqual([
+      ['note.created', undefined],
+      ['mention.created', [TEST_USERS.manager.username]],
+    ]);
+
+    const mine = MentionList.parse((await get('/bff/mentions', manager)).json());
+    expect(mine.unread).toBe(1);
+    expect(mine.mentions.map((m) => [m.note.id, m.readAt])).toEqual([[note.id, null]]);
+    expect(MentionList.parse((await get('/bff/mentions', agent)).json()).unread).toBe(0);
+
+    expect((await post(`/bff/mentions/${note.id}/read`, manager)).statusCode).toBe(204);
+    expect(MentionList.parse((await get('/bff/mentions', manager)).json()).unread).toBe(0);
+    // Someone the note does not mention has nothing to read.
+    expect((await post(`/bff/mentions/${note.id}/read`, agent)).statusCode).toBe(404);
+  });
+
+  it('refuses an empty or oversized note, a mention of nobody, a thread the workspace lacks', async () => {
+    const empty = await post(`/bff/conversations/${THREAD}/notes`, agent, { body: '   ' });
+    expect(empty.statusCode).toBe(400);
+    expect(JSON.stringify(empty.json())).toMatch(/body/);
+    const long = await post(`/bff/conversations/${THREAD}/notes`, agent, { body: 'x'.repeat(NOTE_MAX + 1) });
+    expect(long.statusCode).toBe(400);
+    expect(JSON.stringify(long.json())).toMatch(/at most 5000 characters/);
+    const nobody = await post(`/bff/conversations/${THREAD}/notes`, agent, {
+      body: 'hi',
+      mentions: ['ghost@nowhere.test'],
+    });
+    expect(nobody.statusCode).toBe(400);
+    expect(nobody.json()).toMatchObject({ statusCode: 400, error: 'Bad Request' });
+    expect(JSON.stringify(nobody.json())).toMatch(/ghost@nowhere.test is not a teammate/);
+    expect(
+      (await post(`/bff/conversations/${conversation(9).id}/notes`, agent, { body: 'hi' })).statusCode,
+    ).toBe(404);
+    expect((await post('/bff/conversations/nope/notes', agent, { body: 'hi' })).statusCode).toBe(400);
+    expect((await get(`/bff/conversations/${THREAD}/notes`, '')).statusCode).toBe(401);
+    expect((await post('/bff/mentions/abc/read', agent)).statusCode).toBe(400);
+  });
+});
