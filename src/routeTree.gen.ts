@@ -12,6 +12,7 @@ import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as InboxRouteImport } from './routes/inbox'
 import { Route as LeadsRouteImport } from './routes/leads'
+import { Route as MentionsRouteImport } from './routes/mentions'
 import { Route as QuickRepliesRouteImport } from './routes/quick-replies'
 import { Route as SettingsRouteImport } from './routes/settings'
 import { Route as SignInRouteImport } from './routes/sign-in'
@@ -38,6 +39,11 @@ const InboxRoute = InboxRouteImport.update({
 const LeadsRoute = LeadsRouteImport.update({
   id: '/leads',
   path: '/leads',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const MentionsRoute = MentionsRouteImport.update({
+  id: '/mentions',
+  path: '/mentions',
   getParentRoute: () => rootRouteImport,
 } as any)
 const QuickRepliesRoute = QuickRepliesRouteImport.update({
@@ -105,6 +111,7 @@ export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/inbox': typeof InboxRouteWithChildren
   '/leads': typeof LeadsRoute
+  '/mentions': typeof MentionsRoute
   '/quick-replies': typeof QuickRepliesRoute
   '/settings': typeof SettingsRouteWithChildren
   '/sign-in': typeof SignInRoute
@@ -121,6 +128,7 @@ export interface FileRoutesByFullPath {
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/leads': typeof LeadsRoute
+  '/mentions': typeof MentionsRoute
   '/quick-replies': typeof QuickRepliesRoute
   '/sign-in': typeof SignInRoute
   '/contacts/$contactId': typeof ContactsContactIdRoute
@@ -138,6 +146,7 @@ export interface FileRoutesById {
   '/': typeof IndexRoute
   '/inbox': typeof InboxRouteWithChildren
   '/leads': typeof LeadsRoute
+  '/mentions': typeof MentionsRoute
   '/quick-replies': typeof QuickRepliesRoute
   '/settings': typeof SettingsRouteWithChildren
   '/sign-in': typeof SignInRoute
@@ -157,6 +166,7 @@ export interface FileRouteTypes {
     | '/'
     | '/inbox'
     | '/leads'
+    | '/mentions'
     | '/quick-replies'
     | '/settings'
     | '/sign-in'
@@ -173,6 +183,7 @@ export interface FileRouteTypes {
   to:
     | '/'
     | '/leads'
+    | '/mentions'
     | '/quick-replies'
     | '/sign-in'
     | '/contacts/$contactId'
@@ -189,6 +200,7 @@ export interface FileRouteTypes {
     | '/'
     | '/inbox'
     | '/leads'
+    | '/mentions'
     | '/quick-replies'
     | '/settings'
     | '/sign-in'
@@ -207,6 +219,7 @@ export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   InboxRoute: typeof InboxRouteWithChildren
   LeadsRoute: typeof LeadsRoute
+  MentionsRoute: typeof MentionsRoute
   QuickRepliesRoute: typeof QuickRepliesRoute
   SettingsRoute: typeof SettingsRouteWithChildren
   SignInRoute: typeof SignInRoute
@@ -236,6 +249,13 @@ declare module '@tanstack/react-router' {
       path: '/leads'
       fullPath: '/leads'
       preLoaderRoute: typeof LeadsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/mentions': {
+      id: '/mentions'
+      path: '/mentions'
+      fullPath: '/mentions'
+      preLoaderRoute: typeof MentionsRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/quick-replies': {
@@ -359,6 +379,7 @@ const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   InboxRoute: InboxRouteWithChildren,
   LeadsRoute: LeadsRoute,
+  MentionsRoute: MentionsRoute,
   QuickRepliesRoute: QuickRepliesRoute,
   SettingsRoute: SettingsRouteWithChildren,
   SignInRoute: SignInRoute,

@@ -1,22 +1,24 @@
 import { Link, useRouter } from '@tanstack/react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Inbox, KanbanSquare, Building2, MessageSquareText, Settings, LogOut } from 'lucide-react';
+import { Inbox, AtSign, KanbanSquare, Building2, MessageSquareText, Settings, LogOut } from 'lucide-react';
 import { signOut } from '@/lib/auth';
 import { notify } from '@/lib/notify';
 import { errorText } from './ui/states';
 import type { ReactNode } from 'react';
 import { meQuery } from '@/data/session';
+import { mentionsQuery } from '@/data/notes';
 import { unreadQuery } from '@/data/unread';
 import { initials } from '@/lib/format';
 import { UserText } from './ui/user-text';
 import { clearUserStorage } from '@/lib/user-storage';
 
 const ITEMS: {
-  to: '/inbox' | '/leads' | '/customers' | '/quick-replies' | '/settings';
+  to: '/inbox' | '/mentions' | '/leads' | '/customers' | '/quick-replies' | '/settings';
   label: string;
   icon: ReactNode;
 }[] = [
   { to: '/inbox', label: 'Inbox', icon: <Inbox size={18} aria-hidden /> },
+  { to: '/mentions', label: 'Mentions', icon: <AtSign size={18} aria-hidden /> },
   { to: '/leads', label: 'Leads', icon: <KanbanSquare size={18} aria-hidden /> },
   { to: '/customers', label: 'Customers', icon: <Building2 size={18} aria-hidden /> },
   { to: '/quick-replies', label: 'Quick replies', icon: <MessageSquareText size={18} aria-hidden /> },
@@ -26,7 +28,11 @@ const ITEMS: {
 /** The app's left rail: icons with labels on wide screens, icons alone on narrow ones. */
 export function AppNav() {
   const me = useQuery(meQuery());
-  const unread = useQuery(unreadQuery()).data?.total ?? 0;
+  // What waits for me: threads with unread messages, and notes that mention me.
+  const counts: Partial<Record<(typeof ITEMS)[number]['to'], number>> = {
+    '/inbox': useQuery(unreadQuery()).data?.total ?? 0,
+    '/mentions': useQuery(mentionsQuery()).data?.unread ?? 0,
+  };
   const router = useRouter();
   const queryClient = useQueryClient();
   async function handleSignOut() {
@@ -50,33 +56,36 @@ export function AppNav() {
         <span className="hidden md:inline">Chatdesk</span>
       </div>
       <ul className="flex flex-1 flex-col gap-0.5 px-2 py-2">
-        {ITEMS.map((item) => (
-          <li key={item.to}>
-            <Link
-              to={item.to}
-              className="flex h-9 items-center gap-2.5 rounded-md px-2 text-muted hover:bg-raised hover:text-fg"
-              activeProps={{ className: 'bg-raised text-fg font-medium', 'aria-current': 'page' }}
-              title={item.label}
-            >
-              <span className="relative">
-                {item.icon}
-                {item.to === '/inbox' && unread > 0 ? (
-                  <span
-                    aria-hidden
-                    className="absolute -right-1.5 -top-1 size-2 rounded-full bg-accent md:hidden"
-                  />
-                ) : null}
-              </span>
-              <span className="hidden md:inline">{item.label}</span>
-              {item.to === '/inbox' && unread > 0 ? (
-                <span className="tabular ml-auto hidden rounded-full bg-accent px-1.5 text-[11px] font-semibold leading-5 text-accent-fg md:inline">
-                  <span aria-hidden>{unread > 99 ? '99+' : unread}</span>
+        {ITEMS.map((item) => {
+          const count = counts[item.to] ?? 0;
+          return (
+            <li key={item.to}>
+              <Link
+                to={item.to}
+                className="flex h-9 items-center gap-2.5 rounded-md px-2 text-muted hover:bg-raised hover:text-fg"
+                activeProps={{ className: 'bg-raised text-fg font-medium', 'aria-current': 'page' }}
+                title={item.label}
+              >
+                <span className="relative">
+                  {item.icon}
+                  {count > 0 ? (
+                    <span
+                      aria-hidden
+                      className="absolute -right-1.5 -top-1 size-2 rounded-full bg-accent md:hidden"
+                    />
+                  ) : null}
                 </span>
-              ) : null}
-              {item.to === '/inbox' && unread > 0 ? <span className="sr-only">, {unread} unread</span> : null}
-            </Link>
-          </li>
-        ))}
+                <span className="hidden md:inline">{item.label}</span>
+                {count > 0 ? (
+                  <span className="tabular ml-auto hidden rounded-full bg-accent px-1.5 text-[11px] font-semibold leading-5 text-accent-fg md:inline">
+                    <span aria-hidden>{count > 99 ? '99+' : count}</span>
+                  </span>
+                ) : null}
+                {count > 0 ? <span className="sr-only">, {count} unread</span> : null}
+              </Link>
+            </li>
+          );
+        })}
       </ul>
       {me.data ? (
         <div

@@ -13,6 +13,8 @@ export const InboxSearch = z.object({
   q: z.catch(z.optional(z.string().check(z.maxLength(200))), undefined),
   /** Only threads with something unread for me. */
   unread: z.catch(z.optional(z.literal(true)), undefined),
+  /** A note to show in the open thread (from Mentions). */
+  note: z.catch(z.optional(z.string().check(z.regex(/^\d{1,18}$/))), undefined),
 });
 export type InboxSearch = z.infer<typeof InboxSearch>;
 

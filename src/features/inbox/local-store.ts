@@ -10,6 +10,13 @@ export const draftKey = (conversationId: string) => DRAFT_PREFIX + conversationI
 
 export const loadDraft = (conversationId: string): string => readUserValue(draftKey(conversationId)) ?? '';
 
+const NOTE_DRAFT_PREFIX = 'inbox:note-draft:';
+/** A private note being written: kept like a reply's draft until it is saved. */
+export const loadNoteDraft = (conversationId: string): string =>
+  readUserValue(NOTE_DRAFT_PREFIX + conversationId) ?? '';
+export const saveNoteDraft = (conversationId: string, text: string): void =>
+  writeUserValue(NOTE_DRAFT_PREFIX + conversationId, text === '' ? null : text);
+
 export function saveDraft(conversationId: string, text: string) {
   writeUserValue(draftKey(conversationId), text === '' ? null : text);
 }

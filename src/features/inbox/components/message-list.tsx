@@ -1,12 +1,14 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
-import type { Message } from '@/contract';
+import type { Message, Note } from '@/contract';
 import { calendarDate } from '@/lib/format';
 import { MessageItem, type MessageActions } from './message-item';
+import { NoteItem } from './note-item';
 
 type Row =
   | { kind: 'day'; key: string; label: string }
-  | { kind: 'message'; key: string; message: Message; showSender: boolean };
+  | { kind: 'message'; key: string; message: Message; showSender: boolean }
+  | { kind: 'note'; key: string; note: Note };
 
 const dayKey = (iso: string) => {
   const d = new Date(iso);
@@ -22,19 +24,39 @@ function dayLabel(iso: string, now: Date): string {
   return calendarDate(iso);
 }
 
-/** Oldest first, with a day separator wherever the day changes. */
-export function buildRows(newestFirst: readonly Message[], isGroup: boolean, now = new Date()): Row[] {
+/**
+ * Oldest first, with a day separator wherever the day changes; the team's private notes (oldest
+ * first) sit among the messages by time.
+ */
+export function buildRows(
+  newestFirst: readonly Message[],
+  isGroup: boolean,
+  now = new Date(),
+  notes: readonly Note[] = [],
+): Row[] {
   const rows: Row[] = [];
   let lastDay = '';
   let lastSender = '';
-  for (let i = newestFirst.length - 1; i >= 0; i--) {
-    const message = newestFirst[i]!;
-    const day = dayKey(message.created_at);
-    if (day !== lastDay) {
-      rows.push({ kind: 'day', key: `day-${day}`, label: dayLabel(message.created_at, now) });
-      lastDay = day;
+  let nextNote = 0;
+  const dayOf = (iso: string) => {
+    const day = dayKey(iso);
+    if (day === lastDay) return;
+    rows.push({ kind: 'day', key: `day-${day}`, label: dayLabel(iso, now) });
+    lastDay = day;
+    lastSender = '';
+  };
+  const notesBefore = (iso: string | null) => {
+    while (nextNote < notes.length && (iso === null || notes[nextNote]!.createdAt < iso)) {
+      const note = notes[nextNote++]!;
+      dayOf(note.createdAt);
+      rows.push({ kind: 'note', key: `note-${note.id}`, note });
       lastSender = '';
     }
+  };
+  for (let i = newestFirst.length - 1; i >= 0; i--) {
+    const message = newestFirst[i]!;
+    notesBefore(message.created_at);
+    dayOf(message.created_at);
     const sender = `${message.direction}:${message.sender_name ?? ''}`;
     rows.push({
       kind: 'message',
@@ -44,12 +66,17 @@ export function buildRows(newestFirst: readonly Message[], isGroup: boolean, now
     });
     lastSender = sender;
   }
+  notesBefore(null);
   return rows;
 }
 
 interface MessageListProps extends MessageActions {
   /** Loaded messages, newest first. */
   messages: readonly Message[];
+  /** The thread's private notes, oldest first. */
+  notes?: readonly Note[];
+  /** A note to bring into view once it is loaded (opened from Mentions). */
+  focusNoteId?: string | undefined;
   isGroup: boolean;
   hasOlder: boolean;
   loadingOlder: boolean;
@@ -58,6 +85,7 @@ interface MessageListProps extends MessageActions {
 
 const NEAR_TOP_PX = 400;
 const NEAR_BOTTOM_PX = 120;
+const NO_NOTES: readonly Note[] = [];
 
 /**
  * The thread's messages, virtualised: only what is on screen is in the DOM, so a thread of
@@ -66,6 +94,8 @@ const NEAR_BOTTOM_PX = 120;
  */
 export function MessageList({
   messages,
+  notes = NO_NOTES,
+  focusNoteId,
   isGroup,
   hasOlder,
   loadingOlder,
@@ -73,7 +103,15 @@ export function MessageList({
   ...actions
 }: MessageListProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
-  const rows = useMemo(() => buildRows(messages, isGroup), [messages, isGroup]);
+  // Notes older than the oldest loaded message wait until that page loads, so they never pile up on top.
+  const shownNotes = useMemo(() => {
+    const oldest = messages.at(-1)?.created_at;
+    return hasOlder && oldest ? notes.filter((n) => n.createdAt >= oldest) : notes;
+  }, [notes, messages, hasOlder]);
+  const rows = useMemo(
+    () => buildRows(messages, isGroup, new Date(), shownNotes),
+    [messages, isGroup, shownNotes],
+  );
   const byId = useMemo(() => new Map(messages.map((m) => [m.id, m])), [messages]);
   const virtualizer = useVirtualizer({
     count: rows.length,
@@ -105,7 +143,7 @@ export function MessageList({
     const el = scrollRef.current;
     // Messages, not rows: a day separator stays first when older messages of the same day arrive.
     const firstKey = messages.at(-1)?.id;
-    const lastKey = messages[0]?.id;
+    const lastKey = rows.at(-1)?.key;
     const before = previous.current;
     const total = virtualizer.getTotalSize();
     if (el && rows.length > 0) {
@@ -120,6 +158,16 @@ export function MessageList({
     }
     previous.current = { firstKey, lastKey, total, atBottom: before.atBottom };
   }, [rows, messages, virtualizer]);
+
+  // Opened from Mentions: the note, once its row exists, is brought to the middle of the view.
+  const focused = useRef<string | null>(null);
+  useEffect(() => {
+    if (!focusNoteId || focused.current === focusNoteId) return;
+    const index = rows.findIndex((r) => r.key === `note-${focusNoteId}`);
+    if (index === -1) return;
+    focused.current = focusNoteId;
+    virtualizer.scrollToIndex(index, { align: 'center' });
+  }, [focusNoteId, rows, virtualizer]);
 
   const maybeLoadOlder = useCallback(() => {
     const el = scrollRef.current;
@@ -177,7 +225,9 @@ export function MessageList({
                 transform: `translateY(${String(item.start)}px)`,
               }}
             >
-              {row.kind === 'day' ? (
+              {row.kind === 'note' ? (
+                <NoteItem note={row.note} highlighted={row.note.id === focusNoteId} />
+              ) : row.kind === 'day' ? (
                 <div className="flex items-center gap-3 px-4 py-2 text-xs font-medium text-subtle">
                   <span className="h-px flex-1 bg-border" aria-hidden />
                   <span>{row.label}</span>

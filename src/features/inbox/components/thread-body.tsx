@@ -1,6 +1,8 @@
+import { useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
 import type { Message } from '@/contract';
 import { errorText } from '@/components/ui/states';
+import { threadNotesQuery } from '@/data/notes';
 import { notify } from '@/lib/notify';
 import { useSendMessage } from '../api/send';
 import { discardMessage, loadDiscarded } from '../local-store';
@@ -16,6 +18,8 @@ interface ThreadBodyProps {
   loadingOlder: boolean;
   onLoadOlder: () => void;
   onReply: (message: Message) => void;
+  /** A note to bring into view (opened from Mentions). */
+  focusNoteId?: string | undefined;
 }
 
 /** The messages, with Retry and Discard for a failed one (a discarded message stays hidden here). */
@@ -23,6 +27,8 @@ export function ThreadBody({ conversationId, messages, onReply, ...list }: Threa
   const [discarded, setDiscarded] = useState(() => loadDiscarded(conversationId));
   const retry = useSendMessage(conversationId);
   const visible = useMemo(() => messages.filter((m) => !discarded.has(m.id)), [messages, discarded]);
+  // The team's notes come from the BFF's database; the messages never wait for them.
+  const notes = useQuery(threadNotesQuery(conversationId)).data;
 
   const onRetry = useCallback(
     (message: Message) => {
@@ -48,6 +54,7 @@ export function ThreadBody({ conversationId, messages, onReply, ...list }: Threa
   return (
     <MessageList
       messages={visible}
+      {...(notes ? { notes } : {})}
       onReply={onReply}
       onRetry={onRetry}
       onDiscard={onDiscard}

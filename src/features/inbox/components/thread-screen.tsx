@@ -1,3 +1,4 @@
+import { useSearch } from '@tanstack/react-router';
 import { Suspense, lazy, useCallback, useState } from 'react';
 import type { Message } from '@/contract';
 import { Dialog } from '@/components/ui/dialog';
@@ -17,6 +18,7 @@ export function ThreadScreen({ conversationId }: { conversationId: string }) {
   const { thread, channel, name, windowState, messages, hasOlder, loadingOlder, loadOlder } =
     useThreadFacts(conversationId);
   useMarkReadWhenSeen(conversationId, messages);
+  const focusNoteId = useSearch({ from: '/inbox', select: (search) => search.note });
   const [quote, setQuote] = useState<Message | null>(null);
   const [contextOpen, setContextOpen] = useState(false);
   const onReply = useCallback((message: Message) => {
@@ -42,6 +44,7 @@ export function ThreadScreen({ conversationId }: { conversationId: string }) {
           loadingOlder={loadingOlder}
           onLoadOlder={() => void loadOlder()}
           onReply={onReply}
+          focusNoteId={focusNoteId}
         />
         <AiBanner conversation={thread} />
         <ThreadComposer
