@@ -60,6 +60,13 @@ export const LiveEvent = z.discriminatedUnion('type', [
   event('note.created', { note: Note }),
   /** A note mentions this agent (sent to that agent's browsers only). */
   event('mention.created', { note: Note }),
+  /** A teammate opened or left a thread, or started or stopped typing in it. */
+  event('presence.changed', {
+    username: z.string(),
+    name: z.string(),
+    conversationId: z.nullable(Id),
+    typing: z.boolean(),
+  }),
   /** Whether the BFF can read the upstream; sent on connect and whenever it changes. */
   event('upstream.status', { state: UpstreamState, since: DateTime }),
   /** The stream cannot replay what the client missed: refetch everything on screen. */

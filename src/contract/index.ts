@@ -19,3 +19,4 @@ export * from './workspace';
 export * from './contact-links';
 export * from './unread';
 export * from './notes';
+export * from './presence';

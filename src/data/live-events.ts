@@ -23,6 +23,7 @@ import { replaceTags } from './tags';
 import { replaceTemplates } from './templates';
 import { refreshUnread } from './unread';
 import { addNote, refreshMentions } from './notes';
+import { applyPresence } from './presence';
 
 // The live stream's events written into the caches, through the same writers every mutation uses,
 // so a change another agent made (or the sync read) lands exactly as this tab's own would. Nothing
@@ -186,6 +187,8 @@ export function applyLiveEvent(queryClient: QueryClient, event: LiveEvent): void
       return addNote(queryClient, event.note);
     case 'mention.created':
       return refreshMentions(queryClient);
+    case 'presence.changed':
+      return applyPresence(queryClient, event);
     case 'resync':
       void refetchOnScreen(queryClient);
       return;

@@ -34,6 +34,7 @@ import { ReadMarksRepository } from './unread/read-marks-repository';
 import { registerUnreadRoutes } from './unread/unread-routes';
 import { NotesRepository } from './notes/notes-repository';
 import { registerNotesRoutes } from './notes/notes-routes';
+import { registerPresence } from './presence/presence-route';
 import type { TeamStore } from './store/open-store';
 import { storeReadiness } from './store/store-readiness';
 import { DatabaseUnavailableError } from './store/store-errors';
@@ -227,6 +228,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     model: live?.model ?? null,
     clock,
   });
+  registerPresence(app, { sessions, users: deps.users, cookieName: cookie.name, bus: live?.bus ?? null, clock });
   // Screen reads answer from the live workspace's read model (src/server/screens).
   if (live) registerScreens(app, { guard, model: live.model, readThrough: live.readThrough, unread });
   registerWorkspace(app, {

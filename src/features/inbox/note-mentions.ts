@@ -53,7 +53,11 @@ export function strayMentions(text: string, people: readonly Mentionable[]): str
     if (word === '') continue;
     const known = people.some((p) => {
       const name = p.name.toLowerCase();
-      return name.split(/\s+/)[0] === word.toLowerCase() || name.startsWith(word.toLowerCase()) || p.username === word;
+      return (
+        name.split(/\s+/)[0] === word.toLowerCase() ||
+        name.startsWith(word.toLowerCase()) ||
+        p.username === word
+      );
     });
     if (!known) stray.push(`@${word}`);
   }

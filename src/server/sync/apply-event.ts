@@ -121,6 +121,7 @@ export function applyEvent(model: ReadModel, event: LiveEvent, now: number): voi
     case 'readState.changed':
     case 'note.created':
     case 'mention.created':
+    case 'presence.changed':
       // The team's own data (the BFF's database keeps it), nothing of the upstream's workspace.
       return;
     case 'resync':

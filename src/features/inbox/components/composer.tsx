@@ -18,6 +18,8 @@ import { UserText } from '@/components/ui/user-text';
 import { ComposerWindow } from './composer-window';
 import { fillVariables, unfilledVariables } from '../quick-reply-variables';
 import { useReplyVariables } from '../use-reply-variables';
+import { useTypingFlag } from '../use-presence';
+import { collisionText, useCollisionCheck } from '../use-collision-check';
 import { UNFILLED_ID, UnfilledVariables } from './unfilled-variables';
 
 interface ComposerProps {
@@ -26,6 +28,7 @@ interface ComposerProps {
   windowState: WindowState;
   quote: Message | null;
   onClearQuote: () => void;
+  onTypingChange?: ((typing: boolean) => void) | undefined;
 }
 
 /**
@@ -33,7 +36,14 @@ interface ComposerProps {
  * with "/". Outside the 24-hour window the primary platform gets the template picker and the social
  * platforms an explanation. The draft lives in the user's storage and is cleared only by a successful send.
  */
-export function Composer({ conversation, platform, windowState, quote, onClearQuote }: ComposerProps) {
+export function Composer({
+  conversation,
+  platform,
+  windowState,
+  quote,
+  onClearQuote,
+  onTypingChange,
+}: ComposerProps) {
   const id = conversation.id;
   const [text, setText] = useState(() => loadDraft(id));
   const [mediaOpen, setMediaOpen] = useState(false);
@@ -47,6 +57,10 @@ export function Composer({ conversation, platform, windowState, quote, onClearQu
   const unfilled = unfilledVariables(text);
 
   useEffect(() => saveDraft(id, text), [id, text]);
+  const typing = useTypingFlag(text);
+  const collision = useCollisionCheck(id, text);
+  const [collided, setCollided] = useState<string | null>(null);
+  useEffect(() => onTypingChange?.(typing), [typing, onTypingChange]);
 
   // A refusal holds until an inbound message newer than it opens the window again.
   const refusedByWindow =
@@ -71,9 +85,17 @@ export function Composer({ conversation, platform, windowState, quote, onClearQu
     });
   };
 
-  const sendText = () => {
+  const sendText = (anyway = false) => {
     const body = text.trim();
     if (!body || send.isPending || unfilled.length > 0) return;
+    // Something new in the thread since typing began: the person looks before it goes.
+    const arrived = collision.arrivedSince();
+    if (!anyway && arrived.length > 0) {
+      setCollided(collisionText(arrived));
+      return;
+    }
+    setCollided(null);
+    collision.acknowledge();
     sendOutgoing({ kind: 'text', text: body, quotedMessageId: quote?.id }, () => {
       setText('');
       onClearQuote();
@@ -144,6 +166,28 @@ export function Composer({ conversation, platform, windowState, quote, onClearQu
         />
       ) : null}
       <UnfilledVariables names={unfilled} />
+      {collided ? (
+        <div
+          role="alert"
+          className="flex flex-wrap items-center gap-2 rounded-md bg-warning-soft px-3 py-2 text-[13px]"
+        >
+          <span className="flex-1">{collided} Your reply is not sent yet.</span>
+          <Button size="sm" variant="primary" onClick={() => sendText(true)}>
+            Send anyway
+          </Button>
+          <Button
+            size="sm"
+            variant="ghost"
+            onClick={() => {
+              collision.acknowledge();
+              setCollided(null);
+              textareaRef.current?.focus();
+            }}
+          >
+            Review first
+          </Button>
+        </div>
+      ) : null}
       <div className="relative">
         {slashQuery !== null ? (
           <div className="absolute bottom-full left-0 right-0 mb-1">
@@ -201,7 +245,7 @@ export function Composer({ conversation, platform, windowState, quote, onClearQu
           <Button
             variant="primary"
             size="md"
-            onClick={sendText}
+            onClick={() => sendText()}
             disabled={send.isPending || text.trim() === '' || unfilled.length > 0}
             {...(unfilled.length > 0 ? { 'aria-describedby': UNFILLED_ID } : {})}
           >

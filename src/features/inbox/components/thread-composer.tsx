@@ -12,6 +12,8 @@ interface ThreadComposerProps {
   windowState: WindowState;
   quote: Message | null;
   onClearQuote: () => void;
+  /** Whether the person is typing a reply (told to teammates). */
+  onTypingChange?: (typing: boolean) => void;
 }
 
 type Mode = 'reply' | 'note';

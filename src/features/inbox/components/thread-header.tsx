@@ -14,6 +14,8 @@ import { ChannelLabel } from './channel-label';
 import { OwnerPicker } from './owner-picker';
 import { ThreadStatusActions } from './thread-status-actions';
 import { WindowChip } from './window-chip';
+import { ThreadViewers } from './thread-presence';
+import type { Presence } from '@/data/presence';
 
 interface ThreadHeaderProps {
   thread: Conversation;
@@ -21,10 +23,19 @@ interface ThreadHeaderProps {
   channel: Channel | undefined;
   windowState: WindowState;
   onShowDetails: () => void;
+  /** Teammates who have the thread open. */
+  viewers: readonly Presence[];
 }
 
 /** Who the thread is with, where, and the actions on it (owner, AI, close or reopen). */
-export function ThreadHeader({ thread, name, channel, windowState, onShowDetails }: ThreadHeaderProps) {
+export function ThreadHeader({
+  thread,
+  name,
+  channel,
+  windowState,
+  onShowDetails,
+  viewers,
+}: ThreadHeaderProps) {
   const can = useCan();
   return (
     // The names keep their natural width (flex-auto); when they and the controls do not fit on one
@@ -51,6 +62,7 @@ export function ThreadHeader({ thread, name, channel, windowState, onShowDetails
         </p>
       </div>
       <div className="ml-auto flex flex-wrap items-center justify-end gap-1.5">
+        <ThreadViewers viewers={viewers} />
         {can('conversations.assignOwner') ? <OwnerPicker conversation={thread} /> : null}
         {can('conversations.assignAgent') ? <AiMenu conversation={thread} /> : null}
         <ThreadStatusActions conversation={thread} />

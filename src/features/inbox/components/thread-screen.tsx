@@ -5,7 +5,9 @@ import { Dialog } from '@/components/ui/dialog';
 import { LoadingState } from '@/components/ui/states';
 import { COMPOSER_ID } from '../use-inbox-shortcuts';
 import { useMarkReadWhenSeen } from '../use-mark-read';
+import { usePresenceBeacon, useTeammatesIn } from '../use-presence';
 import { useThreadFacts } from '../use-thread-facts';
+import { TypingLine } from './thread-presence';
 import { AiBanner } from './ai-controls';
 import { ThreadBody } from './thread-body';
 import { ThreadComposer } from './thread-composer';
@@ -19,6 +21,9 @@ export function ThreadScreen({ conversationId }: { conversationId: string }) {
     useThreadFacts(conversationId);
   useMarkReadWhenSeen(conversationId, messages);
   const focusNoteId = useSearch({ from: '/inbox', select: (search) => search.note });
+  const [typing, setTyping] = useState(false);
+  usePresenceBeacon(conversationId, typing);
+  const viewers = useTeammatesIn(conversationId);
   const [quote, setQuote] = useState<Message | null>(null);
   const [contextOpen, setContextOpen] = useState(false);
   const onReply = useCallback((message: Message) => {
@@ -35,6 +40,7 @@ export function ThreadScreen({ conversationId }: { conversationId: string }) {
           channel={channel}
           windowState={windowState}
           onShowDetails={() => setContextOpen(true)}
+          viewers={viewers}
         />
         <ThreadBody
           conversationId={conversationId}
@@ -46,6 +52,7 @@ export function ThreadScreen({ conversationId }: { conversationId: string }) {
           onReply={onReply}
           focusNoteId={focusNoteId}
         />
+        <TypingLine viewers={viewers} />
         <AiBanner conversation={thread} />
         <ThreadComposer
           thread={thread}
@@ -53,6 +60,7 @@ export function ThreadScreen({ conversationId }: { conversationId: string }) {
           windowState={windowState}
           quote={quote}
           onClearQuote={() => setQuote(null)}
+          onTypingChange={setTyping}
         />
       </section>
       <aside

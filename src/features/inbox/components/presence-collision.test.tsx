@@ -1,0 +1,82 @@
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Conversation, Message } from '@/contract';
+import { applyLiveEvent } from '@/data/live-events';
+import { fake, withBff } from '@/test/bff';
+import { renderRoutes, stubLayout } from '@/test/render-routes';
+
+// Who else is in the thread, and the warning before a reply that something new arrived since the
+// agent began typing (events written by the same code the live stream's go through).
+
+withBff({ live: true });
+beforeAll(stubLayout);
+afterEach(() => {
+  cleanup();
+  localStorage.clear();
+});
+
+const ws = () => fake.workspace();
+/** A one-to-one whatsapp thread whose window is open, so free text can be sent. */
+function warmThread() {
+  const found = [...ws().social.threads.values()].find(
+    (t) =>
+      !t.conv.is_group &&
+      t.conv.status === 'open' &&
+      ws().social.channels.find((c) => c.id === t.conv.channel_id)?.platform === 'whatsapp' &&
+      !t.meta.unreachable &&
+      t.meta.lastInboundAt !== null &&
+      fake.clock.now().getTime() - t.meta.lastInboundAt < 20 * 3_600_000,
+  );
+  if (!found) throw new Error('the seed has no warm whatsapp thread');
+  return found;
+}
+
+describe('presence and collisions', () => {
+  it('shows a teammate viewing and typing, and forgets one who leaves', async () => {
+    const t = warmThread();
+    const { queryClient } = await renderRoutes(`/inbox/${t.conv.id}`);
+    await screen.findByRole('list', { name: 'Message history' });
+    const marco = { type: 'presence.changed' as const, username: 'marco@acme.test', name: 'Marco Manager' };
+    act(() => applyLiveEvent(queryClient, { ...marco, conversationId: t.conv.id, typing: true }));
+    expect(await screen.findByRole('status', { name: 'Marco Manager is viewing' })).toBeInTheDocument();
+    expect(screen.getByText('Marco Manager is typing…')).toBeInTheDocument();
+    act(() => applyLiveEvent(queryClient, { ...marco, conversationId: null, typing: false }));
+    await waitFor(() => expect(screen.queryByRole('status', { name: /is viewing/ })).toBeNull());
+    expect(screen.queryByText(/is typing/)).toBeNull();
+  });
+
+  it('warns before sending when the contact wrote since typing began, keeping the reply', async () => {
+    const t = warmThread();
+    const user = userEvent.setup();
+    const { queryClient } = await renderRoutes(`/inbox/${t.conv.id}`);
+    const box = await screen.findByRole('textbox', { name: 'Message' });
+    await user.type(box, 'Your order ships today');
+    const { conversation, message } = fake.control.inbound({
+      conversationId: t.conv.id,
+      text: 'Actually, cancel it please',
+    }) as { conversation: Conversation; message: Message };
+    act(() => {
+      applyLiveEvent(queryClient, { type: 'conversation.upserted', conversation });
+      applyLiveEvent(queryClient, {
+        type: 'messages.upserted',
+        conversationId: t.conv.id,
+        messages: [message],
+      });
+    });
+    await screen.findByText('Actually, cancel it please');
+    const before = ws().social.threads.get(t.conv.id)!.messages.length;
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('The contact wrote a new message since you started typing.');
+    expect(box).toHaveValue('Your order ships today');
+    expect(ws().social.threads.get(t.conv.id)!.messages.length).toBe(before);
+
+    // Reviewed: the same reply now sends without a second warning.
+    await user.click(within(alert).getByRole('button', { name: 'Review first' }));
+    expect(screen.queryByRole('alert')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(box).toHaveValue(''));
+    expect(ws().social.threads.get(t.conv.id)!.messages.length).toBe(before + 1);
+  });
+});
