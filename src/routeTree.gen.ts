@@ -24,6 +24,7 @@ import { Route as InboxConversationIdRouteImport } from './routes/inbox/$convers
 import { Route as InboxNewRouteImport } from './routes/inbox/new'
 import { Route as SettingsIndexRouteImport } from './routes/settings/index'
 import { Route as SettingsAuditRouteImport } from './routes/settings/audit'
+import { Route as SettingsNotificationsRouteImport } from './routes/settings/notifications'
 import { Route as SettingsStagesRouteImport } from './routes/settings/stages'
 
 const IndexRoute = IndexRouteImport.update({
@@ -101,6 +102,11 @@ const SettingsAuditRoute = SettingsAuditRouteImport.update({
   path: '/audit',
   getParentRoute: () => SettingsRoute,
 } as any)
+const SettingsNotificationsRoute = SettingsNotificationsRouteImport.update({
+  id: '/notifications',
+  path: '/notifications',
+  getParentRoute: () => SettingsRoute,
+} as any)
 const SettingsStagesRoute = SettingsStagesRouteImport.update({
   id: '/stages',
   path: '/stages',
@@ -120,6 +126,7 @@ export interface FileRoutesByFullPath {
   '/inbox/$conversationId': typeof InboxConversationIdRoute
   '/inbox/new': typeof InboxNewRoute
   '/settings/audit': typeof SettingsAuditRoute
+  '/settings/notifications': typeof SettingsNotificationsRoute
   '/settings/stages': typeof SettingsStagesRoute
   '/customers/': typeof CustomersIndexRoute
   '/inbox/': typeof InboxIndexRoute
@@ -136,6 +143,7 @@ export interface FileRoutesByTo {
   '/inbox/$conversationId': typeof InboxConversationIdRoute
   '/inbox/new': typeof InboxNewRoute
   '/settings/audit': typeof SettingsAuditRoute
+  '/settings/notifications': typeof SettingsNotificationsRoute
   '/settings/stages': typeof SettingsStagesRoute
   '/customers': typeof CustomersIndexRoute
   '/inbox': typeof InboxIndexRoute
@@ -155,6 +163,7 @@ export interface FileRoutesById {
   '/inbox/$conversationId': typeof InboxConversationIdRoute
   '/inbox/new': typeof InboxNewRoute
   '/settings/audit': typeof SettingsAuditRoute
+  '/settings/notifications': typeof SettingsNotificationsRoute
   '/settings/stages': typeof SettingsStagesRoute
   '/customers/': typeof CustomersIndexRoute
   '/inbox/': typeof InboxIndexRoute
@@ -175,6 +184,7 @@ export interface FileRouteTypes {
     | '/inbox/$conversationId'
     | '/inbox/new'
     | '/settings/audit'
+    | '/settings/notifications'
     | '/settings/stages'
     | '/customers/'
     | '/inbox/'
@@ -191,6 +201,7 @@ export interface FileRouteTypes {
     | '/inbox/$conversationId'
     | '/inbox/new'
     | '/settings/audit'
+    | '/settings/notifications'
     | '/settings/stages'
     | '/customers'
     | '/inbox'
@@ -209,6 +220,7 @@ export interface FileRouteTypes {
     | '/inbox/$conversationId'
     | '/inbox/new'
     | '/settings/audit'
+    | '/settings/notifications'
     | '/settings/stages'
     | '/customers/'
     | '/inbox/'
@@ -335,6 +347,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SettingsAuditRouteImport
       parentRoute: typeof SettingsRoute
     }
+    '/settings/notifications': {
+      id: '/settings/notifications'
+      path: '/notifications'
+      fullPath: '/settings/notifications'
+      preLoaderRoute: typeof SettingsNotificationsRouteImport
+      parentRoute: typeof SettingsRoute
+    }
     '/settings/stages': {
       id: '/settings/stages'
       path: '/stages'
@@ -361,12 +380,14 @@ const InboxRouteWithChildren = InboxRoute._addFileChildren(InboxRouteChildren)
 
 interface SettingsRouteChildren {
   SettingsAuditRoute: typeof SettingsAuditRoute
+  SettingsNotificationsRoute: typeof SettingsNotificationsRoute
   SettingsStagesRoute: typeof SettingsStagesRoute
   SettingsIndexRoute: typeof SettingsIndexRoute
 }
 
 const SettingsRouteChildren: SettingsRouteChildren = {
   SettingsAuditRoute: SettingsAuditRoute,
+  SettingsNotificationsRoute: SettingsNotificationsRoute,
   SettingsStagesRoute: SettingsStagesRoute,
   SettingsIndexRoute: SettingsIndexRoute,
 }

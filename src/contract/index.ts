@@ -20,3 +20,4 @@ export * from './contact-links';
 export * from './unread';
 export * from './notes';
 export * from './presence';
+export * from './preferences';

@@ -4,6 +4,9 @@ import { Channel } from './channels';
 import { LeadStage } from './leads';
 import { QuickReply } from './quick-replies';
 import { Tag } from './tags';
+import { MentionList } from './notes';
+import { Preferences } from './preferences';
+import { UnreadSummary } from './unread';
 
 /**
  * `GET /bff/workspace`: what every screen needs, in the app's first call after sign-in: who is
@@ -17,5 +20,9 @@ export const Workspace = z.looseObject({
   stages: z.nullable(z.array(LeadStage)),
   tags: z.nullable(z.array(Tag)),
   quickReplies: z.nullable(z.array(QuickReply)),
+  /** The team's own data about me (null: the BFF runs without its database, or it could not answer). */
+  unread: z.optional(z.nullable(UnreadSummary)),
+  mentions: z.optional(z.nullable(MentionList)),
+  preferences: z.optional(z.nullable(Preferences)),
 });
 export type Workspace = z.infer<typeof Workspace>;

@@ -6,6 +6,7 @@ import { conversationKeys } from './conversations';
 import { customerKeys } from './customers';
 import { leadKeys } from './leads';
 import { mergeNewestPage, messageKeys, type MessagesData } from './messages';
+import { noteKeys } from './notes';
 import { screenRetry } from './screen-loading';
 
 // An open thread in one BFF screen read: the conversation, its newest messages and the records of
@@ -40,6 +41,7 @@ export function seedThreadScreen(queryClient: QueryClient, screen: ThreadScreen)
   if (screen.contact) queryClient.setQueryData(contactKeys.detail(screen.contact.id), screen.contact);
   if (screen.customer) queryClient.setQueryData(customerKeys.detail(screen.customer.id), screen.customer);
   if (screen.lead) queryClient.setQueryData(leadKeys.detail(screen.lead.id), screen.lead);
+  if (screen.notes) queryClient.setQueryData(noteKeys.thread(conversation.id), screen.notes);
 }
 
 /** The thread route's read: one call, then only what the BFF did not hold yet. */

@@ -6,6 +6,9 @@ import { replaceLeadStages } from './lead-stages';
 import { replaceQuickReplies } from './quick-replies';
 import { sessionKeys } from './session';
 import { replaceTags } from './tags';
+import { noteKeys } from './notes';
+import { preferenceKeys } from './preferences';
+import { unreadKeys } from './unread';
 
 // The app's first call after sign-in: who is signed in, the team, and the workspace's small lists
 // (channels, lead stages, tags, quick replies), each written into the cache its screens read, so
@@ -19,6 +22,10 @@ export async function loadWorkspace(queryClient: QueryClient): Promise<Me> {
   if (workspace.stages) replaceLeadStages(queryClient, workspace.stages);
   if (workspace.tags) replaceTags(queryClient, workspace.tags);
   if (workspace.quickReplies) replaceQuickReplies(queryClient, workspace.quickReplies);
+  // The team's own data about me: unread, mentions, my settings.
+  if (workspace.unread) queryClient.setQueryData(unreadKeys.all, workspace.unread);
+  if (workspace.mentions) queryClient.setQueryData(noteKeys.mentions(), workspace.mentions);
+  if (workspace.preferences) queryClient.setQueryData(preferenceKeys.mine, workspace.preferences);
   return workspace.me;
 }
 

@@ -23,6 +23,13 @@ function SettingsLayout() {
         >
           Lead stages
         </Link>
+        <Link
+          to="/settings/notifications"
+          className={TAB}
+          activeProps={{ className: 'border-accent font-medium text-fg', 'aria-current': 'page' }}
+        >
+          Notifications
+        </Link>
         {canReadAudit(me.role) ? (
           <Link
             to="/settings/audit"

@@ -25,6 +25,7 @@ import { StoreUnavailableError, type Store } from './kv/store';
 import { registerLive, type LiveDeps } from './sync/live-app';
 import { registerScreens } from './screens/screen-routes';
 import { registerWorkspace } from './screens/workspace-route';
+import { ownDataOf } from './screens/workspace-own-data';
 import { teamOf } from './auth/team';
 import type { Team } from './team';
 import { AuditLog, registerAuditRecording } from './audit/audit-log';
@@ -35,6 +36,7 @@ import { registerUnreadRoutes } from './unread/unread-routes';
 import { NotesRepository } from './notes/notes-repository';
 import { registerNotesRoutes } from './notes/notes-routes';
 import { registerPresence } from './presence/presence-route';
+import { registerPreferences } from './preferences/preferences-routes';
 import type { TeamStore } from './store/open-store';
 import { storeReadiness } from './store/store-readiness';
 import { DatabaseUnavailableError } from './store/store-errors';
@@ -218,25 +220,46 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         })
       : null;
   if (unread) app.addHook('onClose', async () => unread.stop());
+  const notesRepo = deps.database ? new NotesRepository(deps.database.db) : null;
   registerUnreadRoutes(app, { sessions, users: deps.users, cookieName: cookie.name, marks: unread });
   registerNotesRoutes(app, {
     sessions,
     users: deps.users,
     cookieName: cookie.name,
-    notes: deps.database ? new NotesRepository(deps.database.db) : null,
+    notes: notesRepo,
     bus: live?.bus ?? null,
     model: live?.model ?? null,
     clock,
   });
-  registerPresence(app, { sessions, users: deps.users, cookieName: cookie.name, bus: live?.bus ?? null, clock });
+  registerPreferences(app, {
+    sessions,
+    users: deps.users,
+    cookieName: cookie.name,
+    db: deps.database?.db ?? null,
+  });
+  registerPresence(app, {
+    sessions,
+    users: deps.users,
+    cookieName: cookie.name,
+    bus: live?.bus ?? null,
+    clock,
+  });
   // Screen reads answer from the live workspace's read model (src/server/screens).
-  if (live) registerScreens(app, { guard, model: live.model, readThrough: live.readThrough, unread });
+  if (live)
+    registerScreens(app, {
+      guard,
+      model: live.model,
+      readThrough: live.readThrough,
+      unread,
+      notes: notesRepo,
+    });
   registerWorkspace(app, {
     sessions,
     users: deps.users,
     cookieName: cookie.name,
     team: teamOf(deps.users, deps.team.members, deps.team.aiAgents),
     model: live?.model ?? null,
+    ...(deps.database ? { ownData: ownDataOf(deps.database, unread, notesRepo, app.log) } : {}),
   });
   registerStatic(app, config.staticDir);
   return app;

@@ -4,6 +4,7 @@ import { Contact } from '../contacts';
 import { Conversation, ConversationStatus, Message, MessagePage } from '../conversations';
 import { Customer } from '../customers';
 import { Lead } from '../leads';
+import { Note } from '../notes';
 
 // The inbox's thread list as one screen read (`GET /bff/screens/inbox`), answered from the BFF's
 // read model: the upstream's list under the same filters, each row with what it shows.
@@ -56,5 +57,7 @@ export const ThreadScreen = z.looseObject({
   contact: z.nullable(Contact),
   customer: z.nullable(Customer),
   lead: z.nullable(Lead),
+  /** The team's private notes on it, oldest first (absent: the BFF keeps no notes, or could not read them). */
+  notes: z.optional(z.array(Note)),
 });
 export type ThreadScreen = z.infer<typeof ThreadScreen>;

@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { applyLiveEvent, pollOnScreen, refetchOnScreen } from '@/data/live-events';
 import { Me } from '@/contract';
 import { callBff } from '../api-client';
+import { alertFor } from './desktop-alerts';
 import { LiveConnection } from './live-connection';
 
 /**
@@ -14,7 +15,10 @@ export function useLiveStream(): void {
   useEffect(() => {
     if (typeof EventSource === 'undefined') return;
     const connection = new LiveConnection({
-      onEvent: (event) => applyLiveEvent(queryClient, event),
+      onEvent: (event) => {
+        applyLiveEvent(queryClient, event);
+        alertFor(queryClient, event);
+      },
       onReconnected: () => void refetchOnScreen(queryClient),
       onPoll: () => void pollOnScreen(queryClient),
       // A refused stream is most often an ended session: asking says so (a 401 goes to sign-in).

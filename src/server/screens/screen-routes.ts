@@ -11,6 +11,7 @@ import type { ProxyGuard } from '../proxy/proxy';
 import type { ReadModel } from '../sync/read-model';
 import type { ReadThrough } from '../sync/read-through';
 import type { ReadMarks } from '../unread/read-marks';
+import type { NotesRepository } from '../notes/notes-repository';
 import { boardOf, columnPageOf } from './board';
 import { inboxListOf, type InboxContext } from './inbox-list';
 import { leadListOf } from './lead-list';
@@ -87,6 +88,8 @@ export function registerScreens(
     readonly readThrough?: ReadThrough;
     /** Unread per agent (null without the BFF's database: the Unread filter is refused). */
     readonly unread?: ReadMarks | null;
+    /** The team's notes, added to a thread's screen (null without the BFF's database). */
+    readonly notes?: NotesRepository | null;
   },
 ): void {
   const { model } = deps;
@@ -136,6 +139,14 @@ export function registerScreens(
         return sendBffError(reply, 502, 'The record could not be read from the CRM: try again shortly');
       }
       if (answer === null) return sendBffError(reply, 404, 'Not in this workspace');
+      if (id === 'screens.thread' && deps.notes) {
+        // The thread's notes come with it; without them the page reads them itself.
+        try {
+          Object.assign(answer, { notes: await deps.notes.ofConversation((query as { id: string }).id) });
+        } catch (error) {
+          request.log.warn({ reason: String(error) }, 'thread screen: notes not read');
+        }
+      }
       return reply.header('cache-control', 'no-store').send(answer);
     });
   };

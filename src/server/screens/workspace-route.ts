@@ -17,6 +17,8 @@ export function registerWorkspace(
     readonly cookieName: string;
     readonly team: Team;
     readonly model: ReadModel | null;
+    /** What the BFF's database says about this person (unread, mentions, preferences); each null when it cannot. */
+    readonly ownData?: (username: string) => Promise<Pick<Workspace, 'unread' | 'mentions' | 'preferences'>>;
   },
 ): void {
   app.get('/bff/workspace', async (request, reply) => {
@@ -37,6 +39,7 @@ export function registerWorkspace(
       stages: lists?.stages ?? null,
       tags: lists?.tags ?? null,
       quickReplies: lists?.quickReplies ?? null,
+      ...(deps.ownData ? await deps.ownData(user.username) : {}),
     };
     return reply.header('cache-control', 'no-store').send(answer);
   });

@@ -68,10 +68,10 @@ describeOnEachStore('store', (suite) => {
     };
     const run = migrateToLatest(db, {
       ...MIGRATIONS,
-      '0002_ok': createTable('was_fine'),
-      '0003_broken': failing,
+      '9998_ok': createTable('was_fine'),
+      '9999_broken': failing,
     });
-    await expect(run).rejects.toThrow(/Migration 0003_broken failed.*schema is as it was/);
+    await expect(run).rejects.toThrow(/Migration 9999_broken failed.*schema is as it was/);
     // One transaction for the whole batch: the migration before it is undone too.
     expect(await tableExists(db, 'half_done')).toBe(false);
     expect(await tableExists(db, 'was_fine')).toBe(false);

@@ -54,7 +54,14 @@ export interface MentionsTable {
   read_at: Date | null;
 }
 
+/** Each person's own settings (src/server/preferences); JSON text in, an object out. */
+export interface PreferencesTable {
+  username: string;
+  settings: ColumnType<Record<string, unknown>, string, string>;
+}
+
 export interface Database {
+  preferences: PreferencesTable;
   notes: NotesTable;
   mentions: MentionsTable;
   audit_log: AuditLogTable;

@@ -2,6 +2,7 @@ import type { Migration } from 'kysely';
 import { auditLog } from './0001-audit-log';
 import { readState } from './0002-read-state';
 import { notes } from './0003-notes';
+import { preferences } from './0004-preferences';
 
 // Every migration, in order, listed here by hand: the server is bundled into one file for
 // production, so nothing scans a directory. To change the schema, add a file `NNNN-what.ts` with
@@ -11,4 +12,5 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0001_audit_log': auditLog,
   '0002_read_state': readState,
   '0003_notes': notes,
+  '0004_preferences': preferences,
 };

@@ -1,0 +1,57 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFakeUpstream, type FakeUpstream } from '../../../mocks/http';
+import { openStore, type TeamStore } from '../store/open-store';
+import { buildTestApp } from '../testing/test-app';
+import { sameOriginHeaders, signIn } from '../testing/test-users';
+
+// Each person's preferences in the BFF's database: off by default, changed field by field, their
+// own only, and refused when malformed.
+
+let upstream: FakeUpstream;
+let store: TeamStore;
+let app: FastifyInstance;
+
+const get = (cookie: string) =>
+  app.inject({ method: 'GET', url: '/bff/me/preferences', headers: { cookie } });
+const put = (cookie: string, payload: object) =>
+  app.inject({
+    method: 'PUT',
+    url: '/bff/me/preferences',
+    headers: { ...sameOriginHeaders, cookie },
+    payload,
+  });
+
+beforeAll(async () => {
+  upstream = await startFakeUpstream({ port: 0, clock: 'frozen' });
+  store = await openStore({ kind: 'pglite', dataDir: null });
+  app = await buildTestApp(upstream, {
+    env: { API_KEY: 'demo-admin-key', LOG_LEVEL: 'silent' },
+    database: store,
+  });
+}, 60_000);
+afterAll(async () => {
+  await app.close();
+  await store.close();
+  await upstream.close();
+});
+
+describe('/bff/me/preferences', () => {
+  it('starts with notifications off and keeps each person’s own changes', async () => {
+    const agent = await signIn(app, 'agent');
+    const manager = await signIn(app, 'manager');
+    expect((await get(agent)).json()).toEqual({ desktop: false, sound: false });
+    expect((await put(agent, { desktop: true })).json()).toEqual({ desktop: true, sound: false });
+    expect((await put(agent, { sound: true })).json()).toEqual({ desktop: true, sound: true });
+    expect((await get(agent)).json()).toEqual({ desktop: true, sound: true });
+    expect((await get(manager)).json()).toEqual({ desktop: false, sound: false });
+  });
+
+  it('refuses no session and a malformed body', async () => {
+    expect((await get('')).statusCode).toBe(401);
+    const bad = await put(await signIn(app, 'agent'), { desktop: 'yes', volume: 11 });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ statusCode: 400, error: 'Bad Request' });
+    expect(JSON.stringify(bad.json())).toMatch(/desktop/);
+  });
+});
