@@ -18,6 +18,7 @@ const BENCHES: [string, () => Promise<{ run: () => Promise<unknown> }>][] = [
   ['live-streams', () => import('./live-streams')],
   ['live-inbound', () => import('./live-inbound')],
   ['inbox-calls', () => import('./inbox-calls')],
+  ['team-live', () => import('./team-live')],
 ];
 
 const only = process.argv.slice(2);

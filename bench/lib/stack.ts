@@ -1,3 +1,6 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { setTimeout as delay } from 'node:timers/promises';
 
@@ -105,6 +108,8 @@ export async function startStack(opts: {
       TEAM_FILE: 'e2e/team.json',
       STATIC_DIR: opts.staticDir ?? 'dist',
       LOG_LEVEL: 'warn',
+      // The BFF's own database, fresh for each run (never ./data, which the demo or e2e may hold).
+      DATA_DIR: mkdtempSync(join(tmpdir(), 'chatdesk-bench-data-')),
       ...opts.bffEnv,
     },
     `${baseURL}/healthz`,
