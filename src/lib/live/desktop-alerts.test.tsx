@@ -36,7 +36,7 @@ function client(desktop: boolean): QueryClient {
   });
   return queryClient;
 }
-const inbound = (thread: Conversation, text: string) =>
+const inbound = (_thread: Conversation, text: string) =>
   ({
     id: `m-${text}`,
     direction: 'inbound',
