@@ -7,6 +7,7 @@ import { UserDirectory } from '../src/server/auth/users';
 import { DEFAULT_RATE_LIMITS } from '../src/server/security/rate-limits';
 import { EMPTY_TEAM } from '../src/server/team';
 import { openStore, type TeamStore } from '../src/server/store/open-store';
+import { startTestPostgres } from '../src/server/testing/postgres-server';
 
 // The processes bff-overhead.ts measures, one per child process so the load generator, the
 // server under test and the upstream do not share an event loop.
@@ -44,6 +45,18 @@ const BENCH_USER = { username: 'bench@example.test', password: 'bench-password' 
  *  The per-session rate limit is raised so the load is measured, not refused; the token bucket
  *  still runs on every call. */
 let store: TeamStore | null = null;
+let stopDatabase = (): Promise<void> => Promise.resolve();
+
+/**
+ * The BFF's database for the run: the embedded PGlite (the default deployment), or with
+ * BENCH_STORE=postgres a PostgreSQL server started for it (the deployment for several instances).
+ */
+async function benchStore(): Promise<TeamStore> {
+  if (process.env.BENCH_STORE !== 'postgres') return openStore({ kind: 'pglite', dataDir: null });
+  const server = await startTestPostgres();
+  stopDatabase = () => server.stop();
+  return openStore({ kind: 'postgres', url: await server.createDatabase() });
+}
 
 async function startBff(upstreamOrigin: string): Promise<{ port: number; cookie: string }> {
   const config = parseConfig({
@@ -75,7 +88,7 @@ async function startBff(upstreamOrigin: string): Promise<{ port: number; cookie:
     // the bench upstream is not a workspace).
     live: { sync: false },
     // As deployed, with the team database, so every state-changing call writes an audit entry.
-    ...(process.env.BENCH_NO_STORE ? {} : { database: (store = await openStore({ kind: 'pglite', dataDir: null })) }),
+    ...(process.env.BENCH_NO_STORE ? {} : { database: (store = await benchStore()) }),
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const login = await app.inject({
@@ -150,6 +163,7 @@ async function main(): Promise<void> {
 }
 
 // Exit through process.exit so `--cpu-prof` can write its profile when the bench stops us.
-process.once('SIGTERM', () => process.exit(0));
-process.once('SIGINT', () => process.exit(0));
+const exit = () => void stopDatabase().finally(() => process.exit(0));
+process.once('SIGTERM', exit);
+process.once('SIGINT', exit);
 if (process.send) void main();

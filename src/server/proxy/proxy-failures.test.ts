@@ -10,17 +10,17 @@ import { signIn } from '../testing/test-users';
 
 const { upstream, logs, call } = proxyHarness();
 
-describe('upstream() failures', () => {
-  it('passes upstream() 4xx and 5xx bodies through unchanged', async () => {
+describe('upstream failures', () => {
+  it('passes upstream 4xx and 5xx bodies through unchanged', async () => {
     for (const status of [400, 403, 404, 500, 503]) {
       upstream().respondWith((_req, res) => {
         res.writeHead(status, { 'content-type': 'application/json' });
-        res.end(JSON.stringify({ statusCode: status, message: `upstream() says ${status}`, error: 'X' }));
+        res.end(JSON.stringify({ statusCode: status, message: `upstream says ${status}`, error: 'X' }));
       });
       const res = await call({ method: 'GET', url: '/api/crm/v1/lead-stages' });
       expect(res.statusCode).toBe(status);
       expect(res.headers['x-bff-error']).toBeUndefined();
-      expect(res.json()).toEqual({ statusCode: status, message: `upstream() says ${status}`, error: 'X' });
+      expect(res.json()).toEqual({ statusCode: status, message: `upstream says ${status}`, error: 'X' });
     }
     upstream().respondWith((req, res) => {
       res.writeHead(200, { 'content-type': 'application/json' });
@@ -28,7 +28,7 @@ describe('upstream() failures', () => {
     });
   });
 
-  it('turns an upstream() 401 into a 502 that says the workspace key was refused, and logs() it without the key', async () => {
+  it('turns an upstream 401 into a 502 that says the workspace key was refused, and logs it without the key', async () => {
     upstream().respondWith((_req, res) => {
       res.writeHead(401, { 'content-type': 'application/json', 'content-length': '61' });
       res.end(
@@ -45,8 +45,8 @@ describe('upstream() failures', () => {
   });
 });
 
-describe('upstream() unreachable or slow', () => {
-  it('answers 502 when the upstream() refuses connections', async () => {
+describe('upstream unreachable or slow', () => {
+  it('answers 502 when the upstream refuses connections', async () => {
     const closed = createServer();
     await new Promise<void>((r) => closed.listen(0, '127.0.0.1', r));
     const { port } = closed.address() as AddressInfo;
@@ -70,7 +70,7 @@ describe('upstream() unreachable or slow', () => {
     }
   });
 
-  it('answers 504 when the upstream() is slower than UPSTREAM_TIMEOUT_MS', async () => {
+  it('answers 504 when the upstream is slower than UPSTREAM_TIMEOUT_MS', async () => {
     upstream().respondWith((_req, res) => {
       setTimeout(() => {
         res.writeHead(200, { 'content-type': 'application/json' });

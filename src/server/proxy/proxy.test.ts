@@ -88,7 +88,7 @@ describe('forwarding', () => {
     );
   });
 
-  it('passes a valid query and refuses an invalid one without an upstream() call', async () => {
+  it('passes a valid query and refuses an invalid one without an upstream call', async () => {
     await call({ method: 'GET', url: '/api/crm/v1/leads?search=a%26b%20c&page=2' });
     expect(upstream().requests[0]?.url).toBe('/crm/api/v1/leads?search=a%26b%20c&page=2');
     const bad = await call({ method: 'GET', url: '/api/crm/v1/leads?limit=1000' });
