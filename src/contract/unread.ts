@@ -20,6 +20,3 @@ export const ReadBody = z.strictObject({
   upTo: z.optional(DateTime),
 });
 export type ReadBody = z.infer<typeof ReadBody>;
-
-/** `true` in the inbox list's query: only threads with something unread for the signed-in agent. */
-export const UnreadFilter = z.literal('true');

@@ -50,7 +50,8 @@ export function placeConversation(
   const heldRow = data.pages.flatMap((page) => page.rows).find((r) => r.conversation.id === conversation.id);
   const fits = matchesStructure(conversation, filters);
   // Whether a thread matches a search or is unread for this agent is the BFF's to say.
-  if (!heldRow && (filters.search || filters.unread)) return fits ? { kind: 'unknown' } : { kind: 'placed', data };
+  if (!heldRow && (filters.search || filters.unread))
+    return fits ? { kind: 'unknown' } : { kind: 'placed', data };
   if (!heldRow && !fits) return { kind: 'placed', data };
 
   // Out of wherever it was, keeping every other row on its page (offsets of later pages hold).

@@ -4,12 +4,7 @@ import {
   type InfiniteData,
   type QueryClient,
 } from '@tanstack/react-query';
-import type {
-  Conversation,
-  ConversationStatus,
-  InboxRow,
-  InboxScreenPage,
-} from '@/contract';
+import type { Conversation, ConversationStatus, InboxRow, InboxScreenPage } from '@/contract';
 import { callApi, callScreen } from '@/lib/api-client';
 import { screenRetry } from './screen-loading';
 
@@ -62,7 +57,12 @@ export const conversationListQuery = (filters: ConversationFilters) =>
     queryFn: ({ pageParam, signal }) => {
       const { unread, ...rest } = cleanFilters(filters);
       return callScreen('screens.inbox', {
-        query: { ...rest, ...(unread ? { unread: 'true' as const } : {}), offset: pageParam, limit: LIST_PAGE_SIZE },
+        query: {
+          ...rest,
+          ...(unread ? { unread: 'true' as const } : {}),
+          offset: pageParam,
+          limit: LIST_PAGE_SIZE,
+        },
         signal,
       });
     },

@@ -1,7 +1,7 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import * as z from 'zod/mini';
 import { MentionList, Note, NoteList, type NoteCreate } from '@/contract';
-import { callBff } from '@/lib/api-client';
+import { callBff, writeBff } from '@/lib/api-client';
 
 // Private notes on a thread and the signed-in agent's mentions (the BFF's own data: src/server/notes).
 // The live stream brings teammates' notes (note.created) and new mentions of me (mention.created).
@@ -13,7 +13,6 @@ export const noteKeys = {
 };
 
 const path = (conversationId: string) => `/bff/conversations/${encodeURIComponent(conversationId)}/notes`;
-const WRITE = { 'x-csrf': '1', 'content-type': 'application/json' };
 
 export const threadNotesQuery = (conversationId: string) =>
   queryOptions({
@@ -44,11 +43,7 @@ export async function createNote(
   conversationId: string,
   input: NoteCreate,
 ): Promise<Note> {
-  const note = await callBff(path(conversationId), Note, {
-    method: 'POST',
-    headers: WRITE,
-    body: JSON.stringify(input),
-  });
+  const note = await writeBff('POST', path(conversationId), Note, input);
   addNote(queryClient, note);
   return note;
 }
@@ -65,10 +60,7 @@ export async function readMention(queryClient: QueryClient, noteId: string): Pro
       unread: Math.max(0, held.unread - (wasUnread ? 1 : 0)),
     };
   });
-  await callBff(`/bff/mentions/${encodeURIComponent(noteId)}/read`, z.unknown(), {
-    method: 'POST',
-    headers: { 'x-csrf': '1' },
-  });
+  await writeBff('POST', `/bff/mentions/${encodeURIComponent(noteId)}/read`, z.unknown());
 }
 
 /** Someone mentioned me: the list and its count are read again. */

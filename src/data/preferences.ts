@@ -1,6 +1,6 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { Preferences, type PreferencesUpdate } from '@/contract';
-import { callBff } from '@/lib/api-client';
+import { callBff, writeBff } from '@/lib/api-client';
 
 // My own settings, kept by the BFF so they follow me to any browser.
 
@@ -14,12 +14,11 @@ export const preferencesQuery = () =>
     retry: false,
   });
 
-export async function savePreferences(queryClient: QueryClient, change: PreferencesUpdate): Promise<Preferences> {
-  const saved = await callBff('/bff/me/preferences', Preferences, {
-    method: 'PUT',
-    headers: { 'x-csrf': '1', 'content-type': 'application/json' },
-    body: JSON.stringify(change),
-  });
+export async function savePreferences(
+  queryClient: QueryClient,
+  change: PreferencesUpdate,
+): Promise<Preferences> {
+  const saved = await writeBff('PUT', '/bff/me/preferences', Preferences, change);
   queryClient.setQueryData(preferenceKeys.mine, saved);
   return saved;
 }

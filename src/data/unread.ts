@@ -1,7 +1,7 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import * as z from 'zod/mini';
 import { UnreadSummary, type ReadBody } from '@/contract';
-import { callBff } from '@/lib/api-client';
+import { callBff, writeBff } from '@/lib/api-client';
 
 // The signed-in agent's unread (the BFF keeps it per agent: src/server/unread): one small summary
 // every screen reads (the inbox rows, the navigation, the tab title), read again whenever the live
@@ -20,15 +20,14 @@ export const unreadQuery = () =>
     retry: false,
   });
 
-const post = (path: string, body?: ReadBody) =>
-  callBff(path, z.unknown(), {
-    method: 'POST',
-    headers: { 'x-csrf': '1', ...(body ? { 'content-type': 'application/json' } : {}) },
-    ...(body ? { body: JSON.stringify(body) } : {}),
-  });
+const post = (path: string, body?: ReadBody) => writeBff('POST', path, z.unknown(), body);
 
 /** This agent read the thread up to a message's time: its count drops at once. */
-export async function markRead(queryClient: QueryClient, conversationId: string, upTo?: string): Promise<void> {
+export async function markRead(
+  queryClient: QueryClient,
+  conversationId: string,
+  upTo?: string,
+): Promise<void> {
   setThreadUnread(queryClient, conversationId, 0);
   await post(`/bff/conversations/${encodeURIComponent(conversationId)}/read`, upTo ? { upTo } : {});
 }

@@ -151,6 +151,25 @@ export async function callBff<T>(
 }
 
 /**
+ * A write to the BFF's own endpoints (`/bff/*`): the CSRF header every state-changing call carries,
+ * the body as JSON, the answer parsed with the given schema (a 204 parses `undefined`).
+ */
+export function writeBff<T>(
+  method: 'POST' | 'PUT',
+  path: string,
+  schema: { safeParse(data: unknown): { success: true; data: T } | { success: false } },
+  body?: unknown,
+  init?: Pick<RequestInit, 'keepalive'>,
+): Promise<T> {
+  return callBff(path, schema, {
+    ...init,
+    method,
+    headers: { 'x-csrf': '1', ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+}
+
+/**
  * A screen read of the BFF (`/bff/screens/*`, src/contract/routes/screens.ts): the route's query
  * as search parameters, the answer parsed with the route's response schema.
  */

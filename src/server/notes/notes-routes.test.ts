@@ -2,19 +2,17 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MentionList, NOTE_MAX, Note, NoteList, type LiveEvent } from '../../contract';
 import { callStatsOf } from '../../../mocks/core/call-stats';
-import { startFakeUpstream, type FakeUpstream } from '../../../mocks/http';
-import { openStore, type TeamStore } from '../store/open-store';
 import { ReadModel } from '../sync/read-model';
 import { conversation } from '../testing/live-records';
-import { buildTestApp } from '../testing/test-app';
+import { startAppWithStore, type AppWithStore } from '../testing/app-with-store';
 import { sameOriginHeaders, signIn, TEST_USERS } from '../testing/test-users';
 
 // Private notes and mentions through the real BFF and its database: saved and listed per thread,
 // never sent upstream, mentions only of people who can sign in, each mention listed for that
 // teammate until read, and live events to everyone (the note) and to the mentioned (the mention).
 
-let upstream: FakeUpstream;
-let store: TeamStore;
+let stack: AppWithStore;
+let upstream: AppWithStore['upstream'];
 let app: FastifyInstance;
 let agent = '';
 let manager = '';
@@ -31,13 +29,8 @@ const post = (url: string, cookie: string, payload?: unknown) =>
 const THREAD = conversation(1).id;
 
 beforeAll(async () => {
-  upstream = await startFakeUpstream({ port: 0, clock: 'frozen' });
-  store = await openStore({ kind: 'pglite', dataDir: null });
-  app = await buildTestApp(upstream, {
-    env: { API_KEY: 'demo-admin-key', LOG_LEVEL: 'silent' },
-    live: { sync: false },
-    database: store,
-  });
+  stack = await startAppWithStore({ live: true });
+  ({ upstream, app } = stack);
   const model = app.bffLive!.model;
   model.replaceWith(new ReadModel());
   model.conversations.set(THREAD, conversation(1));
@@ -46,11 +39,7 @@ beforeAll(async () => {
   agent = await signIn(app, 'agent');
   manager = await signIn(app, 'manager');
 }, 60_000);
-afterAll(async () => {
-  await app.close();
-  await store.close();
-  await upstream.close();
-});
+afterAll(() => stack.close());
 
 describe('notes and mentions', () => {
   it('saves a note with a mention, lists it on the thread, and tells the mentioned teammate', async () => {

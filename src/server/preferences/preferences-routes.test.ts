@@ -1,15 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeUpstream, type FakeUpstream } from '../../../mocks/http';
-import { openStore, type TeamStore } from '../store/open-store';
-import { buildTestApp } from '../testing/test-app';
+import { startAppWithStore, type AppWithStore } from '../testing/app-with-store';
 import { sameOriginHeaders, signIn } from '../testing/test-users';
 
 // Each person's preferences in the BFF's database: off by default, changed field by field, their
 // own only, and refused when malformed.
 
-let upstream: FakeUpstream;
-let store: TeamStore;
+let stack: AppWithStore;
 let app: FastifyInstance;
 
 const get = (cookie: string) =>
@@ -23,18 +20,10 @@ const put = (cookie: string, payload: object) =>
   });
 
 beforeAll(async () => {
-  upstream = await startFakeUpstream({ port: 0, clock: 'frozen' });
-  store = await openStore({ kind: 'pglite', dataDir: null });
-  app = await buildTestApp(upstream, {
-    env: { API_KEY: 'demo-admin-key', LOG_LEVEL: 'silent' },
-    database: store,
-  });
+  stack = await startAppWithStore({});
+  ({ app } = stack);
 }, 60_000);
-afterAll(async () => {
-  await app.close();
-  await store.close();
-  await upstream.close();
-});
+afterAll(() => stack.close());
 
 describe('/bff/me/preferences', () => {
   it('starts with notifications off and keeps each person’s own changes', async () => {

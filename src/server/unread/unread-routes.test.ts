@@ -1,19 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { InboxScreenPage, UnreadSummary } from '../../contract';
-import { startFakeUpstream, type FakeUpstream } from '../../../mocks/http';
-import { openStore, type TeamStore } from '../store/open-store';
 import { ReadModel } from '../sync/read-model';
 import { conversation, message } from '../testing/live-records';
-import { buildTestApp } from '../testing/test-app';
+import { startAppWithStore, type AppWithStore } from '../testing/app-with-store';
 import { sameOriginHeaders, signIn } from '../testing/test-users';
 
 // Unread per agent through the real BFF: counted from the read model after each agent's own mark,
 // read and marked unread per agent, filtered in the inbox list, refused without a session, with a
 // malformed body, or without CSRF.
 
-let upstream: FakeUpstream;
-let store: TeamStore;
+let stack: AppWithStore;
 let app: FastifyInstance;
 let agent = '';
 let admin = '';
@@ -28,21 +25,12 @@ const post = (
 const summary = async (cookie: string) => UnreadSummary.parse((await get('/bff/unread', cookie)).json());
 
 beforeAll(async () => {
-  upstream = await startFakeUpstream({ port: 0, clock: 'frozen' });
-  store = await openStore({ kind: 'pglite', dataDir: null });
-  app = await buildTestApp(upstream, {
-    env: { API_KEY: 'demo-admin-key', LOG_LEVEL: 'silent' },
-    live: { sync: false },
-    database: store,
-  });
+  stack = await startAppWithStore({ live: true });
+  ({ app } = stack);
   agent = await signIn(app, 'agent');
   admin = await signIn(app, 'admin');
 }, 60_000);
-afterAll(async () => {
-  await app.close();
-  await store.close();
-  await upstream.close();
-});
+afterAll(() => stack.close());
 
 describe('unread per agent', () => {
   it('counts what came in after each agent started, and each agent reads for themselves', async () => {

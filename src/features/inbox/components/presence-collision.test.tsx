@@ -4,6 +4,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Conversation, Message } from '@/contract';
 import { applyLiveEvent } from '@/data/live-events';
 import { fake, withBff } from '@/test/bff';
+import { warmThread } from '@/test/warm-thread';
 import { renderRoutes, stubLayout } from '@/test/render-routes';
 
 // Who else is in the thread, and the warning before a reply that something new arrived since the
@@ -17,24 +18,10 @@ afterEach(() => {
 });
 
 const ws = () => fake.workspace();
-/** A one-to-one whatsapp thread whose window is open, so free text can be sent. */
-function warmThread() {
-  const found = [...ws().social.threads.values()].find(
-    (t) =>
-      !t.conv.is_group &&
-      t.conv.status === 'open' &&
-      ws().social.channels.find((c) => c.id === t.conv.channel_id)?.platform === 'whatsapp' &&
-      !t.meta.unreachable &&
-      t.meta.lastInboundAt !== null &&
-      fake.clock.now().getTime() - t.meta.lastInboundAt < 20 * 3_600_000,
-  );
-  if (!found) throw new Error('the seed has no warm whatsapp thread');
-  return found;
-}
 
 describe('presence and collisions', () => {
   it('shows a teammate viewing and typing, and forgets one who leaves', async () => {
-    const t = warmThread();
+    const t = warmThread(fake, { open: true });
     const { queryClient } = await renderRoutes(`/inbox/${t.conv.id}`);
     await screen.findByRole('list', { name: 'Message history' });
     const marco = { type: 'presence.changed' as const, username: 'marco@acme.test', name: 'Marco Manager' };
@@ -47,7 +34,7 @@ describe('presence and collisions', () => {
   });
 
   it('warns before sending when the contact wrote since typing began, keeping the reply', async () => {
-    const t = warmThread();
+    const t = warmThread(fake, { open: true });
     const user = userEvent.setup();
     const { queryClient } = await renderRoutes(`/inbox/${t.conv.id}`);
     const box = await screen.findByRole('textbox', { name: 'Message' });

@@ -4,6 +4,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Conversation, Message } from '@/contract';
 import { applyLiveEvent } from '@/data/live-events';
 import { fake, server, withBff } from '@/test/bff';
+import { warmThread } from '@/test/warm-thread';
 import { renderRoutes as renderInbox, stubLayout } from '@/test/render-routes';
 
 // An open thread as the BFF serves it: one screen read to open it, the live stream's events after.
@@ -15,23 +16,9 @@ afterEach(cleanup);
 const ws = () => fake.workspace();
 const history = () => screen.findByRole('list', { name: 'Message history' });
 
-/** A one-to-one whatsapp thread whose window is open. */
-function warmThread() {
-  const found = [...ws().social.threads.values()].find(
-    (t) =>
-      !t.conv.is_group &&
-      ws().social.channels.find((c) => c.id === t.conv.channel_id)?.platform === 'whatsapp' &&
-      !t.meta.unreachable &&
-      t.meta.lastInboundAt !== null &&
-      fake.clock.now().getTime() - t.meta.lastInboundAt < 20 * 3_600_000,
-  );
-  if (!found) throw new Error('the seed has no warm whatsapp thread');
-  return found;
-}
-
 describe('an open thread', () => {
   it('an inbound message pushed by the live stream shows at once and reopens a closed thread', async () => {
-    const t = warmThread();
+    const t = warmThread(fake);
     const { queryClient } = await renderInbox(`/inbox/${t.conv.id}`);
     await userEvent.click(await screen.findByRole('button', { name: 'Close thread' }));
     expect(await screen.findByRole('button', { name: 'Reopen thread' })).toBeInTheDocument();
