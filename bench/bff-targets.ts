@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Agent, createServer, request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { buildApp } from '../src/server/app';
@@ -21,7 +24,8 @@ const PAYLOAD = JSON.stringify([
   { id: '6f1c7a52-3c1e-4a8f-9b0e-2d7a1c9e4b10', key: 'new', name: 'New', color: '#3b82f6', position: 0 },
 ]);
 
-type Role = 'upstream' | 'bff' | 'bare';
+/** bff-without-store: the same BFF with no database, the yardstick for what the audit log costs. */
+type Role = 'upstream' | 'bff' | 'bff-without-store' | 'bare';
 
 async function startUpstream(): Promise<number> {
   const server = createServer((req, res) => {
@@ -52,13 +56,18 @@ let stopDatabase = (): Promise<void> => Promise.resolve();
  * BENCH_STORE=postgres a PostgreSQL server started for it (the deployment for several instances).
  */
 async function benchStore(): Promise<TeamStore> {
-  if (process.env.BENCH_STORE !== 'postgres') return openStore({ kind: 'pglite', dataDir: null });
+  if (process.env.BENCH_STORE !== 'postgres') {
+    // As deployed: files in a data directory, PGlite in its worker thread.
+    const dataDir = mkdtempSync(join(tmpdir(), 'chatdesk-bench-data-'));
+    stopDatabase = () => Promise.resolve(rmSync(dataDir, { recursive: true, force: true }));
+    return openStore({ kind: 'pglite', dataDir, thread: true });
+  }
   const server = await startTestPostgres();
   stopDatabase = () => server.stop();
   return openStore({ kind: 'postgres', url: await server.createDatabase() });
 }
 
-async function startBff(upstreamOrigin: string): Promise<{ port: number; cookie: string }> {
+async function startBff(upstreamOrigin: string, withStore: boolean): Promise<{ port: number; cookie: string }> {
   const config = parseConfig({
     SOCIAL_BASE_URL: `${upstreamOrigin}/social/api`,
     CRM_BASE_URL: `${upstreamOrigin}/crm/api`,
@@ -88,7 +97,7 @@ async function startBff(upstreamOrigin: string): Promise<{ port: number; cookie:
     // the bench upstream is not a workspace).
     live: { sync: false },
     // As deployed, with the team database, so every state-changing call writes an audit entry.
-    ...(process.env.BENCH_NO_STORE ? {} : { database: (store = await benchStore()) }),
+    ...(withStore ? { database: (store = await benchStore()) } : {}),
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const login = await app.inject({
@@ -138,8 +147,8 @@ async function main(): Promise<void> {
   const started: { port: number; cookie: string } =
     role === 'upstream'
       ? { port: await startUpstream(), cookie: '' }
-      : role === 'bff'
-        ? await startBff(upstreamOrigin)
+      : role === 'bff' || role === 'bff-without-store'
+        ? await startBff(upstreamOrigin, role === 'bff')
         : { port: await startBare(upstreamOrigin), cookie: '' };
   process.send?.(started);
   // The bench asks for CPU time around a run: CPU per request is a figure that survives a busy

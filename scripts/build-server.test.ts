@@ -19,7 +19,7 @@ let origin = '';
 const output: string[] = [];
 
 beforeAll(async () => {
-  await buildServer(outfile);
+  await buildServer(outDir);
   // Only what a shell gives any process: no upstream, key or tenant, so it runs the demo.
   child = spawn(process.execPath, ['--enable-source-maps', outfile], {
     cwd: root,
@@ -82,6 +82,10 @@ describe('the built server (dist-server/main.js under plain node)', () => {
       body: JSON.stringify({ name: 'Renamed' }),
     });
     expect(refused.status).toBe(403);
+
+    // The team's own data, in the embedded database's worker thread (a second file of the build).
+    const preferences = await fetch(`${origin}/bff/me/preferences`, { headers: { cookie } });
+    expect(preferences.status).toBe(200);
   });
 
   it('says it runs the demo and never prints the key', () => {

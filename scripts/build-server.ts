@@ -1,16 +1,20 @@
 import { build, type BuildOptions } from 'esbuild';
 
-// Builds the BFF (src/server/main.ts) to one JavaScript file that plain `node` runs: our own code
-// (the contract, the server and, for demo mode, the fake upstream in mocks/) bundled; packages stay
+// Builds the BFF (src/server/main.ts) to JavaScript that plain `node` runs: our own code (the
+// contract, the server and, for demo mode, the fake upstream in mocks/) bundled; packages stay
 // imports from node_modules. `npm start` and e2e run this build; tsx is for development and tests.
-//   npm run build:server            -> dist-server/main.js (+ .map)
+// The embedded database's worker thread is a second entry, beside main.js, where
+// src/server/store/pglite-thread.ts looks for it.
+//   npm run build:server            -> dist-server/main.js, dist-server/pglite-thread-worker.js (+ .map)
 
-export const SERVER_ENTRY = 'src/server/main.ts';
-export const SERVER_OUTFILE = 'dist-server/main.js';
+export const SERVER_OUTDIR = 'dist-server';
 
-export const serverBuildOptions = (outfile: string): BuildOptions => ({
-  entryPoints: [SERVER_ENTRY],
-  outfile,
+export const serverBuildOptions = (outdir: string): BuildOptions => ({
+  entryPoints: {
+    main: 'src/server/main.ts',
+    'pglite-thread-worker': 'src/server/store/pglite-thread-worker.ts',
+  },
+  outdir,
   bundle: true,
   platform: 'node',
   format: 'esm',
@@ -21,8 +25,8 @@ export const serverBuildOptions = (outfile: string): BuildOptions => ({
   logLevel: 'warning',
 });
 
-export async function buildServer(outfile = SERVER_OUTFILE): Promise<void> {
-  await build(serverBuildOptions(outfile));
+export async function buildServer(outdir = SERVER_OUTDIR): Promise<void> {
+  await build(serverBuildOptions(outdir));
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) await buildServer();

@@ -94,7 +94,11 @@ export class AuditLog {
     if (url === undefined || AUTH_URLS.has(url)) return;
     let action: string;
     let record: Record<string, string> | null;
-    if (request.bffRoute !== null || url.endsWith('/*')) {
+    if (request.bffRoute !== null && request.bffParams !== null) {
+      action = request.bffRoute.id;
+      record = Object.keys(request.bffParams).length > 0 ? { ...request.bffParams } : null;
+    } else if (url.endsWith('/*')) {
+      // Refused by a hook before the proxy matched it: matched here.
       const call = proxiedCall(request);
       if (call === null) return;
       action = call.route.id;

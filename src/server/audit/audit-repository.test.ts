@@ -48,6 +48,17 @@ describeOnEachStore('audit repository', (suite) => {
     expect(typeof last.entries[0]?.id).toBe('string');
   });
 
+  it('keeps values that array literals would have to escape, and nulls, exactly', async () => {
+    const awkward = 'a "quoted", {braced} \\ back\\slash, NULL and ünïcode';
+    await repo.insert([
+      entry({ minutes: 1, username: awkward, action: 'POST /bff/x', record: { note: awkward, id: 'x,y' } }),
+      entry({ minutes: 2, username: null, role: null, record: null, ip: null }),
+    ]);
+    const { entries } = await repo.list({}, { offset: 0, limit: 10 });
+    expect(entries[1]).toMatchObject({ username: awkward, record: { note: awkward, id: 'x,y' } });
+    expect(entries[0]).toMatchObject({ username: null, role: null, record: null, ip: null });
+  });
+
   it('keeps the order of entries written in the same millisecond', async () => {
     await repo.insert([entry({ minutes: 0, action: 'a' }), entry({ minutes: 0, action: 'b' })]);
     const { entries } = await repo.list({}, { offset: 0, limit: 10 });

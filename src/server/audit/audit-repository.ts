@@ -1,4 +1,4 @@
-import type { Kysely, Selectable } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import type { AuditEntry, AuditOutcome } from '../../contract/audit';
 import type { AuditLogTable, Database } from '../store/schema';
 import { guarded } from '../store/store-errors';
@@ -47,24 +47,26 @@ const toEntry = (row: Selectable<AuditLogTable>): AuditEntry => ({
 export class AuditRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
+  /**
+   * One statement per batch, with one array parameter per column (unnest): the SQL text is the
+   * same for every batch, so building it costs nothing per row, and the database parses 8
+   * parameters instead of 8 per entry.
+   */
   async insert(records: readonly AuditRecord[]): Promise<void> {
     if (records.length === 0) return;
+    const column = <T>(pick: (r: AuditRecord) => T): T[] => records.map(pick);
     await guarded(() =>
-      this.db
-        .insertInto('audit_log')
-        .values(
-          records.map((r) => ({
-            at: r.at,
-            username: r.username,
-            role: r.role,
-            action: r.action,
-            record: r.record === null ? null : JSON.stringify(r.record),
-            status: r.status,
-            outcome: r.outcome,
-            ip: r.ip,
-          })),
-        )
-        .execute(),
+      sql`insert into audit_log (at, username, role, action, record, status, outcome, ip)
+        select * from unnest(
+          ${column((r) => r.at.toISOString())}::timestamptz[],
+          ${column((r) => r.username)}::text[],
+          ${column((r) => r.role)}::text[],
+          ${column((r) => r.action)}::text[],
+          ${column((r) => (r.record === null ? null : JSON.stringify(r.record)))}::jsonb[],
+          ${column((r) => r.status)}::integer[],
+          ${column((r) => r.outcome)}::text[],
+          ${column((r) => r.ip)}::text[]
+        )`.execute(this.db),
     );
   }
 

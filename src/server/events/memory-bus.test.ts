@@ -38,6 +38,16 @@ describe('MemoryBus', () => {
     expect(await bus.replayAfter(second!.id)).toEqual({ kind: 'gap' });
   });
 
+  it('keeps exactly the newest events when they arrive one at a time past the cap', async () => {
+    const bus = new MemoryBus({ maxEvents: 3 });
+    const ids: string[] = [];
+    for (let n = 1; n <= 20; n++) ids.push((await bus.publish([{ event: removed(n) }]))[0]!.id);
+    // 18, 19 and 20 are kept: after 17 they replay, after 16 event 17 is missing.
+    const replay = await bus.replayAfter(ids[16]!);
+    expect(replay.kind === 'events' && replay.events.map((e) => e.event)).toEqual([removed(18), removed(19), removed(20)]);
+    expect(await bus.replayAfter(ids[15]!)).toEqual({ kind: 'gap' });
+  });
+
   it('calls an id of another process, a future id or nonsense a gap', async () => {
     const bus = new MemoryBus();
     await bus.publish([{ event: removed(1) }]);

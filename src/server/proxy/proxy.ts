@@ -16,6 +16,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The contract route a proxied call matched, for authorisation and the audit line. */
     bffRoute: RouteDef | null;
+    /** Its path params (set with bffRoute), so the audit line need not match the path again. */
+    bffParams: Readonly<Record<string, string>> | null;
     /** The query re-serialised from parsed, validated parameters. */
     bffQuery: string;
   }
@@ -79,6 +81,7 @@ export async function registerProxy(app: FastifyInstance, opts: ProxyOptions): P
   const { apiKey, tenantId } = upstream;
 
   app.decorateRequest('bffRoute', null);
+  app.decorateRequest('bffParams', null);
   app.decorateRequest('bffQuery', '');
 
   await app.register(replyFrom, {
@@ -161,6 +164,7 @@ export async function registerProxy(app: FastifyInstance, opts: ProxyOptions): P
       if (match === null) return sendBffError(reply, 404, NOT_FOUND_MESSAGE);
       const { route } = match;
       request.bffRoute = route;
+      request.bffParams = match.params;
 
       if (opts.guard && (await opts.guard(request, reply, route))) return reply;
 

@@ -34,7 +34,7 @@ export async function openConfiguredStore(
   };
   let store: TeamStore;
   try {
-    store = await openStore({ kind: 'pglite', dataDir }, common);
+    store = await openStore({ kind: 'pglite', dataDir, thread: true }, common);
   } catch (err) {
     removeTemporary();
     throw err;

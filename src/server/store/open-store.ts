@@ -1,10 +1,12 @@
-import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { lockDataDir } from './data-dir-lock';
 import { migrateToLatest } from './migrate';
 import { MIGRATIONS } from './migrations';
+import type { EmbeddedDatabase } from './embedded-database';
+import { createPGlite } from './pglite-create';
 import { PGliteDialect } from './pglite-dialect';
+import { PGliteThread } from './pglite-thread';
 import type { Database } from './schema';
 import { describeFailure } from './store-errors';
 
@@ -13,8 +15,12 @@ import { describeFailure } from './store-errors';
 
 export type StoreLocation =
   | { readonly kind: 'postgres'; readonly url: string }
-  /** dataDir null: in memory, gone when closed (tests). */
-  | { readonly kind: 'pglite'; readonly dataDir: string | null };
+  /**
+   * dataDir null: in memory, gone when closed (tests). thread: PGlite in a worker thread of its
+   * own (the deployment: its synchronous WASM work stays off the thread answering HTTP); without
+   * it, in this thread (tests, where the worker's start-up is not worth it).
+   */
+  | { readonly kind: 'pglite'; readonly dataDir: string | null; readonly thread?: boolean };
 
 export interface TeamStore {
   readonly db: Kysely<Database>;
@@ -35,7 +41,17 @@ export interface OpenStoreOptions {
   readonly onIdleError?: (reason: string) => void;
 }
 
-const INT8_OID = 20;
+async function openEmbedded(dataDir: string | null, thread: boolean): Promise<EmbeddedDatabase> {
+  if (!thread) return createPGlite(dataDir);
+  const worker = new PGliteThread(dataDir);
+  try {
+    await worker.waitReady;
+    return worker;
+  } catch (error) {
+    await worker.close();
+    throw error;
+  }
+}
 
 /** Opens, locks (embedded) and migrates the store; throws StoreSchemaError when it cannot. */
 export async function openStore(location: StoreLocation, opts: OpenStoreOptions = {}): Promise<TeamStore> {
@@ -59,12 +75,9 @@ export async function openStore(location: StoreLocation, opts: OpenStoreOptions 
     healthy = async () => (await sql`select 1 as ok`.execute(db)).rows.length === 1;
   } else {
     if (location.dataDir !== null) unlock = lockDataDir(location.dataDir);
-    let pglite: PGlite;
+    let pglite: EmbeddedDatabase;
     try {
-      // int8 as text, as the pg driver gives it: ids never lose digits, and both read alike.
-      pglite = await PGlite.create(location.dataDir ?? undefined, {
-        parsers: { [INT8_OID]: (value: string) => value },
-      });
+      pglite = await openEmbedded(location.dataDir, location.thread === true);
     } catch (error) {
       unlock();
       throw error;

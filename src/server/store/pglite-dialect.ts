@@ -1,4 +1,3 @@
-import type { PGlite } from '@electric-sql/pglite';
 import {
   CompiledQuery,
   PostgresAdapter,
@@ -11,6 +10,7 @@ import {
   type QueryResult,
   type TransactionSettings,
 } from 'kysely';
+import type { EmbeddedDatabase } from './embedded-database';
 
 // A Kysely dialect for the embedded PGlite. Why our own (about 80 lines) and not a package: the
 // maintained `kysely-pglite-dialect` declares PGlite up to 0.4 only (we run 0.5), and
@@ -22,7 +22,7 @@ import {
 // issued while a transaction runs waits for it instead of landing inside it.
 
 class PGliteConnection implements DatabaseConnection {
-  constructor(private readonly pg: PGlite) {}
+  constructor(private readonly pg: EmbeddedDatabase) {}
 
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
     const result = await this.pg.query<R>(query.sql, [...query.parameters]);
@@ -47,7 +47,7 @@ class PGliteDriver implements Driver {
   private queue: Promise<void> = Promise.resolve();
   private release: (() => void) | null = null;
 
-  constructor(private readonly pg: PGlite) {
+  constructor(private readonly pg: EmbeddedDatabase) {
     this.connection = new PGliteConnection(pg);
   }
 
@@ -104,7 +104,7 @@ class PGliteDriver implements Driver {
 }
 
 export class PGliteDialect implements Dialect {
-  constructor(private readonly pg: PGlite) {}
+  constructor(private readonly pg: EmbeddedDatabase) {}
   createAdapter = () => new PostgresAdapter();
   createDriver = () => new PGliteDriver(this.pg);
   createQueryCompiler = () => new PostgresQueryCompiler();
