@@ -19,5 +19,6 @@ export * from './workspace';
 export * from './contact-links';
 export * from './unread';
 export * from './notes';
+export * from './search';
 export * from './presence';
 export * from './preferences';

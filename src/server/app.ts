@@ -34,6 +34,9 @@ import { ReadMarks } from './unread/read-marks';
 import { ReadMarksRepository } from './unread/read-marks-repository';
 import { registerUnreadRoutes } from './unread/unread-routes';
 import { NotesRepository } from './notes/notes-repository';
+import { SearchIndexer } from './search/search-indexer';
+import { SearchRepository } from './search/search-repository';
+import { registerSearchRoutes } from './search/search-routes';
 import { registerNotesRoutes } from './notes/notes-routes';
 import { registerPresence } from './presence/presence-route';
 import { registerPreferences } from './preferences/preferences-routes';
@@ -221,6 +224,26 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       : null;
   if (unread) app.addHook('onClose', async () => unread.stop());
   const notesRepo = deps.database ? new NotesRepository(deps.database.db) : null;
+  // Message search: the sync's messages indexed in the database, written by the lease holder.
+  const searchRepo = deps.database ? new SearchRepository(deps.database.db) : null;
+  const searchIndexer =
+    live && searchRepo
+      ? new SearchIndexer({
+          repository: searchRepo,
+          bus: live.bus,
+          model: live.model,
+          log: app.log,
+          writes: () => live.lease.held,
+        })
+      : null;
+  if (searchIndexer) app.addHook('onClose', async () => searchIndexer.stop());
+  registerSearchRoutes(app, {
+    sessions,
+    users: deps.users,
+    cookieName: cookie.name,
+    repository: searchRepo,
+    model: live?.model ?? null,
+  });
   registerUnreadRoutes(app, { sessions, users: deps.users, cookieName: cookie.name, marks: unread });
   registerNotesRoutes(app, {
     sessions,

@@ -7,7 +7,7 @@ import { guardTarget } from '../proxy/path-guard';
 import type { TeamStore } from '../store/open-store';
 import { AuditRepository, type AuditRecord } from './audit-repository';
 import { scheduleRetention, type RetentionSchedule } from './audit-retention';
-import { AuditWriter, type AuditWriterOptions, type AuditWriterStats } from './audit-writer';
+import { BatchWriter, type BatchWriterOptions, type BatchWriterStats } from '../store/batch-writer';
 
 // What the audit log records: every state-changing call through the BFF (the proxy's mutating
 // routes, refused ones included, and the BFF's own state-changing routes), every sign-in attempt
@@ -62,13 +62,13 @@ export interface AuditLogOptions {
   readonly log: FastifyBaseLogger;
   readonly clock: () => number;
   readonly retentionDays: number;
-  readonly writer?: Omit<AuditWriterOptions, 'log'>;
+  readonly writer?: Omit<BatchWriterOptions, 'log' | 'label'>;
 }
 
 export class AuditLog {
   /** Null when the BFF runs without a database (tests of other rooms): nothing is kept. */
   readonly repository: AuditRepository | null;
-  private readonly writer: AuditWriter | null;
+  private readonly writer: BatchWriter<AuditRecord> | null;
   private readonly retention: RetentionSchedule | null;
 
   constructor(
@@ -76,7 +76,8 @@ export class AuditLog {
     private readonly opts: AuditLogOptions,
   ) {
     this.repository = store && new AuditRepository(store.db);
-    this.writer = this.repository && new AuditWriter(this.repository, { ...opts.writer, log: opts.log });
+    this.writer =
+      this.repository && new BatchWriter(this.repository, { ...opts.writer, log: opts.log, label: 'audit' });
     this.retention =
       this.repository &&
       scheduleRetention(this.repository, {
@@ -121,7 +122,7 @@ export class AuditLog {
     await this.writer?.flush();
   }
 
-  stats(): AuditWriterStats | null {
+  stats(): BatchWriterStats | null {
     return this.writer?.stats() ?? null;
   }
 

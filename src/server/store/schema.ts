@@ -60,7 +60,18 @@ export interface PreferencesTable {
   settings: ColumnType<Record<string, unknown>, string, string>;
 }
 
+/** Messages as search finds them (migration 0005); `document` is PostgreSQL's to keep. */
+export interface SearchMessagesTable {
+  message_id: string;
+  conversation_id: string;
+  direction: string;
+  sender_name: string | null;
+  body: string;
+  created_at: ColumnType<Date, Date | string, Date | string>;
+}
+
 export interface Database {
+  search_messages: SearchMessagesTable;
   preferences: PreferencesTable;
   notes: NotesTable;
   mentions: MentionsTable;

@@ -3,6 +3,7 @@ import { auditLog } from './0001-audit-log';
 import { readState } from './0002-read-state';
 import { notes } from './0003-notes';
 import { preferences } from './0004-preferences';
+import { search } from './0005-search';
 
 // Every migration, in order, listed here by hand: the server is bundled into one file for
 // production, so nothing scans a directory. To change the schema, add a file `NNNN-what.ts` with
@@ -13,4 +14,5 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0002_read_state': readState,
   '0003_notes': notes,
   '0004_preferences': preferences,
+  '0005_search': search,
 };

@@ -1,9 +1,9 @@
 import pino from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DatabaseUnavailableError } from '../store/store-errors';
+import { DatabaseUnavailableError } from './store-errors';
 import { LogCapture } from '../testing/test-app';
-import type { AuditRecord } from './audit-repository';
-import { AuditWriter, type AuditSink } from './audit-writer';
+import type { AuditRecord } from '../audit/audit-repository';
+import { BatchWriter, type BatchSink } from './batch-writer';
 
 const rec = (n: number): AuditRecord => ({
   at: new Date(0),
@@ -16,7 +16,7 @@ const rec = (n: number): AuditRecord => ({
   ip: null,
 });
 
-class FakeSink implements AuditSink {
+class FakeSink implements BatchSink<AuditRecord> {
   readonly batches: string[][] = [];
   down = false;
   async insert(records: readonly AuditRecord[]): Promise<void> {
@@ -25,10 +25,11 @@ class FakeSink implements AuditSink {
   }
 }
 
-const writers: AuditWriter[] = [];
-const make = (sink: AuditSink, opts: { maxBuffered?: number; batchSize?: number } = {}) => {
+const writers: BatchWriter<AuditRecord>[] = [];
+const make = (sink: BatchSink<AuditRecord>, opts: { maxBuffered?: number; batchSize?: number } = {}) => {
   const logs = new LogCapture();
-  const writer = new AuditWriter(sink, {
+  const writer = new BatchWriter(sink, {
+    label: 'audit',
     log: pino({}, logs),
     flushIntervalMs: 60_000,
     retryAfterMs: 0,
@@ -41,7 +42,7 @@ afterEach(async () => {
   for (const w of writers.splice(0)) await w.close();
 });
 
-describe('AuditWriter', () => {
+describe("BatchWriter (the audit log's)", () => {
   it('writes what was recorded in batches, in order', async () => {
     const sink = new FakeSink();
     const { writer } = make(sink, { batchSize: 2 });

@@ -1,18 +1,20 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { AuditRecord } from './audit-repository';
-import { DatabaseUnavailableError } from '../store/store-errors';
+import { DatabaseUnavailableError } from './store-errors';
 
-// Audit entries are recorded after the answer has gone (an onResponse hook) into a bounded buffer
-// that is written in batches off the request path, so the audit log never slows the proxy nor
-// refuses a user's call. When the database is down the buffer holds what it can; past its bound
-// the oldest entries are dropped, counted and warned about, so memory never grows.
+// Entries for the database recorded on a hot path (the audit log after each answer has gone, the
+// search index as the sync learns messages) go into a bounded buffer that is written in batches
+// off that path, so the database never slows the proxy nor refuses a user's call. When the
+// database is down the buffer holds what it can; past its bound the oldest entries are dropped,
+// counted and warned about, so memory never grows.
 
-export interface AuditSink {
-  insert(records: readonly AuditRecord[]): Promise<void>;
+export interface BatchSink<T> {
+  insert(records: readonly T[]): Promise<void>;
 }
 
-export interface AuditWriterOptions {
+export interface BatchWriterOptions {
   readonly log: FastifyBaseLogger;
+  /** What the entries are, for the log lines ("audit", "search index"). */
+  readonly label: string;
   /** Entries held at most (waiting to be written). */
   readonly maxBuffered?: number;
   /** Entries per INSERT. */
@@ -23,15 +25,15 @@ export interface AuditWriterOptions {
   readonly retryAfterMs?: number;
 }
 
-export interface AuditWriterStats {
+export interface BatchWriterStats {
   readonly buffered: number;
   readonly written: number;
   readonly dropped: number;
   readonly failedWrites: number;
 }
 
-export class AuditWriter {
-  private buffer: AuditRecord[] = [];
+export class BatchWriter<T> {
+  private buffer: T[] = [];
   private written = 0;
   private dropped = 0;
   private failedWrites = 0;
@@ -46,8 +48,8 @@ export class AuditWriter {
   private readonly retryAfterMs: number;
 
   constructor(
-    private readonly sink: AuditSink,
-    private readonly opts: AuditWriterOptions,
+    private readonly sink: BatchSink<T>,
+    private readonly opts: BatchWriterOptions,
   ) {
     this.maxBuffered = opts.maxBuffered ?? 10_000;
     this.batchSize = opts.batchSize ?? 500;
@@ -58,7 +60,7 @@ export class AuditWriter {
   }
 
   /** Never throws and never waits: the caller is answering a request. */
-  record(entry: AuditRecord): void {
+  record(entry: T): void {
     if (this.closed) return;
     this.buffer.push(entry);
     if (this.buffer.length > this.maxBuffered) this.dropOldest(this.buffer.length - this.maxBuffered);
@@ -80,7 +82,7 @@ export class AuditWriter {
     return this.flushing;
   }
 
-  stats(): AuditWriterStats {
+  stats(): BatchWriterStats {
     return {
       buffered: this.buffer.length,
       written: this.written,
@@ -99,7 +101,10 @@ export class AuditWriter {
     await this.flush();
     this.closed = true;
     if (this.buffer.length > 0) {
-      this.opts.log.warn({ unwritten: this.buffer.length }, 'audit: entries not written before shutdown');
+      this.opts.log.warn(
+        { unwritten: this.buffer.length },
+        `${this.opts.label}: entries not written before shutdown`,
+      );
     }
   }
 
@@ -119,7 +124,7 @@ export class AuditWriter {
           const reason = error instanceof DatabaseUnavailableError ? error.reason : String(error);
           this.opts.log.warn(
             { reason, buffered: this.buffer.length },
-            'audit: cannot write to the database; holding entries',
+            `${this.opts.label}: cannot write to the database; holding entries`,
           );
         }
         return;
@@ -127,7 +132,7 @@ export class AuditWriter {
       this.written += batch.length;
       if (this.outage) {
         this.outage = false;
-        this.opts.log.info({ dropped: this.dropped }, 'audit: writing to the database again');
+        this.opts.log.info({ dropped: this.dropped }, `${this.opts.label}: writing to the database again`);
       }
     }
   }
@@ -140,7 +145,7 @@ export class AuditWriter {
     if (before === 0 || Math.floor(before / 1000) !== Math.floor(this.dropped / 1000)) {
       this.opts.log.warn(
         { dropped: this.dropped, kept: this.maxBuffered },
-        'audit: buffer full, oldest entries dropped',
+        `${this.opts.label}: buffer full, oldest entries dropped`,
       );
     }
   }

@@ -1,0 +1,76 @@
+import { beforeAll, beforeEach, expect, it } from 'vitest';
+import { MATCH_END, MATCH_START, snippetParts } from '../../contract';
+import type { TeamStore } from '../store/open-store';
+import { at, uuid } from '../testing/live-records';
+import { describeOnEachStore } from '../testing/test-stores';
+import { SearchRepository, toTsQuery, type IndexedMessage } from './search-repository';
+
+const msg = (n: number, body: string, over: Partial<IndexedMessage> = {}): IndexedMessage => ({
+  messageId: uuid(n, 'a1a1a1a1'),
+  conversationId: uuid(1, 'c0c0c0c0'),
+  direction: 'inbound',
+  senderName: 'Sofia',
+  body,
+  createdAt: at(n),
+  ...over,
+});
+
+const matched = (snippet: string) =>
+  snippetParts(snippet)
+    .filter((p) => p.match)
+    .map((p) => p.text);
+
+describeOnEachStore('message search index', (suite) => {
+  let store: TeamStore;
+  let repo: SearchRepository;
+  beforeAll(async () => {
+    store = await suite.openFresh();
+    repo = new SearchRepository(store.db);
+  }, 60_000);
+  beforeEach(async () => {
+    await store.db.deleteFrom('search_messages').execute();
+  });
+
+  it('finds every word, the last one as a prefix, newest first, with the matches marked', async () => {
+    await repo.upsert([
+      msg(1, 'Where is my refund for order 1042?'),
+      msg(2, 'The refund was approved yesterday'),
+      msg(3, 'Thanks for the quick delivery'),
+    ]);
+    const found = await repo.search('refund appr', 10);
+    expect(found.map((f) => f.messageId)).toEqual([uuid(2, 'a1a1a1a1')]);
+    expect(matched(found[0]!.snippet)).toEqual(['refund', 'approved']);
+    const both = await repo.search('REFUND', 10);
+    expect(both.map((f) => f.messageId)).toEqual([uuid(2, 'a1a1a1a1'), uuid(1, 'a1a1a1a1')]);
+    expect(both[0]).toMatchObject({
+      conversationId: uuid(1, 'c0c0c0c0'),
+      createdAt: at(2),
+      direction: 'inbound',
+    });
+    expect(await repo.search('1042', 10)).toHaveLength(1);
+    expect(await repo.search('parcel', 10)).toEqual([]);
+  });
+
+  it('indexes a changed message again, once per batch, and strips the snippet markers from text', async () => {
+    await repo.upsert([msg(1, 'first words'), msg(1, `second ${MATCH_START}words${MATCH_END}`)]);
+    expect(await repo.count()).toBe(1);
+    expect(await repo.search('first', 10)).toEqual([]);
+    const [hit] = await repo.search('second', 10);
+    const plain = hit!.snippet.replace(new RegExp(`[${MATCH_START}${MATCH_END}]`, 'g'), '');
+    expect(plain.replace(/\s+/g, ' ').trim()).toBe('second words');
+    expect(matched(hit!.snippet)).toEqual(['second']);
+  });
+
+  it('honours the limit and treats punctuation and quotes as spaces, never as query syntax', async () => {
+    await repo.upsert([1, 2, 3].map((n) => msg(n, `can't wait, order ${n}`)));
+    expect(await repo.search('order', 2)).toHaveLength(2);
+    expect(await repo.search("can't & | ! (wait)", 10)).toHaveLength(3);
+    expect(await repo.search('&|!:*()', 10)).toEqual([]);
+  });
+});
+
+it('builds a tsquery of letters and digits only', () => {
+  expect(toTsQuery("O'Brien  refund!")).toBe("'o' & 'brien' & 'refund':*");
+  expect(toTsQuery('José 42')).toBe("'josé' & '42':*");
+  expect(toTsQuery(' :* & ')).toBeNull();
+});

@@ -1,0 +1,111 @@
+import { sql, type Kysely } from 'kysely';
+import { MATCH_END, MATCH_START, type Message } from '../../contract';
+import type { Database } from '../store/schema';
+import { guarded } from '../store/store-errors';
+
+// The message index (migration 0005): written by the indexer, read by the search route. Every
+// call fails with DatabaseUnavailableError when the database cannot serve.
+
+export interface IndexedMessage {
+  readonly messageId: string;
+  readonly conversationId: string;
+  readonly direction: Message['direction'];
+  readonly senderName: string | null;
+  readonly body: string;
+  readonly createdAt: string;
+}
+
+export interface FoundMessage {
+  readonly messageId: string;
+  readonly conversationId: string;
+  readonly direction: Message['direction'];
+  readonly snippet: string;
+  readonly createdAt: string;
+}
+
+const MAX_WORDS = 8;
+const MARKERS = new RegExp(`[${MATCH_START}${MATCH_END}]`, 'g');
+// ts_headline's options: our markers around matches, a fragment of a few words around the first.
+const HEADLINE = `StartSel=${MATCH_START}, StopSel=${MATCH_END}, MaxWords=16, MinWords=6, ShortWord=1, MaxFragments=1, FragmentDelimiter=" … "`;
+
+/** The words of a query as a tsquery: every word must match, the last one also as a prefix (typing). */
+export function toTsQuery(query: string): string | null {
+  const words = (
+    query
+      .normalize('NFKC')
+      .toLowerCase()
+      .match(/[\p{L}\p{N}]+/gu) ?? []
+  ).slice(0, MAX_WORDS);
+  if (words.length === 0) return null;
+  // Letters and digits only: nothing in a word can break out of its quotes.
+  return words.map((w, i) => `'${w}'${i === words.length - 1 ? ':*' : ''}`).join(' & ');
+}
+
+export class SearchRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  /** Adds messages or replaces their text (a message is indexed again when it changes). */
+  async upsert(messages: readonly IndexedMessage[]): Promise<void> {
+    if (messages.length === 0) return;
+    // The last word on a message wins when a batch holds it twice (ON CONFLICT may touch a row once).
+    const unique = [...new Map(messages.map((m) => [m.messageId, m])).values()];
+    const column = <T>(pick: (m: IndexedMessage) => T): T[] => unique.map(pick);
+    await guarded(() =>
+      sql`insert into search_messages (message_id, conversation_id, direction, sender_name, body, created_at)
+        select * from unnest(
+          ${column((m) => m.messageId)}::text[],
+          ${column((m) => m.conversationId)}::text[],
+          ${column((m) => m.direction)}::text[],
+          ${column((m) => m.senderName)}::text[],
+          ${column((m) => m.body.replace(MARKERS, ' '))}::text[],
+          ${column((m) => m.createdAt)}::timestamptz[]
+        )
+        on conflict (message_id) do update set
+          body = excluded.body, sender_name = excluded.sender_name, direction = excluded.direction
+          where search_messages.body is distinct from excluded.body
+             or search_messages.sender_name is distinct from excluded.sender_name`.execute(this.db),
+    );
+  }
+
+  /** Newest first; the snippet marks the matched words. */
+  async search(query: string, limit: number): Promise<FoundMessage[]> {
+    const tsQuery = toTsQuery(query);
+    if (tsQuery === null) return [];
+    const rows = await guarded(() =>
+      sql<{
+        message_id: string;
+        conversation_id: string;
+        direction: Message['direction'];
+        created_at: Date;
+        snippet: string;
+      }>`select message_id, conversation_id, direction, created_at,
+          ts_headline('simple', body, q, ${HEADLINE}) as snippet
+        from (
+          select message_id, conversation_id, direction, created_at, body, q
+          from search_messages, to_tsquery('simple', ${tsQuery}) q
+          where document @@ q
+          order by created_at desc, message_id desc
+          limit ${limit}
+        ) hits
+        order by created_at desc, message_id desc`.execute(this.db),
+    );
+    return rows.rows.map((r) => ({
+      messageId: r.message_id,
+      conversationId: r.conversation_id,
+      direction: r.direction,
+      snippet: r.snippet,
+      createdAt: r.created_at.toISOString(),
+    }));
+  }
+
+  /** How many messages the index holds. */
+  async count(): Promise<number> {
+    const row = await guarded(() =>
+      this.db
+        .selectFrom('search_messages')
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .executeTakeFirstOrThrow(),
+    );
+    return Number(row.n);
+  }
+}

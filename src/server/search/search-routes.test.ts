@@ -1,0 +1,87 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SEARCH_LIMIT_MAX, SearchResults, snippetParts } from '../../contract';
+import { callStatsOf } from '../../../mocks/core/call-stats';
+import { ReadModel } from '../sync/read-model';
+import { startAppWithStore, type AppWithStore } from '../testing/app-with-store';
+import { contact, conversation, customer, lead, quickReply } from '../testing/live-records';
+import { signIn } from '../testing/test-users';
+import { SearchRepository } from './search-repository';
+
+// GET /bff/search through the real BFF and its database: messages from the index with their
+// thread's name, records from the workspace, no upstream call, and a 400 naming a bad parameter.
+
+let stack: AppWithStore;
+let app: FastifyInstance;
+let agent = '';
+const get = (url: string, cookie = agent) => app.inject({ method: 'GET', url, headers: { cookie } });
+
+beforeAll(async () => {
+  stack = await startAppWithStore({ live: true });
+  app = stack.app;
+  const model = app.bffLive!.model;
+  model.replaceWith(new ReadModel());
+  const sofia = contact(1, 1, { first_name: 'Sofia', last_name: 'Refundez' });
+  model.contacts.set(sofia.id, sofia);
+  model.customers.set(customer(1).id, customer(1, { name: 'Refund Partners' }));
+  model.conversations.set(conversation(1).id, conversation(1, { contact_id: sofia.id }));
+  model.leads.set(lead(1).id, lead(1, { name: 'Refund desk' }));
+  model.lists.quickReplies = [quickReply(1, { title: 'Refund policy', shortcut: 'refund' })];
+  await new SearchRepository(stack.store.db).upsert([
+    {
+      messageId: 'm-1',
+      conversationId: conversation(1).id,
+      direction: 'inbound',
+      senderName: 'Sofia',
+      body: 'I would like a refund for my order',
+      createdAt: '2026-01-05T09:00:00.000Z',
+    },
+    // A thread the workspace no longer holds is not offered.
+    {
+      messageId: 'm-2',
+      conversationId: conversation(9).id,
+      direction: 'inbound',
+      senderName: null,
+      body: 'refund elsewhere',
+      createdAt: '2026-01-05T09:01:00.000Z',
+    },
+  ]);
+  agent = await signIn(app, 'agent');
+}, 60_000);
+afterAll(() => stack.close());
+
+describe('GET /bff/search', () => {
+  it('finds messages, contacts, customers, leads and quick replies in one answer, without the upstream', async () => {
+    const before = callStatsOf(stack.upstream.fake).read().total;
+    const res = await get('/bff/search?q=refund');
+    expect(res.statusCode).toBe(200);
+    const results = SearchResults.parse(res.json());
+    expect(results.messages).toHaveLength(1);
+    expect(results.messages[0]).toMatchObject({
+      messageId: 'm-1',
+      conversationId: conversation(1).id,
+      threadName: 'Sofia Refundez',
+    });
+    expect(
+      snippetParts(results.messages[0]!.snippet)
+        .filter((p) => p.match)
+        .map((p) => p.text),
+    ).toEqual(['refund']);
+    expect(results.contacts.map((c) => c.title)).toEqual(['Sofia Refundez']);
+    expect(results.customers.map((c) => c.title)).toEqual(['Refund Partners']);
+    expect(results.leads.map((l) => l.title)).toEqual(['Refund desk']);
+    expect(results.quickReplies.map((q) => q.title)).toEqual(['Refund policy']);
+    expect(callStatsOf(stack.upstream.fake).read().total).toBe(before);
+  });
+
+  it('refuses an empty query or a bad limit with the field named, and asks for a session', async () => {
+    const empty = await get('/bff/search?q=%20%20');
+    expect(empty.statusCode).toBe(400);
+    expect(JSON.stringify(empty.json())).toContain('q');
+    const limit = await get(`/bff/search?q=a&limit=${SEARCH_LIMIT_MAX + 1}`);
+    expect(limit.statusCode).toBe(400);
+    expect(JSON.stringify(limit.json())).toContain('limit');
+    expect((await get('/bff/search?q=refund&extra=1')).statusCode).toBe(400);
+    expect((await get('/bff/search?q=refund', '')).statusCode).toBe(401);
+  });
+});
