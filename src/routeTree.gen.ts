@@ -14,6 +14,7 @@ import { Route as InboxRouteImport } from './routes/inbox'
 import { Route as LeadsRouteImport } from './routes/leads'
 import { Route as MentionsRouteImport } from './routes/mentions'
 import { Route as QuickRepliesRouteImport } from './routes/quick-replies'
+import { Route as SearchRouteImport } from './routes/search'
 import { Route as SettingsRouteImport } from './routes/settings'
 import { Route as SignInRouteImport } from './routes/sign-in'
 import { Route as ContactsContactIdRouteImport } from './routes/contacts/$contactId'
@@ -50,6 +51,11 @@ const MentionsRoute = MentionsRouteImport.update({
 const QuickRepliesRoute = QuickRepliesRouteImport.update({
   id: '/quick-replies',
   path: '/quick-replies',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const SearchRoute = SearchRouteImport.update({
+  id: '/search',
+  path: '/search',
   getParentRoute: () => rootRouteImport,
 } as any)
 const SettingsRoute = SettingsRouteImport.update({
@@ -119,6 +125,7 @@ export interface FileRoutesByFullPath {
   '/leads': typeof LeadsRoute
   '/mentions': typeof MentionsRoute
   '/quick-replies': typeof QuickRepliesRoute
+  '/search': typeof SearchRoute
   '/settings': typeof SettingsRouteWithChildren
   '/sign-in': typeof SignInRoute
   '/contacts/$contactId': typeof ContactsContactIdRoute
@@ -137,6 +144,7 @@ export interface FileRoutesByTo {
   '/leads': typeof LeadsRoute
   '/mentions': typeof MentionsRoute
   '/quick-replies': typeof QuickRepliesRoute
+  '/search': typeof SearchRoute
   '/sign-in': typeof SignInRoute
   '/contacts/$contactId': typeof ContactsContactIdRoute
   '/customers/$customerId': typeof CustomersCustomerIdRoute
@@ -156,6 +164,7 @@ export interface FileRoutesById {
   '/leads': typeof LeadsRoute
   '/mentions': typeof MentionsRoute
   '/quick-replies': typeof QuickRepliesRoute
+  '/search': typeof SearchRoute
   '/settings': typeof SettingsRouteWithChildren
   '/sign-in': typeof SignInRoute
   '/contacts/$contactId': typeof ContactsContactIdRoute
@@ -177,6 +186,7 @@ export interface FileRouteTypes {
     | '/leads'
     | '/mentions'
     | '/quick-replies'
+    | '/search'
     | '/settings'
     | '/sign-in'
     | '/contacts/$contactId'
@@ -195,6 +205,7 @@ export interface FileRouteTypes {
     | '/leads'
     | '/mentions'
     | '/quick-replies'
+    | '/search'
     | '/sign-in'
     | '/contacts/$contactId'
     | '/customers/$customerId'
@@ -213,6 +224,7 @@ export interface FileRouteTypes {
     | '/leads'
     | '/mentions'
     | '/quick-replies'
+    | '/search'
     | '/settings'
     | '/sign-in'
     | '/contacts/$contactId'
@@ -233,6 +245,7 @@ export interface RootRouteChildren {
   LeadsRoute: typeof LeadsRoute
   MentionsRoute: typeof MentionsRoute
   QuickRepliesRoute: typeof QuickRepliesRoute
+  SearchRoute: typeof SearchRoute
   SettingsRoute: typeof SettingsRouteWithChildren
   SignInRoute: typeof SignInRoute
   ContactsContactIdRoute: typeof ContactsContactIdRoute
@@ -275,6 +288,13 @@ declare module '@tanstack/react-router' {
       path: '/quick-replies'
       fullPath: '/quick-replies'
       preLoaderRoute: typeof QuickRepliesRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/search': {
+      id: '/search'
+      path: '/search'
+      fullPath: '/search'
+      preLoaderRoute: typeof SearchRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/settings': {
@@ -402,6 +422,7 @@ const rootRouteChildren: RootRouteChildren = {
   LeadsRoute: LeadsRoute,
   MentionsRoute: MentionsRoute,
   QuickRepliesRoute: QuickRepliesRoute,
+  SearchRoute: SearchRoute,
   SettingsRoute: SettingsRouteWithChildren,
   SignInRoute: SignInRoute,
   ContactsContactIdRoute: ContactsContactIdRoute,

@@ -25,8 +25,9 @@ const ITEMS: {
   { to: '/settings', label: 'Settings', icon: <Settings size={18} aria-hidden /> },
 ];
 
-/** The app's left rail: icons with labels on wide screens, icons alone on narrow ones. */
-export function AppNav() {
+/** The app's left rail: icons with labels on wide screens, icons alone on narrow ones. `search`:
+ *  the way into search, under the name (a feature's, so the layout passes it in). */
+export function AppNav({ search }: { search?: ReactNode }) {
   const me = useQuery(meQuery());
   // What waits for me: threads with unread messages, and notes that mention me.
   const counts: Partial<Record<(typeof ITEMS)[number]['to'], number>> = {
@@ -55,6 +56,7 @@ export function AppNav() {
         </span>
         <span className="hidden md:inline">Chatdesk</span>
       </div>
+      {search}
       <ul className="flex flex-1 flex-col gap-0.5 px-2 py-2">
         {ITEMS.map((item) => {
           const count = counts[item.to] ?? 0;

@@ -2,6 +2,7 @@ import { Outlet, createRootRouteWithContext, redirect, useRouterState } from '@t
 import type { QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { AppNav } from '@/components/app-nav';
+import { SearchLauncher } from '@/features/search/components/search-launcher';
 import { NotFoundScreen } from '@/components/app-screens';
 import { LazyToaster } from '@/components/lazy-toaster';
 import { LiveStatusBanner } from '@/components/live-status-banner';
@@ -67,7 +68,7 @@ function SignedInLayout() {
       >
         Skip to content
       </a>
-      <AppNav />
+      <AppNav search={<SearchLauncher />} />
       <main id="main" className="flex min-h-0 min-w-0 flex-1 flex-col">
         <LiveStatusBanner />
         <Outlet />

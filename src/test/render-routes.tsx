@@ -60,4 +60,15 @@ export function stubLayout() {
       }),
     });
   }
+  // cmdk (the search palette) watches its list's size and scrolls the chosen item into view:
+  // neither exists in jsdom, and neither changes what a test can see.
+  if (typeof globalThis.ResizeObserver !== 'function') {
+    globalThis.ResizeObserver = class {
+      observe() {}
+      unobserve() {}
+      disconnect() {}
+    };
+  }
+  if (typeof Element.prototype.scrollIntoView !== 'function')
+    Element.prototype.scrollIntoView = () => undefined;
 }

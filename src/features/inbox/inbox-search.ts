@@ -15,6 +15,8 @@ export const InboxSearch = z.object({
   unread: z.catch(z.optional(z.literal(true)), undefined),
   /** A note to show in the open thread (from Mentions). */
   note: z.catch(z.optional(z.string().check(z.regex(/^\d{1,18}$/))), undefined),
+  /** A message to show in the open thread (from search). */
+  message: z.catch(z.optional(z.string().check(z.minLength(1), z.maxLength(100))), undefined),
 });
 export type InboxSearch = z.infer<typeof InboxSearch>;
 

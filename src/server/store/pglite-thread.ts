@@ -22,9 +22,12 @@ interface Pending {
  *  loaded through tsx's API, since a worker does not inherit the loader of the thread that starts it. */
 const startWorker = (dataDir: string | null): Worker => {
   const options = { workerData: { dataDir } };
-  if (!import.meta.url.endsWith('.ts')) return new Worker(new URL('./pglite-thread-worker.js', import.meta.url), options);
+  // Node's worker_threads, not a browser worker: Vite (vitest) must leave these calls alone.
+  const built = new URL('./pglite-thread-worker.js', import.meta.url);
+  if (!import.meta.url.endsWith('.ts')) return new Worker(built, /* @vite-ignore */ options);
   const source = JSON.stringify(new URL('./pglite-thread-worker.ts', import.meta.url).href);
-  return new Worker(`import('tsx/esm/api').then((tsx) => tsx.tsImport(${source}, ${source}))`, { ...options, eval: true });
+  const bootstrap = `import('tsx/esm/api').then((tsx) => tsx.tsImport(${source}, ${source}))`;
+  return new Worker(bootstrap, /* @vite-ignore */ { ...options, eval: true });
 };
 
 export class PGliteThread implements EmbeddedDatabase {
@@ -47,7 +50,9 @@ export class PGliteThread implements EmbeddedDatabase {
         else reject(fromThreadError(first.error));
       });
       this.worker.once('error', reject);
-      this.worker.once('exit', (code) => reject(new Error(`the embedded database's thread stopped (${code})`)));
+      this.worker.once('exit', (code) =>
+        reject(new Error(`the embedded database's thread stopped (${code})`)),
+      );
     });
     // A thread that dies (out of memory, a WASM abort) fails what was waiting; later calls fail at
     // once, as "unavailable", and /readyz says so.

@@ -77,6 +77,8 @@ interface MessageListProps extends MessageActions {
   notes?: readonly Note[];
   /** A note to bring into view once it is loaded (opened from Mentions). */
   focusNoteId?: string | undefined;
+  /** A message to bring into view (opened from search): older pages load until it is found. */
+  focusMessageId?: string | undefined;
   isGroup: boolean;
   hasOlder: boolean;
   loadingOlder: boolean;
@@ -86,6 +88,8 @@ interface MessageListProps extends MessageActions {
 const NEAR_TOP_PX = 400;
 const NEAR_BOTTOM_PX = 120;
 const NO_NOTES: readonly Note[] = [];
+/** Older pages read while looking for a message opened from search before giving up. */
+const MAX_PAGES_TO_FIND = 25;
 
 /**
  * The thread's messages, virtualised: only what is on screen is in the DOM, so a thread of
@@ -96,6 +100,7 @@ export function MessageList({
   messages,
   notes = NO_NOTES,
   focusNoteId,
+  focusMessageId,
   isGroup,
   hasOlder,
   loadingOlder,
@@ -159,15 +164,25 @@ export function MessageList({
     previous.current = { firstKey, lastKey, total, atBottom: before.atBottom };
   }, [rows, messages, virtualizer]);
 
-  // Opened from Mentions: the note, once its row exists, is brought to the middle of the view.
+  // Opened from Mentions or from search: the note or message, once its row exists, is brought to
+  // the middle of the view. A message not loaded yet is looked for in older pages, a few at most.
+  const focusKey = focusNoteId ? `note-${focusNoteId}` : focusMessageId;
   const focused = useRef<string | null>(null);
+  const pagesLookedIn = useRef(0);
   useEffect(() => {
-    if (!focusNoteId || focused.current === focusNoteId) return;
-    const index = rows.findIndex((r) => r.key === `note-${focusNoteId}`);
-    if (index === -1) return;
-    focused.current = focusNoteId;
+    if (!focusKey || focused.current === focusKey) return;
+    const index = rows.findIndex((r) => r.key === focusKey);
+    if (index === -1) {
+      if (focusMessageId && hasOlder && !loadingOlder && pagesLookedIn.current < MAX_PAGES_TO_FIND) {
+        pagesLookedIn.current += 1;
+        onLoadOlder();
+      }
+      return;
+    }
+    focused.current = focusKey;
+    pagesLookedIn.current = 0;
     virtualizer.scrollToIndex(index, { align: 'center' });
-  }, [focusNoteId, rows, virtualizer]);
+  }, [focusKey, focusMessageId, rows, virtualizer, hasOlder, loadingOlder, onLoadOlder]);
 
   const maybeLoadOlder = useCallback(() => {
     const el = scrollRef.current;
@@ -216,6 +231,11 @@ export function MessageList({
               role="listitem"
               data-index={item.index}
               data-message-id={row.kind === 'message' ? row.message.id : undefined}
+              className={
+                row.kind === 'message' && row.message.id === focusMessageId
+                  ? 'bg-amber-50 dark:bg-amber-900/20'
+                  : undefined
+              }
               ref={virtualizer.measureElement}
               style={{
                 position: 'absolute',

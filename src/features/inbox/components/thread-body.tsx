@@ -20,6 +20,8 @@ interface ThreadBodyProps {
   onReply: (message: Message) => void;
   /** A note to bring into view (opened from Mentions). */
   focusNoteId?: string | undefined;
+  /** A message to bring into view (opened from search). */
+  focusMessageId?: string | undefined;
 }
 
 /** The messages, with Retry and Discard for a failed one (a discarded message stays hidden here). */

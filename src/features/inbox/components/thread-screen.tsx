@@ -21,6 +21,7 @@ export function ThreadScreen({ conversationId }: { conversationId: string }) {
     useThreadFacts(conversationId);
   useMarkReadWhenSeen(conversationId, messages);
   const focusNoteId = useSearch({ from: '/inbox', select: (search) => search.note });
+  const focusMessageId = useSearch({ from: '/inbox', select: (search) => search.message });
   const [typing, setTyping] = useState(false);
   usePresenceBeacon(conversationId, typing);
   const viewers = useTeammatesIn(conversationId);
@@ -51,6 +52,7 @@ export function ThreadScreen({ conversationId }: { conversationId: string }) {
           onLoadOlder={() => void loadOlder()}
           onReply={onReply}
           focusNoteId={focusNoteId}
+          focusMessageId={focusMessageId}
         />
         <TypingLine viewers={viewers} />
         <AiBanner conversation={thread} />

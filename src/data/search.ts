@@ -1,0 +1,29 @@
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { SEARCH_LIMIT_DEFAULT, SearchResults } from '@/contract';
+import { callBff } from '@/lib/api-client';
+
+// One search for everything (the BFF's GET /bff/search): messages by full text, contacts,
+// customers, leads and quick replies. The palette asks for a few of each, the search page for more.
+
+export const searchKeys = {
+  all: ['search'] as const,
+  query: (q: string, limit: number) => ['search', q, limit] as const,
+};
+
+export const searchQuery = (q: string, limit = SEARCH_LIMIT_DEFAULT) =>
+  queryOptions({
+    queryKey: searchKeys.query(q.trim(), limit),
+    queryFn: ({ signal }) =>
+      callBff(
+        `/bff/search?${new URLSearchParams({ q: q.trim(), limit: String(limit) }).toString()}`,
+        SearchResults,
+        {
+          signal,
+        },
+      ),
+    enabled: q.trim().length > 0,
+    // While the next query runs, the last answer stays on screen instead of a flash of nothing.
+    placeholderData: keepPreviousData,
+    staleTime: 30_000,
+    retry: false,
+  });

@@ -1,0 +1,36 @@
+import type { MessageHit, RecordHit } from '@/contract';
+import { UserText } from '@/components/ui/user-text';
+import { exactTime, relativeTime } from '@/lib/format';
+import { HighlightedSnippet } from './highlighted-snippet';
+
+// What one result shows, in the palette and on the search page alike.
+
+export function MessageResult({ hit }: { hit: MessageHit }) {
+  return (
+    <span className="flex min-w-0 flex-1 flex-col gap-0.5">
+      <span className="flex items-baseline gap-2">
+        <UserText className="truncate font-medium">{hit.threadName}</UserText>
+        <span className="text-xs text-subtle">{hit.direction === 'inbound' ? 'wrote' : 'was sent'}</span>
+        <time
+          className="ml-auto shrink-0 text-xs text-subtle"
+          dateTime={hit.createdAt}
+          title={exactTime(hit.createdAt)}
+        >
+          {relativeTime(hit.createdAt)}
+        </time>
+      </span>
+      <span className="text-sm text-muted">
+        <HighlightedSnippet snippet={hit.snippet} />
+      </span>
+    </span>
+  );
+}
+
+export function RecordResult({ hit }: { hit: RecordHit }) {
+  return (
+    <span className="flex min-w-0 flex-1 flex-col">
+      <UserText className="truncate font-medium">{hit.title}</UserText>
+      {hit.detail ? <UserText className="truncate text-xs text-muted">{hit.detail}</UserText> : null}
+    </span>
+  );
+}
