@@ -24,6 +24,7 @@ export const searchQuery = (q: string, limit = SEARCH_LIMIT_DEFAULT) =>
     enabled: q.trim().length > 0,
     // While the next query runs, the last answer stays on screen instead of a flash of nothing.
     placeholderData: keepPreviousData,
-    staleTime: 30_000,
+    // New messages are indexed within seconds: the same words asked again a little later ask again.
+    staleTime: 2_000,
     retry: false,
   });
