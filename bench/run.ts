@@ -19,6 +19,7 @@ const BENCHES: [string, () => Promise<{ run: () => Promise<unknown> }>][] = [
   ['live-inbound', () => import('./live-inbound')],
   ['inbox-calls', () => import('./inbox-calls')],
   ['team-live', () => import('./team-live')],
+  ['search', () => import('./search')],
 ];
 
 const only = process.argv.slice(2);
