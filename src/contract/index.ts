@@ -20,5 +20,6 @@ export * from './contact-links';
 export * from './unread';
 export * from './notes';
 export * from './search';
+export * from './exports';
 export * from './presence';
 export * from './preferences';

@@ -37,6 +37,7 @@ import { NotesRepository } from './notes/notes-repository';
 import { SearchIndexer } from './search/search-indexer';
 import { SearchRepository } from './search/search-repository';
 import { registerSearchRoutes } from './search/search-routes';
+import { registerExportRoutes } from './exports/export-routes';
 import { registerNotesRoutes } from './notes/notes-routes';
 import { registerPresence } from './presence/presence-route';
 import { registerPreferences } from './preferences/preferences-routes';
@@ -237,6 +238,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         })
       : null;
   if (searchIndexer) app.addHook('onClose', async () => searchIndexer.stop());
+  registerExportRoutes(app, {
+    sessions,
+    users: deps.users,
+    cookieName: cookie.name,
+    model: live?.model ?? null,
+    members: deps.team.members,
+    clock,
+  });
   registerSearchRoutes(app, {
     sessions,
     users: deps.users,
