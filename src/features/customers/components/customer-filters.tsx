@@ -1,4 +1,5 @@
 import { CUSTOMER_STATUSES, CUSTOMER_TYPES, type CustomerStatus, type CustomerType } from '@/contract';
+import { ExportLink } from '@/components/export-link';
 import { Button } from '@/components/ui/button';
 import { Select } from '@/components/ui/field';
 import type { CustomerFilters as Filters } from '@/data/customers';
@@ -63,6 +64,14 @@ export function CustomerFilters({
           Clear filters
         </Button>
       ) : null}
+      <div className="ml-auto flex gap-2">
+        <ExportLink
+          kind="customers"
+          label="Export customers"
+          filters={{ status: filters.status, customer_type: filters.customer_type }}
+        />
+        <ExportLink kind="contacts" label="Export contacts" />
+      </div>
     </div>
   );
 }

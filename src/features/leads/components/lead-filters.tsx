@@ -1,6 +1,7 @@
 import { Search } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { PRIORITIES, type Priority } from '@/contract';
+import { ExportLink } from '@/components/export-link';
 import { Input, Select } from '@/components/ui/field';
 import type { LeadsSearch } from '../model/leads-search';
 import { PRIORITY_LABEL } from './priority-badge';
@@ -77,6 +78,11 @@ export function LeadFiltersBar({ search, onChange, members }: LeadFiltersProps) 
           ))}
         </Select>
       </div>
+      <ExportLink
+        kind="leads"
+        label="Export leads"
+        filters={{ search: search.q, priority: search.priority, owner: search.owner }}
+      />
     </div>
   );
 }

@@ -1,0 +1,16 @@
+import { render, screen } from '@testing-library/react';
+import { expect, it } from 'vitest';
+import { ExportLink } from './export-link';
+
+it('links to the export with the filters on screen, leaving out the empty ones', () => {
+  render(
+    <ExportLink
+      kind="leads"
+      label="Export leads"
+      filters={{ search: 'acme co', priority: 'high', owner: undefined }}
+    />,
+  );
+  const link = screen.getByRole('link', { name: 'Export leads' });
+  expect(link).toHaveAttribute('href', '/bff/export/leads.csv?search=acme+co&priority=high');
+  expect(link).toHaveAttribute('download');
+});
