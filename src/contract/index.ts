@@ -21,5 +21,6 @@ export * from './unread';
 export * from './notes';
 export * from './search';
 export * from './exports';
+export * from './reports';
 export * from './presence';
 export * from './preferences';

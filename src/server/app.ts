@@ -38,6 +38,9 @@ import { SearchIndexer } from './search/search-indexer';
 import { SearchRepository } from './search/search-repository';
 import { registerSearchRoutes } from './search/search-routes';
 import { registerExportRoutes } from './exports/export-routes';
+import { HistoryRecorder } from './reports/history-recorder';
+import { HistoryRepository } from './reports/history-repository';
+import { registerReportRoutes } from './reports/report-routes';
 import { registerNotesRoutes } from './notes/notes-routes';
 import { registerPresence } from './presence/presence-route';
 import { registerPreferences } from './preferences/preferences-routes';
@@ -238,6 +241,29 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         })
       : null;
   if (searchIndexer) app.addHook('onClose', async () => searchIndexer.stop());
+  // History for reports, recorded from the sync by the lease holder.
+  const historyRepo = deps.database ? new HistoryRepository(deps.database.db) : null;
+  const historyRecorder =
+    live && historyRepo
+      ? new HistoryRecorder({
+          repository: historyRepo,
+          bus: live.bus,
+          model: live.model,
+          log: app.log,
+          writes: () => live.lease.held,
+          clock,
+        })
+      : null;
+  if (historyRecorder) app.addHook('onClose', async () => historyRecorder.stop());
+  registerReportRoutes(app, {
+    sessions,
+    users: deps.users,
+    cookieName: cookie.name,
+    history: historyRepo,
+    model: live?.model ?? null,
+    people: [...deps.team.members, ...deps.team.aiAgents],
+    clock,
+  });
   registerExportRoutes(app, {
     sessions,
     users: deps.users,

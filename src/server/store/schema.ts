@@ -70,7 +70,45 @@ export interface SearchMessagesTable {
   created_at: ColumnType<Date, Date | string, Date | string>;
 }
 
+/** History for reports (migration 0006). */
+export interface HistoryMessagesTable {
+  message_id: string;
+  conversation_id: string;
+  channel_id: string | null;
+  assignee: string | null;
+  direction: string;
+  created_at: ColumnType<Date, Date | string, Date | string>;
+}
+
+export interface HistoryResolutionsTable {
+  id: Generated<string>;
+  conversation_id: string;
+  channel_id: string | null;
+  assignee: string | null;
+  opened_at: ColumnType<Date, Date | string, Date | string>;
+  resolved_at: ColumnType<Date, Date | string, Date | string>;
+}
+
+export interface HistoryLeadMovesTable {
+  id: Generated<string>;
+  lead_id: string;
+  from_stage: string | null;
+  to_stage: string;
+  value: number | null;
+  currency: string | null;
+  at: ColumnType<Date, Date | string, Date | string>;
+}
+
+export interface HistoryMetaTable {
+  key: string;
+  value: string;
+}
+
 export interface Database {
+  history_messages: HistoryMessagesTable;
+  history_resolutions: HistoryResolutionsTable;
+  history_lead_moves: HistoryLeadMovesTable;
+  history_meta: HistoryMetaTable;
   search_messages: SearchMessagesTable;
   preferences: PreferencesTable;
   notes: NotesTable;

@@ -4,6 +4,7 @@ import { readState } from './0002-read-state';
 import { notes } from './0003-notes';
 import { preferences } from './0004-preferences';
 import { search } from './0005-search';
+import { history } from './0006-history';
 
 // Every migration, in order, listed here by hand: the server is bundled into one file for
 // production, so nothing scans a directory. To change the schema, add a file `NNNN-what.ts` with
@@ -15,4 +16,5 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0003_notes': notes,
   '0004_preferences': preferences,
   '0005_search': search,
+  '0006_history': history,
 };

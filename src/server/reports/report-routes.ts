@@ -1,0 +1,109 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  InboxReportQuery,
+  REPORT_MAX_DAYS,
+  canReadReports,
+  contactName,
+  fieldErrors,
+  type InboxReport,
+} from '../../contract';
+import { sendBffError } from '../bff-error';
+import { fromStore, ownDataUser, type OwnDataDeps } from '../store/own-data-routes';
+import type { ReadModel } from '../sync/read-model';
+import type { Person } from '../team';
+import type { HistoryRepository } from './history-repository';
+
+// GET /bff/reports/inbox?from=&to=&channel=&target=   managers and admins: the inbox's response
+// and resolution times, volumes by day, channel and agent (from the recorded history), and the
+// open threads whose contact has waited past the target (from the workspace now).
+
+export interface ReportRouteDeps extends OwnDataDeps {
+  readonly history: HistoryRepository | null;
+  readonly model: ReadModel | null;
+  readonly people: readonly Person[];
+  readonly clock: () => number;
+}
+
+const DAY_MS = 86_400_000;
+const DEFAULT_TARGET_MINUTES = 60;
+
+export function registerReportRoutes(app: FastifyInstance, deps: ReportRouteDeps): void {
+  const kept = { available: deps.history !== null && deps.model !== null, what: 'Reports are' };
+  const names = new Map(deps.people.map((p) => [p.id, p.name]));
+  const agentName = (id: string | null | undefined) => (id ? (names.get(id) ?? id) : 'Unassigned');
+
+  app.get('/bff/reports/inbox', async (request, reply) => {
+    const user = await ownDataUser(request, reply, deps, kept);
+    if (!user) return reply;
+    if (!canReadReports(user.role))
+      return sendBffError(reply, 403, `Your role (${user.role}) may not read reports`);
+    const parsed = InboxReportQuery.safeParse(request.query ?? {});
+    if (!parsed.success) return sendBffError(reply, 400, fieldErrors(parsed.error));
+    const { from, to, channel } = parsed.data;
+    const start = Date.parse(`${from}T00:00:00.000Z`);
+    const end = Date.parse(`${to}T00:00:00.000Z`) + DAY_MS;
+    if (!Number.isFinite(start) || !Number.isFinite(end))
+      return sendBffError(reply, 400, ['from: not a date']);
+    if (end <= start) return sendBffError(reply, 400, ['to: must not be before from']);
+    if (end - start > REPORT_MAX_DAYS * DAY_MS)
+      return sendBffError(reply, 400, [`to: a report covers at most ${String(REPORT_MAX_DAYS)} days`]);
+    const model = deps.model!;
+    const channelName = (id: string | null) =>
+      (id && model.lists.channels?.find((c) => c.id === id)?.name) || (id ? id : 'No channel');
+    const target = parsed.data.target ?? DEFAULT_TARGET_MINUTES;
+
+    return fromStore(reply, 'Reports are', async () => {
+      const [history, since] = await Promise.all([
+        deps.history!.inbox({ from: new Date(start), to: new Date(end), channelId: channel }),
+        deps.history!.since(),
+      ]);
+      const report: InboxReport = {
+        since,
+        from,
+        to,
+        firstResponse: { ...history.firstResponse },
+        resolution: { ...history.resolution },
+        byDay: history.byDay,
+        byChannel: history.byChannel.map((c) => ({
+          channel: channelName(c.channelId),
+          inbound: c.inbound,
+          outbound: c.outbound,
+        })),
+        byAgent: history.byAgent.map((a) => ({
+          agent: agentName(a.assignee),
+          threads: a.threads,
+          replies: a.replies,
+          medianFirstResponse: a.medianFirstResponse,
+          resolved: a.resolved,
+        })),
+        targetMinutes: target,
+        overdue: overdueThreads(model, deps.clock(), target, channel).map((o) => ({
+          ...o,
+          agent: agentName(o.agent),
+        })),
+      };
+      return reply.send(report);
+    });
+  });
+}
+
+/** Open threads whose newest message is the contact's and older than the target, longest waiting first. */
+function overdueThreads(model: ReadModel, now: number, targetMinutes: number, channel: string | undefined) {
+  const out: { conversationId: string; name: string; waitingSince: string; agent: string | null }[] = [];
+  for (const c of model.conversations.values()) {
+    if (c.status !== 'open' || (channel && c.channel_id !== channel)) continue;
+    const newest = model.messagesOf(c.id)?.at(-1);
+    if (!newest || newest.direction !== 'inbound') continue;
+    if (now - Date.parse(newest.created_at) < targetMinutes * 60_000) continue;
+    const contact = c.contact_id ? model.contact(c.contact_id) : undefined;
+    const name =
+      (contact && contactName(contact)) || c.group_subject || c.external_thread_id || 'Conversation';
+    out.push({
+      conversationId: c.id,
+      name,
+      waitingSince: newest.created_at,
+      agent: c.assigned_to_user_id ?? null,
+    });
+  }
+  return out.sort((a, b) => a.waitingSince.localeCompare(b.waitingSince)).slice(0, 50);
+}
