@@ -14,6 +14,7 @@ import { Route as InboxRouteImport } from './routes/inbox'
 import { Route as LeadsRouteImport } from './routes/leads'
 import { Route as MentionsRouteImport } from './routes/mentions'
 import { Route as QuickRepliesRouteImport } from './routes/quick-replies'
+import { Route as ReportsRouteImport } from './routes/reports'
 import { Route as SearchRouteImport } from './routes/search'
 import { Route as SettingsRouteImport } from './routes/settings'
 import { Route as SignInRouteImport } from './routes/sign-in'
@@ -51,6 +52,11 @@ const MentionsRoute = MentionsRouteImport.update({
 const QuickRepliesRoute = QuickRepliesRouteImport.update({
   id: '/quick-replies',
   path: '/quick-replies',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ReportsRoute = ReportsRouteImport.update({
+  id: '/reports',
+  path: '/reports',
   getParentRoute: () => rootRouteImport,
 } as any)
 const SearchRoute = SearchRouteImport.update({
@@ -125,6 +131,7 @@ export interface FileRoutesByFullPath {
   '/leads': typeof LeadsRoute
   '/mentions': typeof MentionsRoute
   '/quick-replies': typeof QuickRepliesRoute
+  '/reports': typeof ReportsRoute
   '/search': typeof SearchRoute
   '/settings': typeof SettingsRouteWithChildren
   '/sign-in': typeof SignInRoute
@@ -144,6 +151,7 @@ export interface FileRoutesByTo {
   '/leads': typeof LeadsRoute
   '/mentions': typeof MentionsRoute
   '/quick-replies': typeof QuickRepliesRoute
+  '/reports': typeof ReportsRoute
   '/search': typeof SearchRoute
   '/sign-in': typeof SignInRoute
   '/contacts/$contactId': typeof ContactsContactIdRoute
@@ -164,6 +172,7 @@ export interface FileRoutesById {
   '/leads': typeof LeadsRoute
   '/mentions': typeof MentionsRoute
   '/quick-replies': typeof QuickRepliesRoute
+  '/reports': typeof ReportsRoute
   '/search': typeof SearchRoute
   '/settings': typeof SettingsRouteWithChildren
   '/sign-in': typeof SignInRoute
@@ -186,6 +195,7 @@ export interface FileRouteTypes {
     | '/leads'
     | '/mentions'
     | '/quick-replies'
+    | '/reports'
     | '/search'
     | '/settings'
     | '/sign-in'
@@ -205,6 +215,7 @@ export interface FileRouteTypes {
     | '/leads'
     | '/mentions'
     | '/quick-replies'
+    | '/reports'
     | '/search'
     | '/sign-in'
     | '/contacts/$contactId'
@@ -224,6 +235,7 @@ export interface FileRouteTypes {
     | '/leads'
     | '/mentions'
     | '/quick-replies'
+    | '/reports'
     | '/search'
     | '/settings'
     | '/sign-in'
@@ -245,6 +257,7 @@ export interface RootRouteChildren {
   LeadsRoute: typeof LeadsRoute
   MentionsRoute: typeof MentionsRoute
   QuickRepliesRoute: typeof QuickRepliesRoute
+  ReportsRoute: typeof ReportsRoute
   SearchRoute: typeof SearchRoute
   SettingsRoute: typeof SettingsRouteWithChildren
   SignInRoute: typeof SignInRoute
@@ -288,6 +301,13 @@ declare module '@tanstack/react-router' {
       path: '/quick-replies'
       fullPath: '/quick-replies'
       preLoaderRoute: typeof QuickRepliesRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/reports': {
+      id: '/reports'
+      path: '/reports'
+      fullPath: '/reports'
+      preLoaderRoute: typeof ReportsRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/search': {
@@ -422,6 +442,7 @@ const rootRouteChildren: RootRouteChildren = {
   LeadsRoute: LeadsRoute,
   MentionsRoute: MentionsRoute,
   QuickRepliesRoute: QuickRepliesRoute,
+  ReportsRoute: ReportsRoute,
   SearchRoute: SearchRoute,
   SettingsRoute: SettingsRouteWithChildren,
   SignInRoute: SignInRoute,

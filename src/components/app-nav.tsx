@@ -1,6 +1,16 @@
 import { Link, useRouter } from '@tanstack/react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Inbox, AtSign, KanbanSquare, Building2, MessageSquareText, Settings, LogOut } from 'lucide-react';
+import {
+  Inbox,
+  AtSign,
+  KanbanSquare,
+  Building2,
+  MessageSquareText,
+  Settings,
+  LogOut,
+  BarChart3,
+} from 'lucide-react';
+import { canReadReports, type Role } from '@/contract';
 import { signOut } from '@/lib/auth';
 import { notify } from '@/lib/notify';
 import { errorText } from './ui/states';
@@ -13,15 +23,18 @@ import { UserText } from './ui/user-text';
 import { clearUserStorage } from '@/lib/user-storage';
 
 const ITEMS: {
-  to: '/inbox' | '/mentions' | '/leads' | '/customers' | '/quick-replies' | '/settings';
+  to: '/inbox' | '/mentions' | '/leads' | '/customers' | '/quick-replies' | '/reports' | '/settings';
   label: string;
   icon: ReactNode;
+  /** Shown only to these roles (the route and the BFF refuse the others anyway). */
+  only?: (role: Role) => boolean;
 }[] = [
   { to: '/inbox', label: 'Inbox', icon: <Inbox size={18} aria-hidden /> },
   { to: '/mentions', label: 'Mentions', icon: <AtSign size={18} aria-hidden /> },
   { to: '/leads', label: 'Leads', icon: <KanbanSquare size={18} aria-hidden /> },
   { to: '/customers', label: 'Customers', icon: <Building2 size={18} aria-hidden /> },
   { to: '/quick-replies', label: 'Quick replies', icon: <MessageSquareText size={18} aria-hidden /> },
+  { to: '/reports', label: 'Reports', icon: <BarChart3 size={18} aria-hidden />, only: canReadReports },
   { to: '/settings', label: 'Settings', icon: <Settings size={18} aria-hidden /> },
 ];
 
@@ -58,36 +71,38 @@ export function AppNav({ search }: { search?: ReactNode }) {
       </div>
       {search}
       <ul className="flex flex-1 flex-col gap-0.5 px-2 py-2">
-        {ITEMS.map((item) => {
-          const count = counts[item.to] ?? 0;
-          return (
-            <li key={item.to}>
-              <Link
-                to={item.to}
-                className="flex h-9 items-center gap-2.5 rounded-md px-2 text-muted hover:bg-raised hover:text-fg"
-                activeProps={{ className: 'bg-raised text-fg font-medium', 'aria-current': 'page' }}
-                title={item.label}
-              >
-                <span className="relative">
-                  {item.icon}
-                  {count > 0 ? (
-                    <span
-                      aria-hidden
-                      className="absolute -right-1.5 -top-1 size-2 rounded-full bg-accent md:hidden"
-                    />
-                  ) : null}
-                </span>
-                <span className="hidden md:inline">{item.label}</span>
-                {count > 0 ? (
-                  <span className="tabular ml-auto hidden rounded-full bg-accent px-1.5 text-[11px] font-semibold leading-5 text-accent-fg md:inline">
-                    <span aria-hidden>{count > 99 ? '99+' : count}</span>
+        {ITEMS.filter((item) => !item.only || (me.data !== undefined && item.only(me.data.role))).map(
+          (item) => {
+            const count = counts[item.to] ?? 0;
+            return (
+              <li key={item.to}>
+                <Link
+                  to={item.to}
+                  className="flex h-9 items-center gap-2.5 rounded-md px-2 text-muted hover:bg-raised hover:text-fg"
+                  activeProps={{ className: 'bg-raised text-fg font-medium', 'aria-current': 'page' }}
+                  title={item.label}
+                >
+                  <span className="relative">
+                    {item.icon}
+                    {count > 0 ? (
+                      <span
+                        aria-hidden
+                        className="absolute -right-1.5 -top-1 size-2 rounded-full bg-accent md:hidden"
+                      />
+                    ) : null}
                   </span>
-                ) : null}
-                {count > 0 ? <span className="sr-only">, {count} unread</span> : null}
-              </Link>
-            </li>
-          );
-        })}
+                  <span className="hidden md:inline">{item.label}</span>
+                  {count > 0 ? (
+                    <span className="tabular ml-auto hidden rounded-full bg-accent px-1.5 text-[11px] font-semibold leading-5 text-accent-fg md:inline">
+                      <span aria-hidden>{count > 99 ? '99+' : count}</span>
+                    </span>
+                  ) : null}
+                  {count > 0 ? <span className="sr-only">, {count} unread</span> : null}
+                </Link>
+              </li>
+            );
+          },
+        )}
       </ul>
       {me.data ? (
         <div

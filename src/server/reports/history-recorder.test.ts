@@ -19,6 +19,8 @@ afterAll(() => store.close());
 it('records messages, resolutions and stage moves from changes, not from loads', async () => {
   const bus = new MemoryBus();
   const model = new ReadModel();
+  // Held before this instance took the lease: recorded at once.
+  model.messages.set(conversation(2).id, [message(2, 1)]);
   const recorder = new HistoryRecorder({
     repository: new HistoryRepository(store.db),
     bus,
@@ -50,7 +52,7 @@ it('records messages, resolutions and stage moves from changes, not from loads',
     const db = store.db;
     expect(
       await db.selectFrom('history_messages').select('message_id').orderBy('message_id').execute(),
-    ).toHaveLength(2);
+    ).toHaveLength(3);
     expect(await db.selectFrom('history_resolutions').select('conversation_id').execute()).toEqual([
       { conversation_id: open.id },
     ]);

@@ -9,7 +9,8 @@ import type { HistoryEntry, HistoryRepository } from './history-repository';
 // owner at the time), each thread's resolution (a move to `closed`), each lead's move between
 // stages. Fed from the bus by the instance holding the sync's lease, batched off the hot path.
 // Transitions are judged against the last state this recorder saw: on taking the lease it learns
-// the model's state without recording it (it did not see those changes happen).
+// the model's state without recording it (it did not see those changes happen), and records the
+// messages the model holds.
 
 const TAKE_OVER_CHECK_MS = 5_000;
 
@@ -106,8 +107,11 @@ export class HistoryRecorder {
   private learnOnTakeOver(): void {
     const writing = this.deps.writes();
     if (writing && !this.wasWriting) {
-      for (const c of this.deps.model.conversations.values()) this.statuses.set(c.id, c.status);
-      for (const l of this.deps.model.leads.values()) this.stages.set(l.id, l.status);
+      const { model } = this.deps;
+      for (const c of model.conversations.values()) this.statuses.set(c.id, c.status);
+      for (const l of model.leads.values()) this.stages.set(l.id, l.status);
+      // Messages keep their own times: what the model holds is recorded (once each, by id).
+      for (const page of model.messages.values()) for (const m of page) this.message(m);
     }
     this.wasWriting = writing;
   }

@@ -1,0 +1,35 @@
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { signInAs, withBff } from '@/test/bff';
+import { renderRoutes, stubLayout } from '@/test/render-routes';
+
+// The reports screen through the real BFF and its database: the range in the URL, the figures and
+// tables (empty history says so), managers only.
+
+withBff({ live: true, database: true, as: 'manager' });
+beforeAll(stubLayout);
+afterEach(cleanup);
+
+describe('reports', () => {
+  it('shows the range from the URL, the figures and the tables, and changes the range in the URL', async () => {
+    const { router } = await renderRoutes('/reports?from=2026-01-01&to=2026-01-07');
+    expect(await screen.findByRole('heading', { name: 'Reports' })).toBeInTheDocument();
+    expect(await screen.findByText('First response, median')).toBeInTheDocument();
+    expect(screen.getByText(/History is recorded from/)).toBeInTheDocument();
+    const byDay = screen.getByRole('region', { name: 'Messages by day' });
+    expect(within(byDay).getByText('No messages in this range.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Reports' })).toBeInTheDocument();
+    // A date input's picker is the browser's; its change is what the page sees.
+    fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-01-03' } });
+    await waitFor(() =>
+      expect(router.state.location.search).toMatchObject({ from: '2026-01-03', to: '2026-01-07' }),
+    );
+  });
+
+  it('sends an agent to the inbox and keeps Reports out of their navigation', async () => {
+    await signInAs('agent');
+    const { router } = await renderRoutes('/reports');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/inbox'));
+    expect(screen.queryByRole('link', { name: 'Reports' })).toBeNull();
+  });
+});
