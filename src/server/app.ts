@@ -34,13 +34,7 @@ import { ReadMarks } from './unread/read-marks';
 import { ReadMarksRepository } from './unread/read-marks-repository';
 import { registerUnreadRoutes } from './unread/unread-routes';
 import { NotesRepository } from './notes/notes-repository';
-import { SearchIndexer } from './search/search-indexer';
-import { SearchRepository } from './search/search-repository';
-import { registerSearchRoutes } from './search/search-routes';
-import { registerExportRoutes } from './exports/export-routes';
-import { HistoryRecorder } from './reports/history-recorder';
-import { HistoryRepository } from './reports/history-repository';
-import { registerReportRoutes } from './reports/report-routes';
+import { registerInsights } from './insights';
 import { registerNotesRoutes } from './notes/notes-routes';
 import { registerPresence } from './presence/presence-route';
 import { registerPreferences } from './preferences/preferences-routes';
@@ -228,56 +222,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       : null;
   if (unread) app.addHook('onClose', async () => unread.stop());
   const notesRepo = deps.database ? new NotesRepository(deps.database.db) : null;
-  // Message search: the sync's messages indexed in the database, written by the lease holder.
-  const searchRepo = deps.database ? new SearchRepository(deps.database.db) : null;
-  const searchIndexer =
-    live && searchRepo
-      ? new SearchIndexer({
-          repository: searchRepo,
-          bus: live.bus,
-          model: live.model,
-          log: app.log,
-          writes: () => live.lease.held,
-        })
-      : null;
-  if (searchIndexer) app.addHook('onClose', async () => searchIndexer.stop());
-  // History for reports, recorded from the sync by the lease holder.
-  const historyRepo = deps.database ? new HistoryRepository(deps.database.db) : null;
-  const historyRecorder =
-    live && historyRepo
-      ? new HistoryRecorder({
-          repository: historyRepo,
-          bus: live.bus,
-          model: live.model,
-          log: app.log,
-          writes: () => live.lease.held,
-          clock,
-        })
-      : null;
-  if (historyRecorder) app.addHook('onClose', async () => historyRecorder.stop());
-  registerReportRoutes(app, {
+  registerInsights(app, {
     sessions,
     users: deps.users,
     cookieName: cookie.name,
-    history: historyRepo,
-    model: live?.model ?? null,
-    people: [...deps.team.members, ...deps.team.aiAgents],
+    live,
+    database: deps.database ?? null,
+    team: deps.team,
     clock,
-  });
-  registerExportRoutes(app, {
-    sessions,
-    users: deps.users,
-    cookieName: cookie.name,
-    model: live?.model ?? null,
-    members: deps.team.members,
-    clock,
-  });
-  registerSearchRoutes(app, {
-    sessions,
-    users: deps.users,
-    cookieName: cookie.name,
-    repository: searchRepo,
-    model: live?.model ?? null,
   });
   registerUnreadRoutes(app, { sessions, users: deps.users, cookieName: cookie.name, marks: unread });
   registerNotesRoutes(app, {

@@ -1,0 +1,81 @@
+import type { FastifyInstance } from 'fastify';
+import type { SessionManager } from './auth/sessions';
+import type { UserDirectory } from './auth/users';
+import { registerExportRoutes } from './exports/export-routes';
+import { HistoryRecorder } from './reports/history-recorder';
+import { HistoryRepository } from './reports/history-repository';
+import { registerReportRoutes } from './reports/report-routes';
+import { SearchIndexer } from './search/search-indexer';
+import { SearchRepository } from './search/search-repository';
+import { registerSearchRoutes } from './search/search-routes';
+import type { TeamStore } from './store/open-store';
+import type { LiveService } from './sync/live-service';
+import type { Team } from './team';
+
+// Finding anything, seeing how the team does, taking data out (issue 15): the message index and
+// the history for reports, both fed from the sync by the lease holder, and the routes on them.
+
+export interface InsightsDeps {
+  readonly sessions: SessionManager;
+  readonly users: UserDirectory;
+  readonly cookieName: string;
+  readonly live: LiveService | null;
+  readonly database: TeamStore | null;
+  readonly team: Team;
+  readonly clock: () => number;
+}
+
+export function registerInsights(app: FastifyInstance, deps: InsightsDeps): void {
+  const { sessions, users, cookieName, live, database, team, clock } = deps;
+  // Message search: the sync's messages indexed in the database, written by the lease holder.
+  const searchRepo = database ? new SearchRepository(database.db) : null;
+  const searchIndexer =
+    live && searchRepo
+      ? new SearchIndexer({
+          repository: searchRepo,
+          bus: live.bus,
+          model: live.model,
+          log: app.log,
+          writes: () => live.lease.held,
+        })
+      : null;
+  if (searchIndexer) app.addHook('onClose', async () => searchIndexer.stop());
+  // History for reports, recorded from the sync by the lease holder.
+  const historyRepo = database ? new HistoryRepository(database.db) : null;
+  const historyRecorder =
+    live && historyRepo
+      ? new HistoryRecorder({
+          repository: historyRepo,
+          bus: live.bus,
+          model: live.model,
+          log: app.log,
+          writes: () => live.lease.held,
+          clock,
+        })
+      : null;
+  if (historyRecorder) app.addHook('onClose', async () => historyRecorder.stop());
+  registerReportRoutes(app, {
+    sessions,
+    users,
+    cookieName,
+    history: historyRepo,
+    model: live?.model ?? null,
+    people: [...team.members, ...team.aiAgents],
+    clock,
+  });
+  registerExportRoutes(app, {
+    sessions,
+    users,
+    cookieName,
+    model: live?.model ?? null,
+    members: team.members,
+    clock,
+  });
+  registerSearchRoutes(app, {
+    sessions,
+    users,
+    cookieName,
+    repository: searchRepo,
+    model: live?.model ?? null,
+  });
+}
