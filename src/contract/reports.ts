@@ -60,3 +60,52 @@ export const InboxReport = z.looseObject({
   ),
 });
 export type InboxReport = z.infer<typeof InboxReport>;
+
+export const PipelineReportQuery = z.strictObject({ from: Day, to: Day });
+export type PipelineReportQuery = z.infer<typeof PipelineReportQuery>;
+
+/** `GET /bff/reports/pipeline`: stage by stage, won and lost by week, and what is expected to close. */
+export const PipelineReport = z.looseObject({
+  since: z.nullable(DateTime),
+  from: Day,
+  to: Day,
+  /** Stages in board order, each with the leads that entered it and their median stay. */
+  stages: z.array(
+    z.looseObject({
+      key: z.string(),
+      name: z.string(),
+      outcome: z.enum(['open', 'won', 'lost']),
+      reached: z.int(),
+      /** Of the leads that reached the previous open stage, the share that reached this one (0–1). */
+      conversion: z.nullable(z.number()),
+      left: z.int(),
+      medianStay: z.nullable(z.number()),
+      p90Stay: z.nullable(z.number()),
+    }),
+  ),
+  won: z.int(),
+  lost: z.int(),
+  /** won / (won + lost); null when neither. */
+  winRate: z.nullable(z.number()),
+  weekly: z.array(
+    z.looseObject({
+      week: Day,
+      currency: z.nullable(z.string()),
+      wonDeals: z.int(),
+      wonValue: z.number(),
+      lostDeals: z.int(),
+      lostValue: z.number(),
+    }),
+  ),
+  /** Open leads now, by the month they are expected to close and currency. */
+  forecast: z.array(
+    z.looseObject({
+      month: z.nullable(z.string()),
+      currency: z.nullable(z.string()),
+      deals: z.int(),
+      value: z.number(),
+      weighted: z.number(),
+    }),
+  ),
+});
+export type PipelineReport = z.infer<typeof PipelineReport>;

@@ -66,7 +66,7 @@ export interface InboxHistory {
 const num = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
 
 export class HistoryRepository {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(readonly db: Kysely<Database>) {}
 
   async insert(entries: readonly HistoryEntry[]): Promise<void> {
     const pick = <K extends HistoryEntry['kind']>(kind: K) =>

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import {
   InboxReportQuery,
+  PipelineReportQuery,
   REPORT_MAX_DAYS,
   canReadReports,
   contactName,
@@ -12,7 +13,9 @@ import { fromStore, ownDataUser, type OwnDataDeps } from '../store/own-data-rout
 import type { ReadModel } from '../sync/read-model';
 import type { Person } from '../team';
 import type { HistoryRepository } from './history-repository';
+import { pipelineReport } from './pipeline-report';
 
+// GET /bff/reports/pipeline?from=&to=  stage by stage, won and lost by week, the forecast.
 // GET /bff/reports/inbox?from=&to=&channel=&target=   managers and admins: the inbox's response
 // and resolution times, volumes by day, channel and agent (from the recorded history), and the
 // open threads whose contact has waited past the target (from the workspace now).
@@ -25,6 +28,18 @@ export interface ReportRouteDeps extends OwnDataDeps {
 }
 
 const DAY_MS = 86_400_000;
+
+/** The range [from, to] in whole UTC days, or what is wrong with it (naming the field). */
+function dayRange(from: string, to: string): { start: number; end: number } | string {
+  const start = Date.parse(`${from}T00:00:00.000Z`);
+  const end = Date.parse(`${to}T00:00:00.000Z`) + DAY_MS;
+  if (!Number.isFinite(start)) return 'from: not a date';
+  if (!Number.isFinite(end)) return 'to: not a date';
+  if (end <= start) return 'to: must not be before from';
+  if (end - start > REPORT_MAX_DAYS * DAY_MS)
+    return `to: a report covers at most ${String(REPORT_MAX_DAYS)} days`;
+  return { start, end };
+}
 const DEFAULT_TARGET_MINUTES = 60;
 
 export function registerReportRoutes(app: FastifyInstance, deps: ReportRouteDeps): void {
@@ -40,13 +55,9 @@ export function registerReportRoutes(app: FastifyInstance, deps: ReportRouteDeps
     const parsed = InboxReportQuery.safeParse(request.query ?? {});
     if (!parsed.success) return sendBffError(reply, 400, fieldErrors(parsed.error));
     const { from, to, channel } = parsed.data;
-    const start = Date.parse(`${from}T00:00:00.000Z`);
-    const end = Date.parse(`${to}T00:00:00.000Z`) + DAY_MS;
-    if (!Number.isFinite(start) || !Number.isFinite(end))
-      return sendBffError(reply, 400, ['from: not a date']);
-    if (end <= start) return sendBffError(reply, 400, ['to: must not be before from']);
-    if (end - start > REPORT_MAX_DAYS * DAY_MS)
-      return sendBffError(reply, 400, [`to: a report covers at most ${String(REPORT_MAX_DAYS)} days`]);
+    const range = dayRange(from, to);
+    if (typeof range === 'string') return sendBffError(reply, 400, [range]);
+    const { start, end } = range;
     const model = deps.model!;
     const channelName = (id: string | null) =>
       (id && model.lists.channels?.find((c) => c.id === id)?.name) || (id ? id : 'No channel');
@@ -82,6 +93,29 @@ export function registerReportRoutes(app: FastifyInstance, deps: ReportRouteDeps
           agent: agentName(o.agent),
         })),
       };
+      return reply.send(report);
+    });
+  });
+
+  app.get('/bff/reports/pipeline', async (request, reply) => {
+    const user = await ownDataUser(request, reply, deps, kept);
+    if (!user) return reply;
+    if (!canReadReports(user.role))
+      return sendBffError(reply, 403, `Your role (${user.role}) may not read reports`);
+    const parsed = PipelineReportQuery.safeParse(request.query ?? {});
+    if (!parsed.success) return sendBffError(reply, 400, fieldErrors(parsed.error));
+    const { from, to } = parsed.data;
+    const range = dayRange(from, to);
+    if (typeof range === 'string') return sendBffError(reply, 400, [range]);
+    return fromStore(reply, 'Reports are', async () => {
+      const since = await deps.history!.since();
+      const report = await pipelineReport(deps.history!.db, deps.model!, {
+        from,
+        to,
+        start: new Date(range.start),
+        end: new Date(range.end),
+        since,
+      });
       return reply.send(report);
     });
   });

@@ -1,0 +1,92 @@
+import type { Kysely } from 'kysely';
+import type { PipelineReport } from '../../contract';
+import type { Database } from '../store/schema';
+import type { ReadModel } from '../sync/read-model';
+import { pipelineHistory } from './pipeline-history';
+
+// The pipeline report: the recorded moves in the range, put in the board's stage order with won
+// and lost by the stages' flags, plus the open leads' forecast from the workspace now.
+
+export async function pipelineReport(
+  db: Kysely<Database>,
+  model: ReadModel,
+  range: { from: string; to: string; start: Date; end: Date; since: string | null },
+): Promise<PipelineReport> {
+  const stages = model.stages();
+  const won = stages.filter((s) => s.is_won).map((s) => s.key);
+  const lost = stages.filter((s) => s.is_lost).map((s) => s.key);
+  const history = await pipelineHistory(db, { from: range.start, to: range.end }, { won, lost });
+  const reached = new Map(history.reached.map((r) => [r.stage, r.leads]));
+  const stays = new Map(history.timeInStage.map((t) => [t.stage, t]));
+  let previousOpen: number | null = null;
+  const rows = stages.map((s) => {
+    const outcome = s.is_won ? ('won' as const) : s.is_lost ? ('lost' as const) : ('open' as const);
+    const count = reached.get(s.key) ?? 0;
+    const conversion =
+      outcome === 'open' && previousOpen !== null && previousOpen > 0 ? count / previousOpen : null;
+    if (outcome === 'open') previousOpen = count;
+    const stay = stays.get(s.key);
+    return {
+      key: s.key,
+      name: s.name,
+      outcome,
+      reached: count,
+      conversion,
+      left: stay?.left ?? 0,
+      medianStay: stay?.median ?? null,
+      p90Stay: stay?.p90 ?? null,
+    };
+  });
+  const wonCount = won.reduce((n, k) => n + (reached.get(k) ?? 0), 0);
+  const lostCount = lost.reduce((n, k) => n + (reached.get(k) ?? 0), 0);
+
+  const weeks = new Map<string, PipelineReport['weekly'][number]>();
+  for (const w of history.weekly) {
+    const key = `${w.week}|${w.currency ?? ''}`;
+    const row = weeks.get(key) ?? {
+      week: w.week,
+      currency: w.currency,
+      wonDeals: 0,
+      wonValue: 0,
+      lostDeals: 0,
+      lostValue: 0,
+    };
+    if (w.outcome === 'won')
+      weeks.set(key, { ...row, wonDeals: row.wonDeals + w.deals, wonValue: row.wonValue + w.value });
+    else weeks.set(key, { ...row, lostDeals: row.lostDeals + w.deals, lostValue: row.lostValue + w.value });
+  }
+
+  const closed = new Set([...won, ...lost]);
+  const forecast = new Map<string, PipelineReport['forecast'][number]>();
+  for (const lead of model.leads.values()) {
+    if (closed.has(lead.status)) continue;
+    const month = lead.expected_close_date?.slice(0, 7) ?? null;
+    const currency = lead.currency ?? null;
+    const key = `${month ?? ''}|${currency ?? ''}`;
+    const value = lead.value ?? 0;
+    const row = forecast.get(key) ?? { month, currency, deals: 0, value: 0, weighted: 0 };
+    forecast.set(key, {
+      ...row,
+      deals: row.deals + 1,
+      value: row.value + value,
+      // A percentage, 0 to 100 (the spec); a value outside counts as its bound, as on the board.
+      weighted: row.weighted + (value * Math.min(100, Math.max(0, lead.probability ?? 0))) / 100,
+    });
+  }
+  const byMonth = (a: { month: string | null }, b: { month: string | null }) =>
+    (a.month ?? '9999').localeCompare(b.month ?? '9999');
+
+  return {
+    since: range.since,
+    from: range.from,
+    to: range.to,
+    stages: rows,
+    won: wonCount,
+    lost: lostCount,
+    winRate: wonCount + lostCount > 0 ? wonCount / (wonCount + lostCount) : null,
+    weekly: [...weeks.values()],
+    forecast: [...forecast.values()].sort(
+      (a, b) => byMonth(a, b) || (a.currency ?? '').localeCompare(b.currency ?? ''),
+    ),
+  };
+}
