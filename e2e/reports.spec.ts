@@ -27,7 +27,7 @@ test('the inbox report shows the recorded days with a chart, a table and its CSV
     await page.reload();
     await expect(table.getByRole('row').nth(1)).toBeVisible({ timeout: 2_000 });
   }).toPass({ timeout: 20_000 });
-  await expect(page.getByTestId('day-chart').locator('canvas')).toBeVisible();
+  await expect(page.getByTestId('bar-chart').locator('canvas')).toBeVisible();
   await expect(page.getByText('threads answered')).toBeVisible();
 
   const [download] = await Promise.all([

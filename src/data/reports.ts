@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { InboxReport, type InboxReportQuery } from '@/contract';
+import { InboxReport, PipelineReport, type InboxReportQuery, type PipelineReportQuery } from '@/contract';
 import { callBff } from '@/lib/api-client';
 
 // Reports from the BFF's recorded history (src/server/reports), for managers and admins.
@@ -18,6 +18,22 @@ export const inboxReportQuery = (query: InboxReportQuery) =>
       if (query.target) params.set('target', String(query.target));
       return callBff(`/bff/reports/inbox?${params.toString()}`, InboxReport, { signal });
     },
+    placeholderData: keepPreviousData,
+    staleTime: 60_000,
+    retry: false,
+  });
+
+export const pipelineReportQuery = (query: PipelineReportQuery) =>
+  queryOptions({
+    queryKey: [...reportKeys.all, 'pipeline', query] as const,
+    queryFn: ({ signal }) =>
+      callBff(
+        `/bff/reports/pipeline?${new URLSearchParams({ from: query.from, to: query.to }).toString()}`,
+        PipelineReport,
+        {
+          signal,
+        },
+      ),
     placeholderData: keepPreviousData,
     staleTime: 60_000,
     retry: false,

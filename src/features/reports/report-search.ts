@@ -6,6 +6,8 @@ import type { InboxReportQuery } from '@/contract';
 const Day = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/));
 
 export const ReportSearch = z.object({
+  /** Which report; the inbox's when absent. */
+  view: z.catch(z.optional(z.enum(['inbox', 'pipeline'])), undefined),
   from: z.catch(z.optional(Day), undefined),
   to: z.catch(z.optional(Day), undefined),
   channel: z.catch(z.optional(z.guid()), undefined),

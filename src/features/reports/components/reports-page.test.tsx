@@ -1,4 +1,5 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { signInAs, withBff } from '@/test/bff';
 import { renderRoutes, stubLayout } from '@/test/render-routes';
@@ -24,6 +25,19 @@ describe('reports', () => {
     await waitFor(() =>
       expect(router.state.location.search).toMatchObject({ from: '2026-01-03', to: '2026-01-07' }),
     );
+  });
+
+  it('shows the pipeline stage by stage, with won and lost stages by their flags', async () => {
+    const user = userEvent.setup();
+    const { router } = await renderRoutes('/reports?from=2026-01-01&to=2026-01-07');
+    await user.click(await screen.findByRole('link', { name: 'Pipeline' }));
+    await waitFor(() => expect(router.state.location.search).toMatchObject({ view: 'pipeline' }));
+    const stages = await screen.findByRole('region', { name: 'Stage by stage' });
+    const rows = within(stages).getAllByRole('row');
+    // A header and one row per stage of the demo's board.
+    expect(rows.length).toBeGreaterThan(2);
+    expect(within(stages).getAllByText('Won').length).toBeGreaterThan(0);
+    expect(screen.getByRole('region', { name: 'Open pipeline by expected close month' })).toBeInTheDocument();
   });
 
   it('sends an agent to the inbox and keeps Reports out of their navigation', async () => {
