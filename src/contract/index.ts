@@ -22,5 +22,6 @@ export * from './notes';
 export * from './search';
 export * from './exports';
 export * from './reports';
+export * from './thread-names';
 export * from './presence';
 export * from './preferences';

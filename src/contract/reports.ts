@@ -11,13 +11,14 @@ export const canReadReports = (role: Role): boolean => role === 'manager' || rol
 /** The longest range one report covers. */
 export const REPORT_MAX_DAYS = 366;
 
-const Day = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date (YYYY-MM-DD)'));
+/** A calendar day, YYYY-MM-DD (UTC). */
+export const ReportDay = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date (YYYY-MM-DD)'));
 
 export const InboxReportQuery = z.strictObject({
   /** First day, inclusive (UTC). */
-  from: Day,
+  from: ReportDay,
   /** Last day, inclusive (UTC). */
-  to: Day,
+  to: ReportDay,
   channel: z.optional(z.guid()),
   /** Minutes an inbound message may wait for a reply before its thread counts as overdue. */
   target: z.optional(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(7 * 24 * 60))),
@@ -34,11 +35,11 @@ const Durations = z.looseObject({
 export const InboxReport = z.looseObject({
   /** When the BFF began recording history: nothing before it is counted. */
   since: z.nullable(DateTime),
-  from: Day,
-  to: Day,
+  from: ReportDay,
+  to: ReportDay,
   firstResponse: z.extend(Durations, { unanswered: z.int() }),
   resolution: Durations,
-  byDay: z.array(z.looseObject({ day: Day, inbound: z.int(), outbound: z.int() })),
+  byDay: z.array(z.looseObject({ day: ReportDay, inbound: z.int(), outbound: z.int() })),
   byChannel: z.array(z.looseObject({ channel: z.string(), inbound: z.int(), outbound: z.int() })),
   byAgent: z.array(
     z.looseObject({
@@ -61,14 +62,14 @@ export const InboxReport = z.looseObject({
 });
 export type InboxReport = z.infer<typeof InboxReport>;
 
-export const PipelineReportQuery = z.strictObject({ from: Day, to: Day });
+export const PipelineReportQuery = z.strictObject({ from: ReportDay, to: ReportDay });
 export type PipelineReportQuery = z.infer<typeof PipelineReportQuery>;
 
 /** `GET /bff/reports/pipeline`: stage by stage, won and lost by week, and what is expected to close. */
 export const PipelineReport = z.looseObject({
   since: z.nullable(DateTime),
-  from: Day,
-  to: Day,
+  from: ReportDay,
+  to: ReportDay,
   /** Stages in board order, each with the leads that entered it and their median stay. */
   stages: z.array(
     z.looseObject({
@@ -89,7 +90,7 @@ export const PipelineReport = z.looseObject({
   winRate: z.nullable(z.number()),
   weekly: z.array(
     z.looseObject({
-      week: Day,
+      week: ReportDay,
       currency: z.nullable(z.string()),
       wonDeals: z.int(),
       wonValue: z.number(),

@@ -4,7 +4,7 @@ import type { Conversation, Message } from '@/contract';
 import { channelsQuery } from '@/data/channels';
 import { contactQuery } from '@/data/contacts';
 import { conversationQuery } from '@/data/conversations';
-import { conversationName } from './thread-names';
+import { conversationName } from '@/contract';
 import { useNow } from './use-now';
 import { useThreadMessages } from './use-thread-messages';
 import { computeWindow } from './window';

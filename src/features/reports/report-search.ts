@@ -1,15 +1,13 @@
 import * as z from 'zod/mini';
-import type { InboxReportQuery } from '@/contract';
+import { ReportDay, type InboxReportQuery } from '@/contract';
 
 // The report's range and filters in the URL (shareable, kept on Back). Each falls back on its own.
-
-const Day = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/));
 
 export const ReportSearch = z.object({
   /** Which report; the inbox's when absent. */
   view: z.catch(z.optional(z.enum(['inbox', 'pipeline'])), undefined),
-  from: z.catch(z.optional(Day), undefined),
-  to: z.catch(z.optional(Day), undefined),
+  from: z.catch(z.optional(ReportDay), undefined),
+  to: z.catch(z.optional(ReportDay), undefined),
   channel: z.catch(z.optional(z.guid()), undefined),
   target: z.catch(z.optional(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(10_080))), undefined),
 });

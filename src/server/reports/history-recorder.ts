@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Conversation, Lead, Message } from '../../contract';
 import type { EventBus } from '../events/bus';
 import { BatchWriter } from '../store/batch-writer';
+import { followWhileLeaseHeld } from '../sync/lease-follower';
 import type { ReadModel } from '../sync/read-model';
 import type { HistoryEntry, HistoryRepository } from './history-repository';
 
@@ -11,8 +12,6 @@ import type { HistoryEntry, HistoryRepository } from './history-repository';
 // Transitions are judged against the last state this recorder saw: on taking the lease it learns
 // the model's state without recording it (it did not see those changes happen), and records the
 // messages the model holds.
-
-const TAKE_OVER_CHECK_MS = 5_000;
 
 export interface HistoryRecorderDeps {
   readonly repository: HistoryRepository;
@@ -25,30 +24,27 @@ export interface HistoryRecorderDeps {
 
 export class HistoryRecorder {
   private readonly writer: BatchWriter<HistoryEntry>;
-  private readonly unsubscribe: () => void;
-  private readonly timer: NodeJS.Timeout;
+  private readonly unfollow: () => void;
   private readonly statuses = new Map<string, Conversation['status']>();
   private readonly stages = new Map<string, string>();
-  private wasWriting = false;
 
   constructor(private readonly deps: HistoryRecorderDeps) {
     this.writer = new BatchWriter(
       { insert: (batch) => deps.repository.insert(batch) },
       { log: deps.log, label: 'history' },
     );
-    this.unsubscribe = deps.bus.subscribe((bus) => {
-      if (!deps.writes()) return;
-      const event = bus.event;
-      // A load (audience: nobody) is what already was: messages keep their own times and are
-      // recorded once each; a thread's or lead's state is learnt, not taken for a change.
-      const load = bus.audience?.length === 0;
-      if (event.type === 'messages.upserted') for (const m of event.messages) this.message(m);
-      else if (event.type === 'conversation.upserted') this.conversation(event.conversation, load);
-      else if (event.type === 'lead.upserted') this.lead(event.lead, load);
+    this.unfollow = followWhileLeaseHeld(deps.bus, deps.writes, {
+      onEvent: (bus) => {
+        const event = bus.event;
+        // A load (audience: nobody) is what already was: messages keep their own times and are
+        // recorded once each; a thread's or lead's state is learnt, not taken for a change.
+        const load = bus.audience?.length === 0;
+        if (event.type === 'messages.upserted') for (const m of event.messages) this.message(m);
+        else if (event.type === 'conversation.upserted') this.conversation(event.conversation, load);
+        else if (event.type === 'lead.upserted') this.lead(event.lead, load);
+      },
+      onTakeOver: () => this.learn(),
     });
-    this.timer = setInterval(() => this.learnOnTakeOver(), TAKE_OVER_CHECK_MS);
-    this.timer.unref();
-    this.learnOnTakeOver();
   }
 
   flush(): Promise<void> {
@@ -56,8 +52,7 @@ export class HistoryRecorder {
   }
 
   async stop(): Promise<void> {
-    clearInterval(this.timer);
-    this.unsubscribe();
+    this.unfollow();
     await this.writer.close();
   }
 
@@ -104,15 +99,12 @@ export class HistoryRecorder {
     });
   }
 
-  private learnOnTakeOver(): void {
-    const writing = this.deps.writes();
-    if (writing && !this.wasWriting) {
-      const { model } = this.deps;
-      for (const c of model.conversations.values()) this.statuses.set(c.id, c.status);
-      for (const l of model.leads.values()) this.stages.set(l.id, l.status);
-      // Messages keep their own times: what the model holds is recorded (once each, by id).
-      for (const page of model.messages.values()) for (const m of page) this.message(m);
-    }
-    this.wasWriting = writing;
+  /** On taking the lease: the model's state as the base for transitions, and its messages. */
+  private learn(): void {
+    const { model } = this.deps;
+    for (const c of model.conversations.values()) this.statuses.set(c.id, c.status);
+    for (const l of model.leads.values()) this.stages.set(l.id, l.status);
+    // Messages keep their own times: what the model holds is recorded (once each, by id).
+    for (const page of model.messages.values()) for (const m of page) this.message(m);
   }
 }

@@ -1,10 +1,9 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   InboxReportQuery,
   PipelineReportQuery,
   REPORT_MAX_DAYS,
   canReadReports,
-  contactName,
   fieldErrors,
   type InboxReport,
 } from '../../contract';
@@ -47,11 +46,17 @@ export function registerReportRoutes(app: FastifyInstance, deps: ReportRouteDeps
   const names = new Map(deps.people.map((p) => [p.id, p.name]));
   const agentName = (id: string | null | undefined) => (id ? (names.get(id) ?? id) : 'Unassigned');
 
-  app.get('/bff/reports/inbox', async (request, reply) => {
+  /** Signed in as a manager or admin; otherwise the 401, 403 or 503 has been sent. */
+  const reportReader = async (request: FastifyRequest, reply: FastifyReply): Promise<boolean> => {
     const user = await ownDataUser(request, reply, deps, kept);
-    if (!user) return reply;
-    if (!canReadReports(user.role))
-      return sendBffError(reply, 403, `Your role (${user.role}) may not read reports`);
+    if (!user) return false;
+    if (canReadReports(user.role)) return true;
+    sendBffError(reply, 403, `Your role (${user.role}) may not read reports`);
+    return false;
+  };
+
+  app.get('/bff/reports/inbox', async (request, reply) => {
+    if (!(await reportReader(request, reply))) return reply;
     const parsed = InboxReportQuery.safeParse(request.query ?? {});
     if (!parsed.success) return sendBffError(reply, 400, fieldErrors(parsed.error));
     const { from, to, channel } = parsed.data;
@@ -98,10 +103,7 @@ export function registerReportRoutes(app: FastifyInstance, deps: ReportRouteDeps
   });
 
   app.get('/bff/reports/pipeline', async (request, reply) => {
-    const user = await ownDataUser(request, reply, deps, kept);
-    if (!user) return reply;
-    if (!canReadReports(user.role))
-      return sendBffError(reply, 403, `Your role (${user.role}) may not read reports`);
+    if (!(await reportReader(request, reply))) return reply;
     const parsed = PipelineReportQuery.safeParse(request.query ?? {});
     if (!parsed.success) return sendBffError(reply, 400, fieldErrors(parsed.error));
     const { from, to } = parsed.data;
@@ -129,12 +131,9 @@ function overdueThreads(model: ReadModel, now: number, targetMinutes: number, ch
     const newest = model.messagesOf(c.id)?.at(-1);
     if (!newest || newest.direction !== 'inbound') continue;
     if (now - Date.parse(newest.created_at) < targetMinutes * 60_000) continue;
-    const contact = c.contact_id ? model.contact(c.contact_id) : undefined;
-    const name =
-      (contact && contactName(contact)) || c.group_subject || c.external_thread_id || 'Conversation';
     out.push({
       conversationId: c.id,
-      name,
+      name: model.threadName(c),
       waitingSince: newest.created_at,
       agent: c.assigned_to_user_id ?? null,
     });

@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import {
   SEARCH_LIMIT_DEFAULT,
   SearchQuery,
-  contactName,
   fieldErrors,
   type MessageHit,
   type SearchResults,
@@ -26,19 +25,6 @@ export interface SearchRouteDeps extends OwnDataDeps {
 
 const WHAT = 'Search is';
 
-/** Who a thread is with, as the inbox names it. */
-function threadName(model: ReadModel, conversationId: string): string {
-  const conversation = model.conversation(conversationId);
-  if (!conversation) return 'Conversation';
-  const contact = conversation.contact_id ? model.contact(conversation.contact_id) : undefined;
-  return (
-    (contact && contactName(contact)) ||
-    conversation.group_subject ||
-    conversation.external_thread_id ||
-    'Conversation'
-  );
-}
-
 export function registerSearchRoutes(app: FastifyInstance, deps: SearchRouteDeps): void {
   const kept = { available: deps.repository !== null && deps.model !== null, what: WHAT };
 
@@ -51,10 +37,11 @@ export function registerSearchRoutes(app: FastifyInstance, deps: SearchRouteDeps
     const model = deps.model!;
     return fromStore(reply, WHAT, async () => {
       const found = await deps.repository!.search(q, limit);
-      const messages: MessageHit[] = found
-        // A thread the workspace no longer holds (deleted) is not offered.
-        .filter((m) => model.conversations.has(m.conversationId))
-        .map((m) => ({ ...m, threadName: threadName(model, m.conversationId) }));
+      // A thread the workspace no longer holds (deleted) is not offered.
+      const messages: MessageHit[] = found.flatMap((m) => {
+        const thread = model.conversation(m.conversationId);
+        return thread ? [{ ...m, threadName: model.threadName(thread) }] : [];
+      });
       const results: SearchResults = { query: q, messages, ...findRecords(model, q, limit) };
       return reply.send(results);
     });

@@ -11,6 +11,7 @@ import type {
   Template,
   UpstreamState,
 } from '../../contract';
+import { conversationName } from '../../contract/thread-names';
 
 // The workspace as the upstream last said it, in memory on every BFF instance. It changes only
 // through applyEvent (apply-event.ts), in bus order, so every instance holds the same model. The
@@ -183,6 +184,15 @@ export class ReadModel {
   /** Channels of the primary platform: the ones with templates. */
   primaryChannels(): Channel[] {
     return (this.lists.channels ?? []).filter((c) => c.platform === 'whatsapp');
+  }
+
+  /** What the thread is called, by decisions.md's rule (contact, latest sender, number; a group's subject). */
+  threadName(conversation: Conversation): string {
+    return conversationName(conversation, {
+      contact: conversation.contact_id ? this.contacts.get(conversation.contact_id) : undefined,
+      messages: this.messages.get(conversation.id) ?? [],
+      platform: this.lists.channels?.find((c) => c.id === conversation.channel_id)?.platform,
+    });
   }
 
   templatesOf(channelId: string): readonly Template[] | undefined {

@@ -10,7 +10,7 @@ import { leadStagesQuery } from '@/data/lead-stages';
 import { leadQuery } from '@/data/leads';
 import { money } from '@/lib/format';
 import { phone } from '@/lib/phone';
-import { contactName } from '../thread-names';
+import { contactName } from '@/contract';
 import { GroupPanel } from './group-panel';
 
 // Loaded lazily with the context panel: phone formatting metadata stays out of the first screen.

@@ -1,9 +1,9 @@
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Conversation, Message } from '@/contract';
 import { applyLiveEvent } from '@/data/live-events';
 import { fake, withBff } from '@/test/bff';
+import { deliverInbound } from '@/test/live-inbound';
 import { warmThread } from '@/test/warm-thread';
 import { renderRoutes, stubLayout } from '@/test/render-routes';
 
@@ -39,18 +39,7 @@ describe('presence and collisions', () => {
     const { queryClient } = await renderRoutes(`/inbox/${t.conv.id}`);
     const box = await screen.findByRole('textbox', { name: 'Message' });
     await user.type(box, 'Your order ships today');
-    const { conversation, message } = fake.control.inbound({
-      conversationId: t.conv.id,
-      text: 'Actually, cancel it please',
-    }) as { conversation: Conversation; message: Message };
-    act(() => {
-      applyLiveEvent(queryClient, { type: 'conversation.upserted', conversation });
-      applyLiveEvent(queryClient, {
-        type: 'messages.upserted',
-        conversationId: t.conv.id,
-        messages: [message],
-      });
-    });
+    deliverInbound(queryClient, t.conv.id, 'Actually, cancel it please');
     await screen.findByText('Actually, cancel it please');
     const before = ws().social.threads.get(t.conv.id)!.messages.length;
     await user.click(screen.getByRole('button', { name: 'Send' }));

@@ -1,9 +1,8 @@
-import { act, cleanup, screen } from '@testing-library/react';
+import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Conversation, Message } from '@/contract';
-import { applyLiveEvent } from '@/data/live-events';
 import { fake, server, withBff } from '@/test/bff';
+import { deliverInbound } from '@/test/live-inbound';
 import { warmThread } from '@/test/warm-thread';
 import { renderRoutes as renderInbox, stubLayout } from '@/test/render-routes';
 
@@ -22,19 +21,7 @@ describe('an open thread', () => {
     const { queryClient } = await renderInbox(`/inbox/${t.conv.id}`);
     await userEvent.click(await screen.findByRole('button', { name: 'Close thread' }));
     expect(await screen.findByRole('button', { name: 'Reopen thread' })).toBeInTheDocument();
-    const { conversation, message } = fake.control.inbound({
-      conversationId: t.conv.id,
-      text: 'Are you still there?',
-    }) as { conversation: Conversation; message: Message };
-    // What the BFF's stream sends for it, written by the same code the stream's events go through.
-    act(() => {
-      applyLiveEvent(queryClient, { type: 'conversation.upserted', conversation });
-      applyLiveEvent(queryClient, {
-        type: 'messages.upserted',
-        conversationId: t.conv.id,
-        messages: [message],
-      });
-    });
+    deliverInbound(queryClient, t.conv.id, 'Are you still there?');
     expect(await screen.findByText('Are you still there?')).toBeInTheDocument();
     expect(await screen.findByRole('button', { name: 'Close thread' })).toBeInTheDocument();
   });

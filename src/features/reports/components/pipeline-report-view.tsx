@@ -4,6 +4,7 @@ import type { PipelineReport, PipelineReportQuery } from '@/contract';
 import { ErrorState, LoadingState } from '@/components/ui/states';
 import { UserText } from '@/components/ui/user-text';
 import { pipelineReportQuery } from '@/data/reports';
+import { count, money } from '@/lib/format';
 import { formatDuration } from '../report-search';
 import { ReportTable } from './report-table';
 import { SinceLine, Stat } from './report-parts';
@@ -14,17 +15,8 @@ import { SinceLine, Stat } from './report-parts';
 const BarChart = lazy(() => import('./bar-chart'));
 
 const percent = (share: number | null) => (share === null ? '—' : `${Math.round(share * 100)} %`);
-/** An amount in its currency; a code the browser does not know is shown beside the number. */
-function money(value: number, currency: string | null): string {
-  if (!currency) return value.toLocaleString();
-  try {
-    return new Intl.NumberFormat(undefined, { style: 'currency', currency, maximumFractionDigits: 0 }).format(
-      value,
-    );
-  } catch {
-    return `${value.toLocaleString()} ${currency}`;
-  }
-}
+/** An amount in its currency; without one, the plain number (never a guessed currency). */
+const amount = (value: number, currency: string | null) => (currency ? money(value, currency) : count(value));
 const OUTCOME: Record<PipelineReport['stages'][number]['outcome'], string> = {
   open: 'Open',
   won: 'Won',
@@ -113,14 +105,14 @@ export function PipelineReportView({ query }: { query: PipelineReportQuery }) {
           { header: 'Won deals', cell: (r) => r.wonDeals, numeric: true },
           {
             header: 'Won value',
-            cell: (r) => money(r.wonValue, r.currency),
+            cell: (r) => amount(r.wonValue, r.currency),
             csv: (r) => r.wonValue,
             numeric: true,
           },
           { header: 'Lost deals', cell: (r) => r.lostDeals, numeric: true },
           {
             header: 'Lost value',
-            cell: (r) => money(r.lostValue, r.currency),
+            cell: (r) => amount(r.lostValue, r.currency),
             csv: (r) => r.lostValue,
             numeric: true,
           },
@@ -135,10 +127,10 @@ export function PipelineReportView({ query }: { query: PipelineReportQuery }) {
           { header: 'Month', cell: (r) => r.month ?? 'No date', csv: (r) => r.month },
           { header: 'Currency', cell: (r) => r.currency ?? '—', csv: (r) => r.currency },
           { header: 'Deals', cell: (r) => r.deals, numeric: true },
-          { header: 'Value', cell: (r) => money(r.value, r.currency), csv: (r) => r.value, numeric: true },
+          { header: 'Value', cell: (r) => amount(r.value, r.currency), csv: (r) => r.value, numeric: true },
           {
             header: 'Weighted by probability',
-            cell: (r) => money(r.weighted, r.currency),
+            cell: (r) => amount(r.weighted, r.currency),
             csv: (r) => r.weighted,
             numeric: true,
           },
