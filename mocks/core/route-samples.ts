@@ -65,6 +65,7 @@ export function sampleFor(fake: Fake, route: RouteDef): RouteSample {
     'leads.reassign': { assigned_to_user_id: TEAM_MEMBERS[1].id },
     'leadStages.create': { key: 'test-stage', name: 'Test stage' },
     'leadStages.update': { name: 'Renamed stage' },
+    'customers.create': { name: 'New customer' },
     'customers.update': { name: 'Renamed customer' },
     'customers.addTags': { tagIds: [tag] },
     'contacts.create': { customer_id: customer.id, first_name: 'Tess' },

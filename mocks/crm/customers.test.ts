@@ -48,6 +48,29 @@ describe('GET /v1/customers', () => {
   });
 });
 
+describe('POST /v1/customers', () => {
+  it('creates an active customer that the list and the stats then count', () => {
+    const before = (h.call('customers.stats').body as CustomerStats).total;
+    const created = h.call('customers.create', {
+      body: { name: 'Initech', email: 'hello@initech.example', customer_type: 'business' },
+    });
+    expect(created.status).toBe(201);
+    const customer = created.body as Customer;
+    expect(customer).toMatchObject({ name: 'Initech', status: 'active', source: 'manual' });
+    expect((h.call('customers.stats').body as CustomerStats).total).toBe(before + 1);
+    expect(list({ limit: 1 }).customers[0]?.id).toBe(customer.id);
+  });
+
+  it('refuses a customer without a name or with a bad email, naming the field', () => {
+    expect(h.fail('customers.create', { body: { email: 'a@b.example' } }).detail).toEqual([
+      expect.stringMatching(/^name /),
+    ]);
+    expect(h.fail('customers.create', { body: { name: 'X', email: 'nope' } }).detail).toEqual([
+      expect.stringMatching(/^email /),
+    ]);
+  });
+});
+
 describe('GET /v1/customers/stats', () => {
   it('agrees with the filtered list totals', () => {
     const stats = h.call('customers.stats').body as CustomerStats;

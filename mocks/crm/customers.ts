@@ -41,6 +41,32 @@ export function getCustomer(ctx: RouteContext<'customers.get'>): RouteResult {
   return { body: findOr404(ctx.ws.crm.customers, ctx.params.id, 'Customer') };
 }
 
+/** A new customer (implied by `customers:create`): active and `manual` unless the body says. */
+export function createCustomer(ctx: RouteContext<'customers.create'>): RouteResult {
+  const body = ctx.body;
+  const at = ctx.now.toISOString();
+  const customer: Customer = {
+    id: ctx.state.rng.uuid(),
+    name: body.name,
+    company_name: body.company_name ?? null,
+    industry: body.industry ?? null,
+    website: body.website ?? null,
+    email: body.email ?? null,
+    phone: body.phone ?? null,
+    address: body.address ?? null,
+    customer_type: body.customer_type ?? null,
+    status: body.status ?? 'active',
+    source: body.source ?? 'manual',
+    assigned_to_user_id: body.assigned_to_user_id ?? null,
+    tags: [],
+    custom_fields: body.custom_fields ?? {},
+    created_at: at,
+    updated_at: at,
+  };
+  ctx.ws.crm.customers.set(customer.id, customer);
+  return { status: 201, body: customer };
+}
+
 /**
  * A partial update. `address` merges member by member, and so does `custom_fields`, where a null
  * member removes the field: a form that edits one field must not wipe the others.

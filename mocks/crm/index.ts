@@ -3,7 +3,14 @@
 import type { RouteImpls } from '../core/types';
 import { activitiesOfCustomer, activitiesOfLead, createActivity } from './activities';
 import { contactsOfCustomer, createContact, getContact, updateContact } from './contacts';
-import { addCustomerTags, customerStats, getCustomer, listCustomers, updateCustomer } from './customers';
+import {
+  addCustomerTags,
+  createCustomer,
+  customerStats,
+  getCustomer,
+  listCustomers,
+  updateCustomer,
+} from './customers';
 import { createStage, deleteStage, listStages, updateStage } from './lead-stages';
 import { createLead, deleteLead, getLead, listLeads, reassignLead, updateLead } from './leads';
 import { listTags } from './tags';
@@ -22,6 +29,7 @@ export const crmImpls: RouteImpls = {
   'customers.list': listCustomers,
   'customers.stats': customerStats,
   'customers.get': getCustomer,
+  'customers.create': createCustomer,
   'customers.update': updateCustomer,
   'customers.addTags': addCustomerTags,
   'tags.list': listTags,

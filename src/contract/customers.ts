@@ -96,6 +96,12 @@ export const CustomerUpdate = z.strictObject({
 });
 export type CustomerUpdate = z.infer<typeof CustomerUpdate>;
 
+/** A new customer: a name, the rest as an update (an implied operation, docs/api-assumptions.md). */
+export const CustomerCreate = z.extend(CustomerUpdate, {
+  name: z.string().check(z.trim(), z.minLength(1), z.maxLength(200)),
+});
+export type CustomerCreate = z.infer<typeof CustomerCreate>;
+
 export const AddTagsBody = z.strictObject({ tagIds: z.array(Id).check(z.minLength(1)) });
 export type AddTagsBody = z.infer<typeof AddTagsBody>;
 

@@ -30,12 +30,16 @@ export const NoteList = z.array(Note);
 
 /** `POST /bff/conversations/{id}/notes` */
 export const NoteCreate = z.strictObject({
-  body: z.string().check(
-    z.trim(),
-    z.minLength(1, 'Write something first'),
-    z.maxLength(NOTE_MAX, `Notes are at most ${String(NOTE_MAX)} characters`),
+  body: z
+    .string()
+    .check(
+      z.trim(),
+      z.minLength(1, 'Write something first'),
+      z.maxLength(NOTE_MAX, `Notes are at most ${String(NOTE_MAX)} characters`),
+    ),
+  mentions: z.optional(
+    z.array(z.string().check(z.minLength(1), z.maxLength(200))).check(z.maxLength(MENTIONS_MAX)),
   ),
-  mentions: z.optional(z.array(z.string().check(z.minLength(1), z.maxLength(200))).check(z.maxLength(MENTIONS_MAX))),
 });
 export type NoteCreate = z.infer<typeof NoteCreate>;
 

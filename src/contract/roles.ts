@@ -35,6 +35,7 @@ const MANAGER_WRITES = [
   'leads.update',
   'leads.reassign',
   'leads.delete',
+  'customers.create',
   'customers.update',
   'customers.addTags',
   'contacts.create',

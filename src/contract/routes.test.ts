@@ -18,7 +18,7 @@ describe('route table', () => {
   });
 
   it('lists every operation of the spec and decisions.md', () => {
-    expect(ROUTES.length).toBe(41);
+    expect(ROUTES.length).toBe(42);
     expect(ROUTES.filter((r) => r.source === 'spec').length).toBeGreaterThanOrEqual(19);
   });
 

@@ -15,13 +15,17 @@ export const MATCH_START = '\u0002';
 export const MATCH_END = '\u0003';
 
 export const SearchQuery = z.strictObject({
-  q: z.string().check(
-    z.trim(),
-    z.minLength(1, 'Type something to search for'),
-    z.maxLength(SEARCH_QUERY_MAX, `Searches are at most ${String(SEARCH_QUERY_MAX)} characters`),
-  ),
+  q: z
+    .string()
+    .check(
+      z.trim(),
+      z.minLength(1, 'Type something to search for'),
+      z.maxLength(SEARCH_QUERY_MAX, `Searches are at most ${String(SEARCH_QUERY_MAX)} characters`),
+    ),
   limit: z.optional(
-    z.coerce.number().check(z.int(), z.minimum(1), z.maximum(SEARCH_LIMIT_MAX, `At most ${String(SEARCH_LIMIT_MAX)}`)),
+    z.coerce
+      .number()
+      .check(z.int(), z.minimum(1), z.maximum(SEARCH_LIMIT_MAX, `At most ${String(SEARCH_LIMIT_MAX)}`)),
   ),
 });
 export type SearchQuery = z.infer<typeof SearchQuery>;

@@ -230,6 +230,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     database: deps.database ?? null,
     team: deps.team,
     clock,
+    importCallsPerSecond: config.importCallsPerSecond,
   });
   registerUnreadRoutes(app, { sessions, users: deps.users, cookieName: cookie.name, marks: unread });
   registerNotesRoutes(app, {

@@ -72,6 +72,7 @@ const EnvSchema = z.object({
   DATA_DIR: optionalString,
   DATABASE_TIMEOUT_MS: whole(100, 600_000, 5000),
   AUDIT_RETENTION_DAYS: whole(1, 36_500, 90),
+  IMPORT_CALLS_PER_SECOND: z.preprocess(emptyAsUndefined, z.coerce.number().positive().max(1000).default(10)),
   ...LIVE_ENV,
 });
 
@@ -119,6 +120,8 @@ export interface Config {
   readonly database: DatabaseSettings;
   /** Audit entries older than this many days are purged. */
   readonly auditRetentionDays: number;
+  /** CSV imports send at most this many upstream calls a second (README, "Import"). */
+  readonly importCallsPerSecond: number;
 }
 
 export interface DatabaseSettings {
@@ -211,6 +214,7 @@ export function parseConfig(env: Readonly<Record<string, string | undefined>>): 
       timeoutMs: e.DATABASE_TIMEOUT_MS,
     },
     auditRetentionDays: e.AUDIT_RETENTION_DAYS,
+    importCallsPerSecond: e.IMPORT_CALLS_PER_SECOND,
   };
 }
 

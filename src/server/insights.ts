@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { SessionManager } from './auth/sessions';
 import type { UserDirectory } from './auth/users';
 import { registerExportRoutes } from './exports/export-routes';
+import { registerImports } from './imports/register-imports';
 import { HistoryRecorder } from './reports/history-recorder';
 import { HistoryRepository } from './reports/history-repository';
 import { registerReportRoutes } from './reports/report-routes';
@@ -12,7 +13,7 @@ import type { TeamStore } from './store/open-store';
 import type { LiveService } from './sync/live-service';
 import type { Team } from './team';
 
-// Finding anything, seeing how the team does, taking data out (issue 15): the message index and
+// Finding anything, seeing how the team does, taking data in and out (issue 15): the message index and
 // the history for reports, both fed from the sync by the lease holder, and the routes on them.
 
 export interface InsightsDeps {
@@ -23,6 +24,7 @@ export interface InsightsDeps {
   readonly database: TeamStore | null;
   readonly team: Team;
   readonly clock: () => number;
+  readonly importCallsPerSecond: number;
 }
 
 export function registerInsights(app: FastifyInstance, deps: InsightsDeps): void {
@@ -71,6 +73,7 @@ export function registerInsights(app: FastifyInstance, deps: InsightsDeps): void
     members: team.members,
     clock,
   });
+  registerImports(app, deps);
   registerSearchRoutes(app, {
     sessions,
     users,

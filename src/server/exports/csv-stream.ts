@@ -23,11 +23,20 @@ export const safeCell = (value: Cell): string => {
   return FORMULA_START.test(text) && !NUMBER_LIKE.test(text) ? `'${text}` : text;
 };
 
-export function csvStream<T>(rows: Iterable<T>, columns: readonly CsvColumn<T>[]): Readable {
+export function csvStream<T>(
+  rows: Iterable<T> | AsyncIterable<T>,
+  columns: readonly CsvColumn<T>[],
+): Readable {
+  const cells = (row: T) => columns.map((c) => safeCell(c.value(row)));
+  // Rows read from the database a page at a time come as an async iterable.
   const records = Readable.from(
-    (function* () {
-      for (const row of rows) yield columns.map((c) => safeCell(c.value(row)));
-    })(),
+    Symbol.asyncIterator in rows
+      ? (async function* () {
+          for await (const row of rows) yield cells(row);
+        })()
+      : (function* () {
+          for (const row of rows) yield cells(row);
+        })(),
   );
   const csv = stringify({
     header: true,

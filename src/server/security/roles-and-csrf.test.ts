@@ -29,6 +29,7 @@ const MANAGER_WRITES: readonly RouteId[] = [
   'leads.update',
   'leads.reassign',
   'leads.delete',
+  'customers.create',
   'customers.update',
   'customers.addTags',
   'contacts.create',

@@ -104,7 +104,41 @@ export interface HistoryMetaTable {
   value: string;
 }
 
+/** CSV imports (migration 0007): a job per file. */
+export interface ImportJobsTable {
+  id: string;
+  kind: string;
+  duplicates: string;
+  file_name: string;
+  state: string;
+  total: number;
+  pending: number;
+  created: ColumnType<number, number | undefined, number>;
+  updated: ColumnType<number, number | undefined, number>;
+  skipped: ColumnType<number, number | undefined, number>;
+  refused: ColumnType<number, number | undefined, number>;
+  duplicates_found: ColumnType<number, number | undefined, number>;
+  paused_reason: string | null;
+  created_by: string;
+  created_at: ColumnType<Date, Date, never>;
+  updated_at: ColumnType<Date, Date, Date>;
+  heartbeat_at: Date | null;
+}
+
+/** Every row of an import, its cells as mapped (JSON text) and what became of it. */
+export interface ImportRowsTable {
+  job_id: string;
+  row_number: number;
+  cells: string;
+  outcome: string;
+  reason: string | null;
+  record_id: string | null;
+  attempted: ColumnType<boolean, boolean | undefined, boolean>;
+}
+
 export interface Database {
+  import_jobs: ImportJobsTable;
+  import_rows: ImportRowsTable;
   history_messages: HistoryMessagesTable;
   history_resolutions: HistoryResolutionsTable;
   history_lead_moves: HistoryLeadMovesTable;

@@ -52,6 +52,8 @@ export interface LiveService {
   readonly lease: Lease;
   /** The proxy tells it of every successful write (docs/live-sync.md, write-through). */
   readonly onWrite: WriteListener;
+  /** The BFF's own calls to the upstream (re-reads after writes, imports). */
+  readonly upstream: UpstreamClient;
   /** Reads what a screen needs that the sweeps have not read yet (a customer's contacts). */
   readonly readThrough: ReadThrough;
   /** A browser opened a stream: the sync reads at the watched pace from now on. */
@@ -174,6 +176,7 @@ export async function startLive(opts: LiveServiceOptions): Promise<LiveService> 
     hub,
     engine,
     lease,
+    upstream: writer,
     onWrite: (write) => void applyWrite(write, { read: writer, model, publish, log }),
     readThrough: new ReadThrough({ reader: writer, model, publish, clock, log }),
     viewerJoined: () => engine.worker.nudge('hot'),

@@ -32,6 +32,7 @@ const EXPECTED: Readonly<Record<MutatingRouteId, readonly LiveEventType[]>> = {
   'leadStages.create': ['leadStages.replaced'],
   'leadStages.update': ['leadStages.replaced'],
   'leadStages.delete': ['leadStages.replaced'],
+  'customers.create': ['customer.upserted'],
   'customers.update': ['customer.upserted'],
   'customers.addTags': ['customer.upserted'],
   'contacts.create': ['contact.upserted'],

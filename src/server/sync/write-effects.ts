@@ -95,6 +95,7 @@ export const WRITE_EFFECTS: { readonly [R in MutatingRouteId]: WriteEffect<R> | 
   'leadStages.create': stagesAgain,
   'leadStages.update': stagesAgain,
   'leadStages.delete': stagesAgain,
+  'customers.create': async ({ answer }) => [{ type: 'customer.upserted', customer: answer }],
   'customers.update': async ({ answer }) => [{ type: 'customer.upserted', customer: answer }],
   // The answer is a confirmation only: the customer with its tags is read again.
   'customers.addTags': async ({ params }, tools) => [

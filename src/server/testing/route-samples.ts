@@ -34,6 +34,7 @@ const BODIES: Partial<Record<RouteId, unknown>> = {
   'leads.reassign': { assigned_to_user_id: OTHER_ID },
   'leadStages.create': { key: 'trial', name: 'Trial' },
   'leadStages.update': { name: 'Renamed' },
+  'customers.create': { name: 'Initech' },
   'customers.update': { name: 'Acme GmbH' },
   'customers.addTags': { tagIds: [OTHER_ID] },
   'contacts.create': { customer_id: ID, first_name: 'Kim' },

@@ -110,7 +110,22 @@ describe('UpstreamClient', () => {
 
   it('turns other statuses into http with the status', async () => {
     upstream.respondWith((_req, res) => json(res, 503, { statusCode: 503 }));
-    expect(await failureOf(client.call('tags.list'))).toMatchObject({ kind: 'http', status: 503 });
+    expect(await failureOf(client.call('tags.list'))).toMatchObject({
+      kind: 'http',
+      status: 503,
+      detail: [],
+    });
+  });
+
+  it("keeps the error body's message as a list, so a caller can say which field was refused", async () => {
+    const body = { statusCode: 400, error: 'Bad Request' };
+    upstream.respondWith((_req, res) => json(res, 400, { ...body, message: ['email must be an email'] }));
+    expect(await failureOf(client.call('leads.create', { body: { name: 'A' } }))).toMatchObject({
+      status: 400,
+      detail: ['email must be an email'],
+    });
+    upstream.respondWith((_req, res) => json(res, 403, { ...body, message: 'Plan limit reached: contacts' }));
+    expect((await failureOf(client.call('tags.list'))).detail).toEqual(['Plan limit reached: contacts']);
   });
 
   it('logs and refuses an answer that fails the contract or is not JSON', async () => {

@@ -12,6 +12,7 @@ import {
   type RouteId,
   type RouteOf,
 } from '../../contract/routes';
+import { ErrorBody } from '../../contract/common';
 import type { UpstreamConfig } from '../config';
 import { parseRetryAfter, UpstreamError } from './upstream-error';
 
@@ -56,6 +57,18 @@ const errorCode = (error: unknown): string | undefined => {
   if (typeof own === 'string') return own;
   const cause = (error as { cause?: { code?: unknown } }).cause;
   return typeof cause?.code === 'string' ? cause.code : undefined;
+};
+
+/** The error body's message as a list; nothing when the body is not the spec's error body. */
+const errorDetail = (text: string): string[] => {
+  try {
+    const body = ErrorBody.safeParse(JSON.parse(text));
+    if (!body.success) return [];
+    const { message } = body.data;
+    return typeof message === 'string' ? [message] : message;
+  } catch {
+    return [];
+  }
 };
 
 const queryString = (query: object | undefined): string => {
@@ -137,7 +150,14 @@ export class UpstreamClient {
       throw new UpstreamError('key-refused', route.id, 'The workspace API key was refused', 401);
     }
     if (statusCode < 200 || statusCode >= 300) {
-      throw new UpstreamError('http', route.id, `The upstream answered ${statusCode}`, statusCode);
+      throw new UpstreamError(
+        'http',
+        route.id,
+        `The upstream answered ${statusCode}`,
+        statusCode,
+        null,
+        errorDetail(text),
+      );
     }
     if (statusCode === 204 || text === '') return undefined;
     let json: unknown;

@@ -23,6 +23,8 @@ export class UpstreamError extends Error {
     message: string,
     readonly status: number | null = null,
     readonly retryAfterMs: number | null = null,
+    /** The error body's `message` as a list, when the upstream sent one (a 400's field errors). */
+    readonly detail: readonly string[] = [],
   ) {
     super(message);
     this.name = 'UpstreamError';

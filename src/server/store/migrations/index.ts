@@ -5,6 +5,7 @@ import { notes } from './0003-notes';
 import { preferences } from './0004-preferences';
 import { search } from './0005-search';
 import { history } from './0006-history';
+import { imports } from './0007-imports';
 
 // Every migration, in order, listed here by hand: the server is bundled into one file for
 // production, so nothing scans a directory. To change the schema, add a file `NNNN-what.ts` with
@@ -17,4 +18,5 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0004_preferences': preferences,
   '0005_search': search,
   '0006_history': history,
+  '0007_imports': imports,
 };

@@ -1,0 +1,294 @@
+import { sql, type Kysely, type Selectable } from 'kysely';
+import type {
+  DuplicatePolicy,
+  ImportJob,
+  ImportKind,
+  ImportState,
+  MappedRow,
+  RowOutcome,
+} from '../../contract/imports';
+import type { Database, ImportJobsTable } from '../store/schema';
+
+// The import jobs and their rows in the BFF's database (migration 0007). A row's outcome and the
+// job's counters change in one transaction, so the counts always add up to the rows.
+
+export interface NewImportRow {
+  readonly rowNumber: number;
+  readonly cells: MappedRow;
+  /** 'pending'; 'refused' when the row failed the contract's check; 'skipped' when empty. */
+  readonly outcome: 'pending' | 'refused' | 'skipped';
+  readonly reason: string | null;
+}
+
+export interface NewImportJob {
+  readonly id: string;
+  readonly kind: ImportKind;
+  readonly duplicates: DuplicatePolicy;
+  readonly fileName: string;
+  readonly createdBy: string;
+  readonly duplicatesFound: number;
+  readonly at: Date;
+}
+
+export interface StoredRow {
+  readonly rowNumber: number;
+  readonly cells: MappedRow;
+  readonly outcome: RowOutcome;
+  readonly reason: string | null;
+  readonly recordId: string | null;
+  readonly attempted: boolean;
+}
+
+const CHUNK = 1_000;
+
+const toJob = (row: Selectable<ImportJobsTable>): ImportJob => ({
+  id: row.id,
+  kind: row.kind as ImportKind,
+  duplicates: row.duplicates as DuplicatePolicy,
+  fileName: row.file_name,
+  state: row.state as ImportState,
+  total: row.total,
+  counts: {
+    pending: row.pending,
+    created: row.created,
+    updated: row.updated,
+    skipped: row.skipped,
+    refused: row.refused,
+  },
+  duplicatesFound: row.duplicates_found,
+  pausedReason: row.paused_reason,
+  createdBy: row.created_by,
+  createdAt: new Date(row.created_at).toISOString(),
+  updatedAt: new Date(row.updated_at).toISOString(),
+});
+
+export class ImportRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  async create(job: NewImportJob, rows: readonly NewImportRow[]): Promise<ImportJob> {
+    const refused = rows.filter((r) => r.outcome === 'refused').length;
+    const skipped = rows.filter((r) => r.outcome === 'skipped').length;
+    await this.db.transaction().execute(async (tx) => {
+      await tx
+        .insertInto('import_jobs')
+        .values({
+          id: job.id,
+          kind: job.kind,
+          duplicates: job.duplicates,
+          file_name: job.fileName,
+          state: 'ready',
+          total: rows.length,
+          pending: rows.length - refused - skipped,
+          refused,
+          skipped,
+          duplicates_found: job.duplicatesFound,
+          paused_reason: null,
+          created_by: job.createdBy,
+          created_at: job.at,
+          updated_at: job.at,
+          heartbeat_at: null,
+        })
+        .execute();
+      for (let i = 0; i < rows.length; i += CHUNK) {
+        await tx
+          .insertInto('import_rows')
+          .values(
+            rows.slice(i, i + CHUNK).map((r) => ({
+              job_id: job.id,
+              row_number: r.rowNumber,
+              cells: JSON.stringify(r.cells),
+              outcome: r.outcome,
+              reason: r.reason,
+              record_id: null,
+            })),
+          )
+          .execute();
+      }
+    });
+    return (await this.get(job.id))!;
+  }
+
+  async get(id: string): Promise<ImportJob | undefined> {
+    const row = await this.db.selectFrom('import_jobs').selectAll().where('id', '=', id).executeTakeFirst();
+    return row ? toJob(row) : undefined;
+  }
+
+  async recent(limit: number): Promise<ImportJob[]> {
+    const rows = await this.db
+      .selectFrom('import_jobs')
+      .selectAll()
+      .orderBy('created_at', 'desc')
+      .orderBy('id')
+      .limit(limit)
+      .execute();
+    return rows.map(toJob);
+  }
+
+  /**
+   * Takes the job to run it: a ready or paused job, or a running one whose runner stopped beating
+   * (a crashed instance). False when another runner holds it or it is finished.
+   */
+  async claim(id: string, now: Date, staleBefore: Date): Promise<boolean> {
+    const claimed = await this.db
+      .updateTable('import_jobs')
+      .set({ state: 'running', heartbeat_at: now, paused_reason: null, updated_at: now })
+      .where('id', '=', id)
+      .where((eb) =>
+        eb.or([
+          eb('state', 'in', ['ready', 'paused']),
+          eb.and([
+            eb('state', '=', 'running'),
+            eb.or([eb('heartbeat_at', 'is', null), eb('heartbeat_at', '<', staleBefore)]),
+          ]),
+        ]),
+      )
+      .returning('id')
+      .executeTakeFirst();
+    return claimed !== undefined;
+  }
+
+  /** Running jobs whose runner has stopped beating. */
+  async orphans(staleBefore: Date): Promise<string[]> {
+    const rows = await this.db
+      .selectFrom('import_jobs')
+      .select('id')
+      .where('state', '=', 'running')
+      .where((eb) => eb.or([eb('heartbeat_at', 'is', null), eb('heartbeat_at', '<', staleBefore)]))
+      .execute();
+    return rows.map((r) => r.id);
+  }
+
+  async state(id: string): Promise<ImportState | undefined> {
+    const row = await this.db
+      .selectFrom('import_jobs')
+      .select('state')
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return row?.state as ImportState | undefined;
+  }
+
+  /** Moves the job on; `from` guards against overwriting a state another caller set. */
+  async setState(
+    id: string,
+    to: ImportState,
+    at: Date,
+    opts: { from?: readonly ImportState[]; reason?: string | null } = {},
+  ): Promise<boolean> {
+    let query = this.db
+      .updateTable('import_jobs')
+      .set({
+        state: to,
+        updated_at: at,
+        paused_reason: opts.reason ?? null,
+        ...(to === 'running' ? {} : { heartbeat_at: null }),
+      })
+      .where('id', '=', id);
+    if (opts.from) query = query.where('state', 'in', [...opts.from]);
+    const result = await query.executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
+  async pendingRows(jobId: string, afterRow: number, limit: number): Promise<StoredRow[]> {
+    const rows = await this.db
+      .selectFrom('import_rows')
+      .selectAll()
+      .where('job_id', '=', jobId)
+      .where('outcome', '=', 'pending')
+      .where('row_number', '>', afterRow)
+      .orderBy('row_number')
+      .limit(limit)
+      .execute();
+    return rows.map(toStoredRow);
+  }
+
+  /** Every row in order (optionally of one outcome), read a page at a time for the report. */
+  async *rows(jobId: string, outcome?: RowOutcome): AsyncGenerator<StoredRow> {
+    let after = 0;
+    for (;;) {
+      let query = this.db
+        .selectFrom('import_rows')
+        .selectAll()
+        .where('job_id', '=', jobId)
+        .where('row_number', '>', after);
+      if (outcome) query = query.where('outcome', '=', outcome);
+      const page = await query.orderBy('row_number').limit(CHUNK).execute();
+      for (const row of page) yield toStoredRow(row);
+      if (page.length < CHUNK) return;
+      after = page.at(-1)!.row_number;
+    }
+  }
+
+  /** Says a send for the row may have gone out: a resume checks for its record before sending again. */
+  async markAttempted(jobId: string, rowNumber: number): Promise<void> {
+    await this.db
+      .updateTable('import_rows')
+      .set({ attempted: true })
+      .where('job_id', '=', jobId)
+      .where('row_number', '=', rowNumber)
+      .execute();
+  }
+
+  /** The row's outcome and the job's counters and heartbeat, together. */
+  async finishRow(
+    jobId: string,
+    rowNumber: number,
+    done: { outcome: Exclude<RowOutcome, 'pending'>; reason: string | null; recordId: string | null },
+    at: Date,
+  ): Promise<void> {
+    await this.db.transaction().execute(async (tx) => {
+      const changed = await tx
+        .updateTable('import_rows')
+        .set({ outcome: done.outcome, reason: done.reason, record_id: done.recordId })
+        .where('job_id', '=', jobId)
+        .where('row_number', '=', rowNumber)
+        .where('outcome', '=', 'pending')
+        .executeTakeFirst();
+      if (Number(changed.numUpdatedRows) === 0) return;
+      await tx
+        .updateTable('import_jobs')
+        .set((eb) => ({
+          pending: eb('pending', '-', 1),
+          [done.outcome]: eb(done.outcome, '+', 1),
+          updated_at: at,
+          heartbeat_at: at,
+        }))
+        .where('id', '=', jobId)
+        .execute();
+    });
+  }
+
+  /** Finishes a job whose rows are all done (never one that was cancelled meanwhile). */
+  async completeIfDone(jobId: string, at: Date): Promise<boolean> {
+    const result = await this.db
+      .updateTable('import_jobs')
+      .set({ state: 'done', updated_at: at, heartbeat_at: null, paused_reason: null })
+      .where('id', '=', jobId)
+      .where('state', '=', 'running')
+      .where('pending', '=', 0)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
+  /** Keeps the claim alive while the runner waits (a long Retry-After). */
+  async heartbeat(jobId: string, at: Date): Promise<void> {
+    await sql`update import_jobs set heartbeat_at = ${at} where id = ${jobId} and state = 'running'`.execute(
+      this.db,
+    );
+  }
+}
+
+const toStoredRow = (row: {
+  row_number: number;
+  cells: string;
+  outcome: string;
+  reason: string | null;
+  record_id: string | null;
+  attempted: boolean;
+}): StoredRow => ({
+  rowNumber: row.row_number,
+  cells: JSON.parse(row.cells) as MappedRow,
+  outcome: row.outcome as RowOutcome,
+  reason: row.reason,
+  recordId: row.record_id,
+  attempted: row.attempted,
+});

@@ -1,0 +1,191 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { fieldErrors, roleCan } from '../../contract';
+import {
+  IMPORT_FIELDS,
+  ImportCreateBody,
+  MAX_IMPORT_ROWS,
+  RowOutcome,
+  type ImportKind,
+  type ImportState,
+} from '../../contract/imports';
+import type { User } from '../auth/users';
+import { sendBffError } from '../bff-error';
+import { csvStream, type CsvColumn } from '../exports/csv-stream';
+import { fromStore, ownDataUser, pathId, type OwnDataDeps } from '../store/own-data-routes';
+import type { ReadModel } from '../sync/read-model';
+import { checkRows } from './check-rows';
+import type { ImportRepository, StoredRow } from './import-repository';
+import type { ImportRunner } from './import-runner';
+
+// CSV import (issue 15). The browser reads the file, maps its columns and shows a preview; the
+// rows come here as mapped cells, are checked against the contract again and matched for
+// duplicates, and are kept as a job before anything is sent:
+//   POST /bff/imports                 a job from the mapped rows (201, state `ready`)
+//   GET  /bff/imports                 the latest jobs
+//   GET  /bff/imports/{id}            one job and its counts (the screen polls it while running)
+//   POST /bff/imports/{id}/start      runs it (also resumes a paused one)
+//   POST /bff/imports/{id}/pause      stops after the current row
+//   POST /bff/imports/{id}/cancel     stops for good; rows done stay done
+//   GET  /bff/imports/{id}/report.csv every row, its outcome and why (?outcome= one outcome)
+// Managers and admins import (they may create the records); agents get a 403.
+
+export interface ImportRouteDeps extends OwnDataDeps {
+  readonly repository: ImportRepository | null;
+  readonly runner: ImportRunner | null;
+  readonly model: ReadModel | null;
+  readonly clock: () => number;
+}
+
+const WHAT = 'Imports are';
+/** 50,000 rows of a wide sheet, as JSON. */
+const BODY_LIMIT = 64 * 1024 * 1024;
+const RECENT = 20;
+
+const canImport = (user: User, kind?: ImportKind): boolean =>
+  kind === 'customers'
+    ? roleCan(user.role, 'customers.create') && roleCan(user.role, 'contacts.create')
+    : kind === 'leads'
+      ? roleCan(user.role, 'leads.create')
+      : roleCan(user.role, 'leads.create') || roleCan(user.role, 'customers.create');
+
+export function registerImportRoutes(app: FastifyInstance, deps: ImportRouteDeps): void {
+  const kept = { available: deps.repository !== null && deps.model !== null, what: WHAT };
+  const repo = () => deps.repository!;
+  const now = () => new Date(deps.clock());
+
+  /** The signed-in importer, or null once a 401, 403 or 503 is sent. */
+  const importer = async (request: FastifyRequest, reply: FastifyReply, kind?: ImportKind) => {
+    const user = await ownDataUser(request, reply, deps, kept);
+    if (!user) return null;
+    if (!canImport(user, kind)) {
+      sendBffError(reply, 403, 'Only managers and admins import records');
+      return null;
+    }
+    return user;
+  };
+
+  /** The job named in the path, or null once a 400 or 404 is sent. */
+  const jobOf = async (request: FastifyRequest, reply: FastifyReply) => {
+    const id = pathId(request, reply);
+    if (id === null) return null;
+    const job = await repo().get(id);
+    if (!job) sendBffError(reply, 404, 'No such import');
+    return job ?? null;
+  };
+
+  app.post('/bff/imports', { bodyLimit: BODY_LIMIT }, async (request, reply) => {
+    const raw = (request.body ?? {}) as { kind?: unknown; rows?: unknown };
+    if (Array.isArray(raw.rows) && raw.rows.length > MAX_IMPORT_ROWS)
+      return sendBffError(reply, 400, [
+        `rows: the file has ${raw.rows.length.toLocaleString('en')} rows; import at most ${MAX_IMPORT_ROWS.toLocaleString('en')} at a time`,
+      ]);
+    const parsed = ImportCreateBody.safeParse(request.body ?? {});
+    if (!parsed.success) {
+      // Who may not import learns that first, before any detail of the body.
+      if (!(await importer(request, reply))) return reply;
+      return sendBffError(reply, 400, fieldErrors(parsed.error).slice(0, 20));
+    }
+    const { kind, duplicates, fileName, rows } = parsed.data;
+    const user = await importer(request, reply, kind);
+    if (!user) return reply;
+    const known = new Set(IMPORT_FIELDS[kind].map((f) => f.key));
+    const unknown = new Set(rows.flatMap((r) => Object.keys(r).filter((k) => !known.has(k))));
+    if (unknown.size > 0)
+      return sendBffError(
+        reply,
+        400,
+        [...unknown].slice(0, 20).map((k) => `rows: ${k} is not a field of a ${kind} import`),
+      );
+    const checked = checkRows(kind, rows, deps.model!);
+    return fromStore(reply, WHAT, async () => {
+      const job = await repo().create(
+        {
+          id: randomUUID(),
+          kind,
+          duplicates,
+          fileName,
+          createdBy: user.username,
+          duplicatesFound: checked.duplicatesFound,
+          at: now(),
+        },
+        checked.rows,
+      );
+      return reply.code(201).send(job);
+    });
+  });
+
+  app.get('/bff/imports', async (request, reply) => {
+    if (!(await importer(request, reply))) return reply;
+    return fromStore(reply, WHAT, async () => reply.send({ data: await repo().recent(RECENT) }));
+  });
+
+  app.get('/bff/imports/:id', async (request, reply) => {
+    if (!(await importer(request, reply))) return reply;
+    return fromStore(reply, WHAT, async () => {
+      const job = await jobOf(request, reply);
+      return job ? reply.send(job) : reply;
+    });
+  });
+
+  app.post('/bff/imports/:id/start', async (request, reply) => {
+    if (!(await importer(request, reply))) return reply;
+    return fromStore(reply, WHAT, async () => {
+      const job = await jobOf(request, reply);
+      if (!job) return reply;
+      if (!(await deps.runner!.start(job.id))) {
+        const why =
+          job.state === 'running'
+            ? 'This import is already running'
+            : `This import is ${job.state} and cannot be started again`;
+        return sendBffError(reply, 409, why);
+      }
+      return reply.code(202).send(await repo().get(job.id));
+    });
+  });
+
+  const stopRoute = (
+    path: string,
+    to: ImportState,
+    from: ImportState[],
+    reason: (u: User) => string | null,
+  ) =>
+    app.post(path, async (request, reply) => {
+      const user = await importer(request, reply);
+      if (!user) return reply;
+      return fromStore(reply, WHAT, async () => {
+        const job = await jobOf(request, reply);
+        if (!job) return reply;
+        if (!(await repo().setState(job.id, to, now(), { from, reason: reason(user) })))
+          return sendBffError(reply, 409, `This import is ${job.state}; it cannot be ${to} now`);
+        await deps.runner!.settled(job.id);
+        return reply.send(await repo().get(job.id));
+      });
+    });
+  stopRoute('/bff/imports/:id/pause', 'paused', ['running'], (u) => `Paused by ${u.displayName}`);
+  stopRoute('/bff/imports/:id/cancel', 'cancelled', ['ready', 'running', 'paused'], () => null);
+
+  app.get('/bff/imports/:id/report.csv', async (request, reply) => {
+    if (!(await importer(request, reply))) return reply;
+    const outcomeText = (request.query as Record<string, unknown> | undefined)?.outcome;
+    const outcome = outcomeText === undefined ? undefined : RowOutcome.safeParse(outcomeText);
+    if (outcome && !outcome.success)
+      return sendBffError(reply, 400, ['outcome must be one of pending, created, updated, skipped, refused']);
+    return fromStore(reply, WHAT, async () => {
+      const job = await jobOf(request, reply);
+      if (!job) return reply;
+      const columns: CsvColumn<StoredRow>[] = [
+        { header: 'Row', value: (r) => r.rowNumber },
+        { header: 'Outcome', value: (r) => r.outcome },
+        { header: 'Reason', value: (r) => r.reason },
+        { header: 'Record id', value: (r) => r.recordId },
+        ...IMPORT_FIELDS[job.kind].map((f) => ({ header: f.label, value: (r: StoredRow) => r.cells[f.key] })),
+      ];
+      const base = job.fileName.replace(/\.csv$/i, '').replace(/[^\w.-]+/g, '-') || 'import';
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${base}-report.csv"`)
+        .send(csvStream(repo().rows(job.id, outcome?.data), columns));
+    });
+  });
+}

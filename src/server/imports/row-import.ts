@@ -1,0 +1,167 @@
+import type { Customer, Lead, LiveEvent } from '../../contract';
+import {
+  checkCustomerRow,
+  checkLeadRow,
+  type DuplicatePolicy,
+  type MappedRow,
+  type RowOutcome,
+} from '../../contract/imports';
+import type { ReadModel } from '../sync/read-model';
+import { DuplicateIndex, type DuplicateMatch } from './duplicate-index';
+import type { PacedSender } from './paced-sender';
+
+// One row of an import, sent: checked against the contract again (the stages may have changed
+// since the file was checked), matched against the workspace by email and phone, then skipped,
+// updated or created as the user chose. Every record the import writes is published at once, so
+// the board and the lists show it and the next row finds it as a duplicate.
+
+export interface RowResult {
+  readonly outcome: Exclude<RowOutcome, 'pending'>;
+  readonly reason: string | null;
+  readonly recordId: string | null;
+}
+
+export interface RowTools {
+  readonly sender: PacedSender;
+  readonly model: ReadModel;
+  readonly publish: (events: LiveEvent[]) => Promise<void>;
+  readonly policy: DuplicatePolicy;
+  /** When the job was made: a record made since then may be this job's own. */
+  readonly since: string;
+}
+
+export interface RowInput {
+  readonly cells: MappedRow;
+  /** A send for this row may have gone out before an interruption. */
+  readonly attempted: boolean;
+}
+
+const sameAs = (match: DuplicateMatch, what: string, name: string) =>
+  `Same ${match.by} as the existing ${what} "${name}"`;
+
+/** Imports lead rows; holds the workspace's leads by email and phone for the whole job. */
+export class LeadRows {
+  private index: DuplicateIndex;
+
+  constructor(private readonly tools: RowTools) {
+    this.index = new DuplicateIndex(tools.model.leads.values());
+  }
+
+  async import(row: RowInput): Promise<RowResult> {
+    const { tools } = this;
+    const check = checkLeadRow(row.cells, { stages: tools.model.stages() });
+    if (!check.ok) return { outcome: 'refused', reason: check.errors.join('; '), recordId: null };
+    const body = check.record;
+    // After an interruption, the model may have learnt the lead the lost answer made.
+    if (row.attempted) this.index = new DuplicateIndex(tools.model.leads.values());
+    const match = this.index.find(body);
+    const existing = match ? tools.model.lead(match.id) : undefined;
+    if (match && existing && row.attempted && existing.created_at >= tools.since)
+      return { outcome: 'created', reason: 'Created before the import was interrupted', recordId: match.id };
+    if (match && existing && tools.policy === 'skip')
+      return { outcome: 'skipped', reason: sameAs(match, 'lead', existing.name), recordId: match.id };
+    if (match && existing && tools.policy === 'update') {
+      const lead = await tools.sender.call('leads.update', { params: { id: match.id }, body });
+      await this.learn(lead);
+      return { outcome: 'updated', reason: sameAs(match, 'lead', existing.name), recordId: lead.id };
+    }
+    const lead = await tools.sender.call('leads.create', { body });
+    await this.learn(lead);
+    return {
+      outcome: 'created',
+      reason: match ? `${sameAs(match, 'lead', existing?.name ?? '')}; created as asked` : null,
+      recordId: lead.id,
+    };
+  }
+
+  private async learn(lead: Lead): Promise<void> {
+    this.index.add(lead);
+    await this.tools.publish([{ type: 'lead.upserted', lead }]);
+  }
+}
+
+/** Imports customer rows, each with an optional contact at that customer. */
+export class CustomerRows {
+  private index: DuplicateIndex;
+  private readonly contactsByCustomer = new Map<string, DuplicateIndex>();
+
+  constructor(private readonly tools: RowTools) {
+    this.index = new DuplicateIndex(tools.model.customers.values());
+  }
+
+  async import(row: RowInput): Promise<RowResult> {
+    const { tools } = this;
+    const check = checkCustomerRow(row.cells);
+    if (!check.ok) return { outcome: 'refused', reason: check.errors.join('; '), recordId: null };
+    const { customer: body, contact } = check.record;
+    if (row.attempted) {
+      this.index = new DuplicateIndex(tools.model.customers.values());
+      this.contactsByCustomer.clear();
+    }
+    const match = this.index.find(body);
+    const existing = match ? tools.model.customer(match.id) : undefined;
+    const said: string[] = [];
+    let outcome: RowResult['outcome'] = 'skipped';
+    let customerId: string;
+    const oursBefore = row.attempted && existing !== undefined && existing.created_at >= tools.since;
+    if (match && existing && (tools.policy === 'skip' || oursBefore)) {
+      customerId = match.id;
+      said.push(`${sameAs(match, 'customer', existing.name)}: kept as it is`);
+    } else if (match && existing && tools.policy === 'update') {
+      customerId = (
+        await this.learn(await tools.sender.call('customers.update', { params: { id: match.id }, body }))
+      ).id;
+      said.push(`${sameAs(match, 'customer', existing.name)}: updated`);
+      outcome = 'updated';
+    } else {
+      customerId = (await this.learn(await tools.sender.call('customers.create', { body }))).id;
+      said.push(
+        match ? `${sameAs(match, 'customer', existing?.name ?? '')}: created as asked` : 'Customer created',
+      );
+      outcome = 'created';
+    }
+    if (contact) {
+      const contacts = await this.contactsOf(customerId, outcome === 'created');
+      const same = contacts.find(contact);
+      if (same && (tools.policy === 'skip' || oursBefore)) {
+        said.push(`contact with the same ${same.by} kept as it is`);
+      } else if (same && tools.policy === 'update') {
+        const updated = await tools.sender.call('contacts.update', {
+          params: { id: same.id },
+          body: contact,
+        });
+        await tools.publish([{ type: 'contact.upserted', contact: updated }]);
+        said.push('contact updated');
+        if (outcome === 'skipped') outcome = 'updated';
+      } else {
+        const created = await tools.sender.call('contacts.create', {
+          body: { ...contact, customer_id: customerId },
+        });
+        contacts.add(created);
+        await tools.publish([{ type: 'contact.upserted', contact: created }]);
+        said.push('contact created');
+        if (outcome !== 'created') outcome = outcome === 'updated' ? 'updated' : 'created';
+      }
+    }
+    return { outcome, reason: said.join('; '), recordId: customerId };
+  }
+
+  private async learn(customer: Customer): Promise<Customer> {
+    this.index.add(customer);
+    await this.tools.publish([{ type: 'customer.upserted', customer }]);
+    return customer;
+  }
+
+  /** A customer's contacts by email and phone; an existing customer's are read once, paced. */
+  private async contactsOf(customerId: string, isNew: boolean): Promise<DuplicateIndex> {
+    let index = this.contactsByCustomer.get(customerId);
+    if (!index) {
+      const held = isNew
+        ? []
+        : await this.tools.sender.call('contacts.byCustomer', { params: { customerId } });
+      index = new DuplicateIndex(held);
+      this.contactsByCustomer.set(customerId, index);
+    }
+    return index;
+  }
+}
