@@ -1,5 +1,6 @@
 import { CUSTOMER_STATUSES, CUSTOMER_TYPES, type CustomerStatus, type CustomerType } from '@/contract';
 import { ExportLink } from '@/components/export-link';
+import { ImportLink } from '@/components/import-link';
 import { Button } from '@/components/ui/button';
 import { Select } from '@/components/ui/field';
 import type { CustomerFilters as Filters } from '@/data/customers';
@@ -71,6 +72,7 @@ export function CustomerFilters({
           filters={{ status: filters.status, customer_type: filters.customer_type }}
         />
         <ExportLink kind="contacts" label="Export contacts" />
+        <ImportLink kind="customers" label="Import customers" />
       </div>
     </div>
   );

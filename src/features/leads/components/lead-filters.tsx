@@ -2,6 +2,7 @@ import { Search } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { PRIORITIES, type Priority } from '@/contract';
 import { ExportLink } from '@/components/export-link';
+import { ImportLink } from '@/components/import-link';
 import { Input, Select } from '@/components/ui/field';
 import type { LeadsSearch } from '../model/leads-search';
 import { PRIORITY_LABEL } from './priority-badge';
@@ -83,6 +84,7 @@ export function LeadFiltersBar({ search, onChange, members }: LeadFiltersProps) 
         label="Export leads"
         filters={{ search: search.q, priority: search.priority, owner: search.owner }}
       />
+      <ImportLink kind="leads" label="Import leads" />
     </div>
   );
 }

@@ -1,0 +1,51 @@
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import { ImportJob, ImportJobList, type ImportCreateBody } from '@/contract/imports';
+import { callBff, writeBff } from '@/lib/api-client';
+
+// CSV imports (the BFF's own jobs: src/server/imports). A job is made from the mapped rows, then
+// started; while it runs its screen asks for it every second (the BFF only, never the upstream).
+
+export const importKeys = {
+  all: ['imports'] as const,
+  list: () => ['imports', 'list'] as const,
+  job: (id: string) => ['imports', 'job', id] as const,
+};
+
+const jobPath = (id: string) => `/bff/imports/${encodeURIComponent(id)}`;
+const POLL_MS = 1_000;
+
+export const importsQuery = () =>
+  queryOptions({
+    queryKey: importKeys.list(),
+    queryFn: ({ signal }) => callBff('/bff/imports', ImportJobList, { signal }),
+    staleTime: 5_000,
+  });
+
+export const importJobQuery = (id: string) =>
+  queryOptions({
+    queryKey: importKeys.job(id),
+    queryFn: ({ signal }) => callBff(jobPath(id), ImportJob, { signal }),
+    refetchInterval: (query) => (query.state.data?.state === 'running' ? POLL_MS : false),
+    refetchIntervalInBackground: false,
+  });
+
+/** A job's new state into its cache and the list. */
+function keep(queryClient: QueryClient, job: ImportJob): ImportJob {
+  queryClient.setQueryData(importKeys.job(job.id), job);
+  void queryClient.invalidateQueries({ queryKey: importKeys.list() });
+  return job;
+}
+
+export async function createImport(queryClient: QueryClient, body: ImportCreateBody): Promise<ImportJob> {
+  return keep(queryClient, await writeBff('POST', '/bff/imports', ImportJob, body));
+}
+
+export type ImportAction = 'start' | 'pause' | 'cancel';
+
+export async function actOnImport(
+  queryClient: QueryClient,
+  id: string,
+  action: ImportAction,
+): Promise<ImportJob> {
+  return keep(queryClient, await writeBff('POST', `${jobPath(id)}/${action}`, ImportJob));
+}
