@@ -145,6 +145,23 @@ describe('an import of leads', () => {
   });
 });
 
+describe('a file at the row limit', () => {
+  it('is kept whole as one job, every row checked, nothing sent', async () => {
+    const writesBefore = writesUpstream();
+    const rows = Array.from({ length: MAX_IMPORT_ROWS }, (_, i) => ({
+      name: `Bulk lead ${String(i)}`,
+      email: i % 1000 === 999 ? 'broken' : `bulk${String(i)}@bulk.example`,
+      value: '1.250,00',
+    }));
+    const res = await post('/bff/imports', { kind: 'leads', duplicates: 'skip', fileName: 'bulk.csv', rows });
+    expect(res.statusCode).toBe(201);
+    const job = ImportJob.parse(res.json());
+    expect(job).toMatchObject({ total: 50_000, counts: { pending: 49_950, refused: 50 }, duplicatesFound: 0 });
+    expect(writesUpstream()).toBe(writesBefore);
+    expect((await post(`/bff/imports/${job.id}/cancel`)).json()).toMatchObject({ state: 'cancelled' });
+  }, 60_000);
+});
+
 describe('an import of customers with contacts', () => {
   it('makes the customer and its contacts in the CRM', async () => {
     const created = ImportJob.parse(
