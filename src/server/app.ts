@@ -231,6 +231,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     team: deps.team,
     clock,
     importCallsPerSecond: config.importCallsPerSecond,
+    searchBackfillEveryMs: config.searchBackfillEveryMs,
   });
   registerUnreadRoutes(app, { sessions, users: deps.users, cookieName: cookie.name, marks: unread });
   registerNotesRoutes(app, {

@@ -72,6 +72,7 @@ const EnvSchema = z.object({
   DATA_DIR: optionalString,
   DATABASE_TIMEOUT_MS: whole(100, 600_000, 5000),
   AUDIT_RETENTION_DAYS: whole(1, 36_500, 90),
+  SEARCH_BACKFILL_EVERY_MS: whole(0, 3_600_000, 2_000),
   IMPORT_CALLS_PER_SECOND: z.preprocess(emptyAsUndefined, z.coerce.number().positive().max(1000).default(10)),
   ...LIVE_ENV,
 });
@@ -120,6 +121,8 @@ export interface Config {
   readonly database: DatabaseSettings;
   /** Audit entries older than this many days are purged. */
   readonly auditRetentionDays: number;
+  /** The search index reads one page of older history per interval; 0: off (README). */
+  readonly searchBackfillEveryMs: number;
   /** CSV imports send at most this many upstream calls a second (README, "Import"). */
   readonly importCallsPerSecond: number;
 }
@@ -215,6 +218,7 @@ export function parseConfig(env: Readonly<Record<string, string | undefined>>): 
     },
     auditRetentionDays: e.AUDIT_RETENTION_DAYS,
     importCallsPerSecond: e.IMPORT_CALLS_PER_SECOND,
+    searchBackfillEveryMs: e.SEARCH_BACKFILL_EVERY_MS,
   };
 }
 

@@ -6,6 +6,7 @@ import { registerImports } from './imports/register-imports';
 import { HistoryRecorder } from './reports/history-recorder';
 import { HistoryRepository } from './reports/history-repository';
 import { registerReportRoutes } from './reports/report-routes';
+import { SearchBackfill } from './search/search-backfill';
 import { SearchIndexer } from './search/search-indexer';
 import { SearchRepository } from './search/search-repository';
 import { registerSearchRoutes } from './search/search-routes';
@@ -25,6 +26,7 @@ export interface InsightsDeps {
   readonly team: Team;
   readonly clock: () => number;
   readonly importCallsPerSecond: number;
+  readonly searchBackfillEveryMs: number;
 }
 
 export function registerInsights(app: FastifyInstance, deps: InsightsDeps): void {
@@ -42,6 +44,19 @@ export function registerInsights(app: FastifyInstance, deps: InsightsDeps): void
         })
       : null;
   if (searchIndexer) app.addHook('onClose', async () => searchIndexer.stop());
+  // Older history than the sync reads, a page at a time, by the lease holder.
+  if (live && searchRepo) {
+    const backfill = new SearchBackfill({
+      repository: searchRepo,
+      reader: live.upstream,
+      model: live.model,
+      log: app.log,
+      writes: () => live.lease.held,
+      everyMs: deps.searchBackfillEveryMs,
+    });
+    backfill.start();
+    app.addHook('onClose', async () => backfill.stop());
+  }
   // History for reports, recorded from the sync by the lease holder.
   const historyRepo = database ? new HistoryRepository(database.db) : null;
   const historyRecorder =

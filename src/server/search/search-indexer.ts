@@ -20,7 +20,8 @@ export interface SearchIndexerDeps {
   readonly writes: () => boolean;
 }
 
-const indexed = (m: Message): IndexedMessage | null => {
+/** A message as the index keeps it; null for one without text (media without a caption). */
+export const indexed = (m: Message): IndexedMessage | null => {
   const body = m.text?.trim();
   if (!body) return null;
   return {

@@ -98,6 +98,22 @@ export class SearchRepository {
     }));
   }
 
+  /** The back-fill's progress, by thread. */
+  async backfillProgress(): Promise<Map<string, { beforeId: string | null; done: boolean }>> {
+    const rows = await guarded(() => this.db.selectFrom('search_backfill').selectAll().execute());
+    return new Map(rows.map((r) => [r.conversation_id, { beforeId: r.before_id, done: r.done }]));
+  }
+
+  async saveBackfill(conversationId: string, beforeId: string | null, done: boolean): Promise<void> {
+    await guarded(() =>
+      this.db
+        .insertInto('search_backfill')
+        .values({ conversation_id: conversationId, before_id: beforeId, done })
+        .onConflict((oc) => oc.column('conversation_id').doUpdateSet({ before_id: beforeId, done }))
+        .execute(),
+    );
+  }
+
   /** How many messages the index holds. */
   async count(): Promise<number> {
     const row = await guarded(() =>

@@ -136,7 +136,15 @@ export interface ImportRowsTable {
   attempted: ColumnType<boolean, boolean | undefined, boolean>;
 }
 
+/** How far the search back-fill has read each thread (migration 0008). */
+export interface SearchBackfillTable {
+  conversation_id: string;
+  before_id: string | null;
+  done: boolean;
+}
+
 export interface Database {
+  search_backfill: SearchBackfillTable;
   import_jobs: ImportJobsTable;
   import_rows: ImportRowsTable;
   history_messages: HistoryMessagesTable;

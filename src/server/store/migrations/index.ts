@@ -6,6 +6,7 @@ import { preferences } from './0004-preferences';
 import { search } from './0005-search';
 import { history } from './0006-history';
 import { imports } from './0007-imports';
+import { searchBackfill } from './0008-search-backfill';
 
 // Every migration, in order, listed here by hand: the server is bundled into one file for
 // production, so nothing scans a directory. To change the schema, add a file `NNNN-what.ts` with
@@ -19,4 +20,5 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0005_search': search,
   '0006_history': history,
   '0007_imports': imports,
+  '0008_search_backfill': searchBackfill,
 };

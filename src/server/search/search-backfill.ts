@@ -1,0 +1,119 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { ReadModel } from '../sync/read-model';
+import type { UpstreamClient } from '../upstream/upstream-client';
+import { UpstreamError } from '../upstream/upstream-error';
+import { indexed } from './search-indexer';
+import type { IndexedMessage, SearchRepository } from './search-repository';
+
+// The older history of every thread into the message index. The sync reads each thread's newest
+// page and everything new; this reads the pages before it, one page every SEARCH_BACKFILL_EVERY_MS,
+// newest threads first, once for the whole team (only the instance holding the sync's lease reads).
+// Its progress is kept in the database, so a restart or a take-over goes on where it stopped. A
+// 429 is waited out; other failures back off and try again later.
+
+export interface SearchBackfillDeps {
+  readonly repository: SearchRepository;
+  readonly reader: Pick<UpstreamClient, 'call'>;
+  readonly model: ReadModel;
+  readonly log: FastifyBaseLogger;
+  /** True while this instance runs the sync (holds the lease). */
+  readonly writes: () => boolean;
+  /** The pace: one page per interval; 0 turns the back-fill off. */
+  readonly everyMs: number;
+}
+
+export type BackfillStep = 'read' | 'idle' | 'done';
+
+const PAGE = 100;
+/** With every thread read, new threads are looked for this often. */
+const DONE_CHECK_MS = 60_000;
+const MAX_BACKOFF_MS = 5 * 60_000;
+
+interface Progress {
+  beforeId: string | null;
+  done: boolean;
+}
+
+export class SearchBackfill {
+  private progress: Map<string, Progress> | null = null;
+  private timer: NodeJS.Timeout | null = null;
+  private failures = 0;
+  private stopped = false;
+
+  constructor(private readonly deps: SearchBackfillDeps) {}
+
+  start(): void {
+    if (this.deps.everyMs > 0) this.schedule(this.deps.everyMs);
+  }
+
+  stop(): void {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+  }
+
+  /** Reads one page of one thread's older history, if this instance holds the lease and any is left. */
+  async step(): Promise<BackfillStep> {
+    if (!this.deps.writes()) {
+      // Another instance may move on meanwhile: read its progress again on a take-over.
+      this.progress = null;
+      return 'idle';
+    }
+    this.progress ??= await this.deps.repository.backfillProgress();
+    const next = this.next(this.progress);
+    if (!next) return 'done';
+    let data: { id: string }[] = [];
+    let hasMore = false;
+    try {
+      const page = await this.deps.reader.call('messages.list', {
+        params: { id: next.id },
+        query: { limit: PAGE, ...(next.before ? { before: next.before } : {}) },
+      });
+      const entries = page.data.map(indexed).filter((m): m is IndexedMessage => m !== null);
+      await this.deps.repository.upsert(entries);
+      ({ data, hasMore } = page);
+    } catch (error) {
+      // A thread that is gone (404), or a cursor message that is (400), has no more to read.
+      if (!(error instanceof UpstreamError && (error.status === 404 || error.status === 400))) throw error;
+    }
+    const beforeId = data.at(-1)?.id ?? next.before;
+    const done = !hasMore || data.length === 0;
+    await this.deps.repository.saveBackfill(next.id, beforeId, done);
+    this.progress.set(next.id, { beforeId, done });
+    return 'read';
+  }
+
+  /** The newest thread not read to its start, and the message to read before. */
+  private next(progress: Map<string, Progress>): { id: string; before: string | null } | null {
+    for (const c of this.deps.model.conversationsNewestFirst()) {
+      const held = progress.get(c.id);
+      if (held?.done) continue;
+      // The sync's page is indexed already: start before its oldest message.
+      return { id: c.id, before: held?.beforeId ?? this.deps.model.messagesOf(c.id)?.[0]?.id ?? null };
+    }
+    return null;
+  }
+
+  private schedule(delayMs: number): void {
+    if (this.stopped) return;
+    this.timer = setTimeout(() => void this.tick(), delayMs);
+    this.timer.unref();
+  }
+
+  private async tick(): Promise<void> {
+    let delay = this.deps.everyMs;
+    try {
+      if ((await this.step()) === 'done') delay = Math.max(delay, DONE_CHECK_MS);
+      this.failures = 0;
+    } catch (error) {
+      this.failures += 1;
+      if (error instanceof UpstreamError && error.kind === 'rate-limited' && error.retryAfterMs !== null) {
+        delay = Math.max(delay, error.retryAfterMs);
+      } else {
+        delay = Math.min(MAX_BACKOFF_MS, delay * 2 ** this.failures);
+        if (this.failures === 1)
+          this.deps.log.warn({ err: error }, 'search back-fill failed: trying again later');
+      }
+    }
+    this.schedule(delay);
+  }
+}
