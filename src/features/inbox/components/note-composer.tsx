@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Lock } from 'lucide-react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { NOTE_MAX, type Mentionable } from '@/contract';
 import { Button } from '@/components/ui/button';
 import { errorText } from '@/components/ui/states';
@@ -28,6 +28,12 @@ export function NoteComposer({ conversationId }: { conversationId: string }) {
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const ref = useRef<HTMLTextAreaElement>(null);
+  const pendingCaret = useRef<number | null>(null);
+  useLayoutEffect(() => {
+    if (pendingCaret.current === null) return;
+    ref.current?.setSelectionRange(pendingCaret.current, pendingCaret.current);
+    pendingCaret.current = null;
+  }, [text]);
   const listId = useId();
   const errorId = useId();
   useEffect(() => saveNoteDraft(conversationId, text), [conversationId, text]);
@@ -44,10 +50,9 @@ export function NoteComposer({ conversationId }: { conversationId: string }) {
     setText(next.text);
     setChosen((held) => (held.some((p) => p.username === person.username) ? held : [...held, person]));
     setActive(0);
-    requestAnimationFrame(() => {
-      ref.current?.setSelectionRange(next.caret, next.caret);
-      setCaret(next.caret);
-    });
+    setCaret(next.caret);
+    // Placed once the new text is in the box, before the next keystroke can land elsewhere.
+    pendingCaret.current = next.caret;
   };
 
   const save = async () => {
