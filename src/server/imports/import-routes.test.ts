@@ -44,6 +44,8 @@ beforeAll(async () => {
     live.model.leads.set(l.id, l);
   for (const c of (await live.upstream.call('customers.list', { query: { limit: 100 } })).customers)
     live.model.customers.set(c.id, c);
+  live.model.loaded.add('leads');
+  live.model.loaded.add('customers');
   manager = await signIn(app, 'manager');
   agent = await signIn(app, 'agent');
 }, 60_000);
@@ -78,6 +80,19 @@ describe('who may import, and bad bodies', () => {
       payload: '{"kind": "leads", "rows": [',
     });
     expect(broken.statusCode).toBe(400);
+  });
+
+  it('asks to try again while the workspace is still loading', async () => {
+    const { loaded } = app.bffLive!.model;
+    loaded.delete('leads');
+    try {
+      const res = await post('/bff/imports', body);
+      expect(res.statusCode).toBe(503);
+      expect(res.headers['retry-after']).toBe('5');
+      expect(res.json().message).toBe('The workspace is still loading; try again in a moment');
+    } finally {
+      loaded.add('leads');
+    }
   });
 
   it('answers 400 for a bad id and 404 for an unknown import', async () => {
@@ -156,7 +171,11 @@ describe('a file at the row limit', () => {
     const res = await post('/bff/imports', { kind: 'leads', duplicates: 'skip', fileName: 'bulk.csv', rows });
     expect(res.statusCode).toBe(201);
     const job = ImportJob.parse(res.json());
-    expect(job).toMatchObject({ total: 50_000, counts: { pending: 49_950, refused: 50 }, duplicatesFound: 0 });
+    expect(job).toMatchObject({
+      total: 50_000,
+      counts: { pending: 49_950, refused: 50 },
+      duplicatesFound: 0,
+    });
     expect(writesUpstream()).toBe(writesBefore);
     expect((await post(`/bff/imports/${job.id}/cancel`)).json()).toMatchObject({ state: 'cancelled' });
   }, 60_000);

@@ -10,7 +10,7 @@ import {
   type ImportState,
 } from '../../contract/imports';
 import type { User } from '../auth/users';
-import { sendBffError } from '../bff-error';
+import { sendBffError, sendRetryLater } from '../bff-error';
 import { csvStream, type CsvColumn } from '../exports/csv-stream';
 import { fromStore, ownDataUser, pathId, type OwnDataDeps } from '../store/own-data-routes';
 import type { ReadModel } from '../sync/read-model';
@@ -41,6 +41,7 @@ const WHAT = 'Imports are';
 /** 50,000 rows of a wide sheet, as JSON. */
 const BODY_LIMIT = 64 * 1024 * 1024;
 const RECENT = 20;
+const LOADING_RETRY_MS = 5_000;
 
 const canImport = (user: User, kind?: ImportKind): boolean =>
   kind === 'customers'
@@ -74,21 +75,32 @@ export function registerImportRoutes(app: FastifyInstance, deps: ImportRouteDeps
     return job ?? null;
   };
 
-  app.post('/bff/imports', { bodyLimit: BODY_LIMIT }, async (request, reply) => {
-    const raw = (request.body ?? {}) as { kind?: unknown; rows?: unknown };
+  const bodyLimit = BODY_LIMIT;
+  // Who may not import is answered before a body of up to 64 MB is read.
+  const onRequest = async (request: FastifyRequest, reply: FastifyReply) => {
+    if (!(await importer(request, reply))) return reply;
+  };
+
+  app.post('/bff/imports', { bodyLimit, onRequest }, async (request, reply) => {
+    const raw = (request.body ?? {}) as { rows?: unknown };
     if (Array.isArray(raw.rows) && raw.rows.length > MAX_IMPORT_ROWS)
       return sendBffError(reply, 400, [
         `rows: the file has ${raw.rows.length.toLocaleString('en')} rows; import at most ${MAX_IMPORT_ROWS.toLocaleString('en')} at a time`,
       ]);
     const parsed = ImportCreateBody.safeParse(request.body ?? {});
-    if (!parsed.success) {
-      // Who may not import learns that first, before any detail of the body.
-      if (!(await importer(request, reply))) return reply;
-      return sendBffError(reply, 400, fieldErrors(parsed.error).slice(0, 20));
-    }
+    if (!parsed.success) return sendBffError(reply, 400, fieldErrors(parsed.error).slice(0, 20));
     const { kind, duplicates, fileName, rows } = parsed.data;
     const user = await importer(request, reply, kind);
     if (!user) return reply;
+    // Duplicates are found in the workspace the BFF holds: not before it has read it.
+    const model = deps.model!;
+    if (!model.loaded.has(kind) || model.lists.stages === null)
+      return sendRetryLater(
+        reply,
+        503,
+        LOADING_RETRY_MS,
+        'The workspace is still loading; try again in a moment',
+      );
     const known = new Set(IMPORT_FIELDS[kind].map((f) => f.key));
     const unknown = new Set(rows.flatMap((r) => Object.keys(r).filter((k) => !known.has(k))));
     if (unknown.size > 0)
@@ -97,7 +109,7 @@ export function registerImportRoutes(app: FastifyInstance, deps: ImportRouteDeps
         400,
         [...unknown].slice(0, 20).map((k) => `rows: ${k} is not a field of a ${kind} import`),
       );
-    const checked = checkRows(kind, rows, deps.model!);
+    const checked = checkRows(kind, rows, model);
     return fromStore(reply, WHAT, async () => {
       const job = await repo().create(
         {

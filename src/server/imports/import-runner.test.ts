@@ -122,6 +122,8 @@ beforeEach(() => {
   faults = [];
   published = [];
   model = new ReadModel();
+  model.loaded.add('leads');
+  model.loaded.add('customers');
   model.lists.stages = [stage(1, 'new', { name: 'New', is_default: true }), stage(2, 'won', { name: 'Won' })];
   model.leads.set(
     lead(1).id,
@@ -241,6 +243,20 @@ describe('importing leads', () => {
     expect(job).toMatchObject({ state: 'done', counts: { created: 1 } });
     expect(calls).toHaveLength(0);
     expect(await outcomes(id)).toEqual(['2 created: Created before the import was interrupted']);
+  });
+
+  it('waits for the sync to have read the leads before looking for duplicates', async () => {
+    model.loaded.delete('leads');
+    const id = await jobOf('leads', [{ name: 'Again', email: 'ana@example.com' }]);
+    const r = runner({
+      sleep: async (ms) => {
+        slept.push(ms);
+        model.loaded.add('leads');
+      },
+    });
+    const job = await runToEnd(r, id);
+    expect(slept).toEqual([1000]);
+    expect(job.counts).toMatchObject({ skipped: 1, created: 0 });
   });
 
   it('never starts a cancelled job', async () => {

@@ -30,6 +30,7 @@ export interface ImportRunnerOptions {
 }
 
 const BATCH = 200;
+const LOAD_WAIT_MS = 1_000;
 const DEFAULT_STALE_MS = 60_000;
 /** The job's state is re-read this often, so a pause or cancel from another instance is seen. */
 const STATE_CHECK_EVERY = 10;
@@ -90,6 +91,12 @@ export class ImportRunner {
       keepAlive: () => repository.heartbeat(id, now()),
       ...(this.opts.retryDelaysMs ? { retryDelaysMs: this.opts.retryDelaysMs } : {}),
     });
+    // Duplicates are found in the workspace the BFF holds: wait until the sync has read it.
+    while (!this.opts.model.loaded.has(job.kind) || this.opts.model.lists.stages === null) {
+      if (this.closed) return;
+      await (this.opts.sleep ?? realSleep)(LOAD_WAIT_MS);
+      await repository.heartbeat(id, now());
+    }
     const rows = this.rowsFor(job, sender);
     log.info({ importId: id, kind: job.kind, pending: job.counts.pending }, 'import running');
     try {
