@@ -3,6 +3,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
+import { compression } from 'vite-plugin-compression2';
 
 // The SPA build. The BFF (src/server) serves dist/ and the /api mounts; in `npm run dev`
 // Vite proxies /api and /bff to a BFF started separately on :8080.
@@ -16,6 +17,9 @@ export default defineConfig({
     }),
     react(),
     tailwindcss(),
+    // Brotli and gzip copies beside each file, made once at build; the BFF sends the one the browser
+    // accepts (@fastify/static preCompressed), so no request pays for compression.
+    compression({ algorithms: ['brotliCompress', 'gzip'], include: /\.(js|css|html|svg|json|txt)$/ }),
   ],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   build: {

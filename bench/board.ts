@@ -1,7 +1,8 @@
 import { execFileSync } from 'node:child_process';
 import { setTimeout as delay } from 'node:timers/promises';
-import { chromium, type Browser } from '@playwright/test';
+import { chromium, type Browser, type Page } from '@playwright/test';
 import { bffRssMiB, measureDrop, measurePaint, median, watchBoard, type Stage } from './lib/board-page';
+import { describeLongTasks, longTasksSince, pageNow, recordLongTasks, type LongTasks } from './lib/long-tasks';
 import { CHROMIUM_ARGS, chromiumPath, signInPage, startStack } from './lib/stack';
 
 // The lead board in Chromium on the built app through the BFF, which answers it from its read
@@ -102,6 +103,40 @@ function staticDir(): string {
   return dir;
 }
 
+/**
+ * Scrolls the column with the most leads to its end as a user would (a wheel's worth every frame
+ * or so), the board reading further cards by cursor on the way; returns the column's count and how
+ * many different cards came into view.
+ */
+async function scrollLongestColumn(page: Page): Promise<{ count: number; seen: number }> {
+  const key = await page.evaluate(() => {
+    let best = { key: '', count: -1 };
+    for (const section of document.querySelectorAll('section[data-column]')) {
+      const label = section.querySelector('[aria-label$=" leads"]')?.getAttribute('aria-label') ?? '';
+      const count = Number(label.replace(/[^\d]/g, ''));
+      if (count > best.count) best = { key: section.getAttribute('data-column') ?? '', count };
+    }
+    return best;
+  });
+  const seen = new Set<string>();
+  let still = 0;
+  for (let i = 0; i < 4000 && still < 40; i++) {
+    const at = await page.evaluate((k) => {
+      const el = document.querySelector<HTMLElement>(`[data-column-scroll="${k}"]`)!;
+      const before = el.scrollTop;
+      el.scrollTop += 600;
+      return {
+        moved: el.scrollTop !== before,
+        ids: [...el.querySelectorAll('[data-lead-card]')].map((c) => c.getAttribute('data-lead-card') ?? ''),
+      };
+    }, key.key);
+    for (const id of at.ids) seen.add(id);
+    still = at.moved ? 0 : still + 1;
+    await page.waitForTimeout(at.moved ? 16 : 50);
+  }
+  return { count: key.count, seen: seen.size };
+}
+
 export async function runBoard(opts: { leads?: number; paintBudgetMs: number; withDrops: boolean }) {
   const dir = staticDir();
   step(
@@ -145,6 +180,7 @@ export async function runBoard(opts: { leads?: number; paintBudgetMs: number; wi
     // tsx keeps function names with a `__name` helper that the page does not have.
     await context.addInitScript({ content: 'globalThis.__name = globalThis.__name || ((f) => f);' });
     await context.addInitScript(watchBoard, stages.length);
+    await recordLongTasks(context);
     const page = await context.newPage();
     await signInPage(page, stack.baseURL, 'marco@acme.test', 'manager-demo-pass');
     const url = `${stack.baseURL}/leads`;
@@ -169,12 +205,17 @@ export async function runBoard(opts: { leads?: number; paintBudgetMs: number; wi
     await measurePaint(page, url);
     await delay(1500);
     page.off('request', onRequest);
+    const longTasks: Record<string, LongTasks> = { 'opening the board': await longTasksSince(page) };
+    const scrollStart = await pageNow(page);
+    const scrolled = await scrollLongestColumn(page);
+    longTasks[`scrolling a ${String(scrolled.count)}-lead column`] = await longTasksSince(page, scrollStart);
     const background = await stats(stack.upstreamOrigin);
     const calls = { total: proxied.length, paths: proxied };
     step(
       `calls to open: ${JSON.stringify(proxied)}; at the fake in the same window: ${JSON.stringify(background.byRoute)}`,
     );
     const drops: number[] = [];
+    const dropStart = await pageNow(page);
     if (opts.withDrops) {
       const movable = stages.slice(0, Math.max(2, stages.length - 2));
       for (let i = 0; i < DROPS; i++) {
@@ -183,6 +224,7 @@ export async function runBoard(opts: { leads?: number; paintBudgetMs: number; wi
         step(`drop ${String(i + 1)}: ${drops.at(-1)!.toFixed(1)} ms`);
       }
     }
+    if (opts.withDrops) longTasks['dropping cards'] = await longTasksSince(page, dropStart);
     const paintMs = median(paints.map((p) => p.paintMs));
     const rss = bffRssMiB(stack.bffGroup);
     const figures: Record<string, unknown> = {
@@ -196,6 +238,10 @@ export async function runBoard(opts: { leads?: number; paintBudgetMs: number; wi
       'upstream calls at the fake in that window (sync included)': background.byRoute,
       'card nodes in the DOM': median(paints.map((p) => p.cardNodes)),
       'BFF resident memory MiB': rss,
+      [`cards seen scrolling the ${String(scrolled.count)}-lead column to its end`]: scrolled.seen,
+      'long tasks (count, longest ms)': Object.fromEntries(
+        Object.entries(longTasks).map(([phase, t]) => [phase, [t.count, t.longestMs]]),
+      ),
     };
     const budgets = [
       {
@@ -208,6 +254,8 @@ export async function runBoard(opts: { leads?: number; paintBudgetMs: number; wi
         label: `calls to open the board ≤ ${String(BUDGETS.calls)} (${String(calls.total)})`,
         pass: calls.total <= BUDGETS.calls,
       });
+    for (const [phase, t] of Object.entries(longTasks))
+      budgets.push({ label: describeLongTasks(phase, t), pass: t.count === 0 });
     if (opts.withDrops) {
       const dropMs = median(drops);
       figures['drop to card in its new column ms (median of 10)'] = Number(dropMs.toFixed(1));

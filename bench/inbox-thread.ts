@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { chromium, type Page } from '@playwright/test';
+import { describeLongTasks, longTasksSince, pageNow, recordLongTasks } from './lib/long-tasks';
 import { CHROMIUM_ARGS, chromiumPath, signInPage, startStack } from './lib/stack';
 
 // The long thread of the large seed (mocks/social/seed-threads.ts: 10,000 messages).
@@ -109,12 +110,17 @@ export async function run() {
     const thread = await findLongThread(stack);
     const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
     await context.addInitScript({ content: watchNewestPaint(thread.newestId) });
+    await recordLongTasks(context);
     const page = await context.newPage();
     await signInPage(page, stack.baseURL);
     const url = `${stack.baseURL}/inbox/${thread.id}`;
     const runs = [];
     for (let i = 0; i < RUNS; i++) runs.push(await measureOnce(page, url));
+    await page.waitForTimeout(1000);
+    const opening = await longTasksSince(page);
+    const scrollStart = await pageNow(page);
     const afterScroll = await scrollBack(page, 3);
+    const scrolling = await longTasksSince(page, scrollStart);
     return {
       name: 'Inbox: open a 10,000-message thread',
       figures: {
@@ -126,7 +132,13 @@ export async function run() {
         // Not 0: the reading position is kept while older pages load above it.
         'scroll offset after the last older page px': Math.round(afterScroll.scrollTop),
         'messages in the thread': 10_000,
+        'long tasks opening (count, longest ms)': [opening.count, opening.longestMs],
+        'long tasks scrolling back (count, longest ms)': [scrolling.count, scrolling.longestMs],
       },
+      budgets: [
+        { label: describeLongTasks('opening the thread', opening), pass: opening.count === 0 },
+        { label: describeLongTasks('scrolling back through it', scrolling), pass: scrolling.count === 0 },
+      ],
     };
   } finally {
     await browser.close();

@@ -20,6 +20,7 @@ const BENCHES: [string, () => Promise<{ run: () => Promise<unknown> }>][] = [
   ['inbox-calls', () => import('./inbox-calls')],
   ['team-live', () => import('./team-live')],
   ['search', () => import('./search')],
+  ['lighthouse', () => import('./lighthouse')],
 ];
 
 const only = process.argv.slice(2);

@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { sendBffError } from './bff-error';
 
-// The built SPA. Vite fingerprints everything under /assets/, so those are cached for a year;
+// The built SPA, compressed at build time. Vite fingerprints everything under /assets/, so those are cached for a year;
 // index.html must be revalidated so a deploy is picked up at the next navigation.
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -19,6 +19,8 @@ export function registerStatic(app: FastifyInstance, staticDir: string): void {
       root,
       wildcard: false,
       index: false,
+      // The build's .br and .gz copies, chosen by Accept-Encoding (with Vary), never compressed per request.
+      preCompressed: true,
       cacheControl: false,
       setHeaders: (reply, filePath) => {
         reply.header('cache-control', /[\\/]assets[\\/]/.test(filePath) ? IMMUTABLE : REVALIDATE);
