@@ -78,7 +78,10 @@ export const test = base.extend<Fixtures>({
       page.on('response', (response) => {
         pending.push(
           (async () => {
-            const all = await response.allHeaders();
+            // A response that arrives as the page closes (a download's) has nothing left to read;
+            // this must never reject, since it may outlive the test that awaits the others.
+            const all = await response.allHeaders().catch(() => null);
+            if (all === null) return;
             const headers = JSON.stringify(all);
             let body = '';
             // The live stream never ends, so its body cannot be awaited here; its events are

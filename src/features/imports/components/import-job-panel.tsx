@@ -3,6 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { AlertTriangle, Download } from 'lucide-react';
 import { importReportUrl, type ImportJob } from '@/contract/imports';
+import { FormAlert } from '@/components/form/form-alert';
 import { Button } from '@/components/ui/button';
 import { ErrorState, LoadingState, errorText } from '@/components/ui/states';
 import { actOnImport, importJobQuery, type ImportAction } from '@/data/imports';
@@ -140,11 +141,7 @@ export function ImportJobPanel({ id }: { id: string }) {
           {data.pausedReason} The rows done so far are kept; Resume goes on at the next row.
         </p>
       ) : null}
-      {failure ? (
-        <p role="alert" className="text-sm text-danger">
-          {failure}
-        </p>
-      ) : null}
+      <FormAlert message={failure} />
       <div className="flex flex-wrap items-center gap-2">
         {ACTIONS[data.state].map(({ action, label }) => (
           <Button

@@ -6,6 +6,7 @@ import {
   type ImportJob,
   type ImportKind,
 } from '@/contract/imports';
+import { FormAlert } from '@/components/form/form-alert';
 import { Button } from '@/components/ui/button';
 import { Select } from '@/components/ui/field';
 import { errorText } from '@/components/ui/states';
@@ -145,11 +146,7 @@ export function ImportWizard({
           </Select>
         </label>
       </div>
-      {problem ? (
-        <p role="alert" className="rounded-md border border-danger/40 bg-danger-soft px-3 py-2 text-sm">
-          {problem}
-        </p>
-      ) : null}
+      <FormAlert message={problem} />
       {file ? (
         <>
           <p className="text-sm text-muted">
@@ -186,11 +183,7 @@ export function ImportWizard({
           {missing.length > 0 ? (
             <p className="text-sm text-danger">Choose a column for: {missing.join(', ')}.</p>
           ) : null}
-          {failure ? (
-            <p role="alert" className="text-sm text-danger">
-              {failure}
-            </p>
-          ) : null}
+          <FormAlert message={failure} />
           <div className="flex items-center gap-3">
             <Button
               variant="primary"
