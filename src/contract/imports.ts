@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { DateTime, Id, fieldErrors } from './common';
 import { ContactCreate } from './contacts';
 import { CustomerCreate } from './customers';
+import { ImportKind } from './import-kinds';
 import { LeadCreate, type LeadStage } from './leads';
 
 // CSV import (issue 15): what a file's columns may be mapped to, how one row becomes the create
@@ -9,9 +10,7 @@ import { LeadCreate, type LeadStage } from './leads';
 // its preview as the BFF runs before it sends anything, so the two never disagree. Not in the
 // contract's barrel: only the import screen and the BFF need it.
 
-export const IMPORT_KINDS = ['leads', 'customers'] as const;
-export const ImportKind = z.enum(IMPORT_KINDS);
-export type ImportKind = z.infer<typeof ImportKind>;
+export { IMPORT_KINDS, ImportKind } from './import-kinds';
 
 /** What to do with a row whose email or phone is already on a record. */
 export const DUPLICATE_POLICIES = ['skip', 'update', 'create'] as const;

@@ -1,7 +1,7 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import * as z from 'zod/mini';
 import { roleCan } from '@/contract';
-import { ImportKind } from '@/contract/imports';
+import { ImportKind } from '@/contract/import-kinds';
 import { errorScreen } from '@/components/app-screens';
 import { signedIn } from '@/data/workspace';
 import { ImportPage } from '@/features/imports/components/import-page';
