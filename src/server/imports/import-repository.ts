@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Selectable } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import type {
   DuplicatePolicy,
   ImportJob,
@@ -269,11 +269,18 @@ export class ImportRepository {
     return Number(result.numUpdatedRows) > 0;
   }
 
-  /** Keeps the claim alive while the runner waits (a long Retry-After). */
-  async heartbeat(jobId: string, at: Date): Promise<void> {
-    await sql`update import_jobs set heartbeat_at = ${at} where id = ${jobId} and state = 'running'`.execute(
-      this.db,
-    );
+  /**
+   * Keeps the claim alive while the runner waits (a long Retry-After); false once the job is no
+   * longer running (paused or cancelled meanwhile), so the wait can end there.
+   */
+  async heartbeat(jobId: string, at: Date): Promise<boolean> {
+    const result = await this.db
+      .updateTable('import_jobs')
+      .set({ heartbeat_at: at })
+      .where('id', '=', jobId)
+      .where('state', '=', 'running')
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
   }
 }
 

@@ -193,6 +193,22 @@ describe('importing leads', () => {
     expect(slept.reduce((a, b) => a + b, 0)).toBe(25_000);
   });
 
+  it('ends a long rate-limit wait within a slice when the job is paused meanwhile', async () => {
+    faults = [new UpstreamError('rate-limited', 'leads.create', 'limit', 429, 60_000)];
+    const id = await jobOf('leads', [{ name: 'One' }]);
+    const r = runner({
+      sleep: async (ms) => {
+        slept.push(ms);
+        clock += ms;
+        await repo.setState(id, 'paused', new Date(clock), { from: ['running'], reason: 'Paused by Marco' });
+      },
+    });
+    const job = await runToEnd(r, id);
+    expect(slept).toEqual([2_000]);
+    expect(job).toMatchObject({ state: 'paused', pausedReason: 'Paused by Marco', counts: { pending: 1 } });
+    expect(calls).toHaveLength(1);
+  });
+
   it('spaces its calls to the configured rate', async () => {
     const job = await runToEnd(
       runner({ callsPerSecond: 4 }),

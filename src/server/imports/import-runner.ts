@@ -5,7 +5,7 @@ import { DatabaseUnavailableError } from '../store/store-errors';
 import type { ReadModel } from '../sync/read-model';
 import type { UpstreamClient } from '../upstream/upstream-client';
 import type { ImportRepository } from './import-repository';
-import { ImportPaused, PacedSender, RowRefused } from './paced-sender';
+import { ImportPaused, ImportStopped, PacedSender, RowRefused } from './paced-sender';
 import { CustomerRows, LeadRows, type RowResult } from './row-import';
 
 // Runs import jobs in the BFF, where the key is: rows in file order, paced under the upstream's
@@ -95,7 +95,7 @@ export class ImportRunner {
     while (!this.opts.model.loaded.has(job.kind) || this.opts.model.lists.stages === null) {
       if (this.closed) return;
       await (this.opts.sleep ?? realSleep)(LOAD_WAIT_MS);
-      await repository.heartbeat(id, now());
+      if (!(await repository.heartbeat(id, now()))) return;
     }
     const rows = this.rowsFor(job, sender);
     log.info({ importId: id, kind: job.kind, pending: job.counts.pending }, 'import running');
@@ -125,6 +125,7 @@ export class ImportRunner {
       }
       if (await repository.completeIfDone(id, now())) log.info({ importId: id }, 'import done');
     } catch (error) {
+      if (error instanceof ImportStopped) return;
       const reason =
         error instanceof ImportPaused
           ? error.message

@@ -12,6 +12,8 @@ import { UpstreamError } from '../upstream/upstream-error';
 export class RowRefused extends Error {}
 /** Nothing more can be sent now; the import pauses with this reason. */
 export class ImportPaused extends Error {}
+/** Someone paused or cancelled the job during a wait: the run ends, the state is theirs. */
+export class ImportStopped extends Error {}
 
 export interface PacedSenderOptions {
   readonly upstream: Pick<UpstreamClient, 'call'>;
@@ -19,14 +21,15 @@ export interface PacedSenderOptions {
   readonly callsPerSecond: number;
   readonly clock: () => number;
   readonly sleep: (ms: number) => Promise<void>;
-  /** Called while waiting out a long rate limit, so the job's claim stays alive. */
-  readonly keepAlive: () => Promise<void>;
+  /** Called while waiting out a long rate limit, so the job's claim stays alive; false: stop. */
+  readonly keepAlive: () => Promise<boolean>;
   /** Waits between tries of a passing fault; the last one failing pauses the import. */
   readonly retryDelaysMs?: readonly number[];
 }
 
 const RETRY_DELAYS_MS = [1_000, 4_000, 10_000];
 const DEFAULT_RATE_LIMIT_WAIT_MS = 5_000;
+const WAIT_SLICE_MS = 2_000;
 
 const said = (error: UpstreamError): string =>
   error.detail.length > 0 ? error.detail.join('; ') : error.message;
@@ -72,10 +75,11 @@ export class PacedSender {
   }
 
   private async wait(ms: number): Promise<void> {
-    // A long wait is cut in slices so the claim on the job does not go stale meanwhile.
-    for (let left = ms; left > 0; left -= 10_000) {
-      await this.opts.sleep(Math.min(left, 10_000));
-      await this.opts.keepAlive();
+    // A long wait is cut in slices: the claim on the job stays fresh, and a pause or a cancel
+    // during a long Retry-After takes effect within a slice.
+    for (let left = ms; left > 0; left -= WAIT_SLICE_MS) {
+      await this.opts.sleep(Math.min(left, WAIT_SLICE_MS));
+      if (!(await this.opts.keepAlive())) throw new ImportStopped('The import was paused or cancelled');
     }
   }
 }
