@@ -56,7 +56,11 @@ interface Target {
 
 async function spawnTarget(role: string, upstreamOrigin = ''): Promise<Target> {
   const child = fork(TARGETS, [role, upstreamOrigin], {
-    execArgv: ['--import', 'tsx', ...(process.env.BENCH_PROFILE && role === 'bff' ? ['--cpu-prof', '--cpu-prof-dir=/tmp/prof'] : [])],
+    execArgv: [
+      '--import',
+      'tsx',
+      ...(process.env.BENCH_PROFILE && role === 'bff' ? ['--cpu-prof', '--cpu-prof-dir=/tmp/prof'] : []),
+    ],
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
   });
   const { port, cookie } = await new Promise<{ port: number; cookie: string }>((resolve, reject) => {
@@ -181,7 +185,13 @@ export async function measure(): Promise<BffOverheadFigures> {
     const writeNoStoreCpu: number[] = [];
     let auditedWrites = 0;
     const writeVia = (t: Target): string => `${t.origin}/api/crm${BENCH_WRITE_PATH}`;
-    await load({ url: writeVia(noStore), method: 'DELETE', connections: 20, duration: 1, cookie: noStore.cookie });
+    await load({
+      url: writeVia(noStore),
+      method: 'DELETE',
+      connections: 20,
+      duration: 1,
+      cookie: noStore.cookie,
+    });
     for (let i = 0; i < ROUNDS; i++) {
       auditedWrites += await saturated(bff, writeVia(bff), writeBffRps, writeBffCpu, 'DELETE');
       await saturated(noStore, writeVia(noStore), writeNoStoreRps, writeNoStoreCpu, 'DELETE');

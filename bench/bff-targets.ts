@@ -67,7 +67,10 @@ async function benchStore(): Promise<TeamStore> {
   return openStore({ kind: 'postgres', url: await server.createDatabase() });
 }
 
-async function startBff(upstreamOrigin: string, withStore: boolean): Promise<{ port: number; cookie: string }> {
+async function startBff(
+  upstreamOrigin: string,
+  withStore: boolean,
+): Promise<{ port: number; cookie: string }> {
   const config = parseConfig({
     SOCIAL_BASE_URL: `${upstreamOrigin}/social/api`,
     CRM_BASE_URL: `${upstreamOrigin}/crm/api`,

@@ -2,8 +2,14 @@ import { execFileSync } from 'node:child_process';
 import { setTimeout as delay } from 'node:timers/promises';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { bffRssMiB, measureDrop, measurePaint, median, watchBoard, type Stage } from './lib/board-page';
-import { describeLongTasks, longTasksSince, pageNow, recordLongTasks, type LongTasks } from './lib/long-tasks';
-import { CHROMIUM_ARGS, chromiumPath, signInPage, startStack } from './lib/stack';
+import {
+  describeLongTasks,
+  longTasksSince,
+  pageNow,
+  recordLongTasks,
+  type LongTasks,
+} from './lib/long-tasks';
+import { CHROMIUM_ARGS, chromiumPath, sessionCookie, signInPage, startStack } from './lib/stack';
 
 // The lead board in Chromium on the built app through the BFF, which answers it from its read
 // model (one screen read): first paint after navigation, the upstream calls that opening it costs
@@ -84,15 +90,6 @@ async function waitForQuiet(origin: string, quietMs: number, maxMs = 600_000): P
   }
 }
 
-async function cookieFor(baseURL: string): Promise<string> {
-  const res = await fetch(`${baseURL}/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-csrf': '1', origin: baseURL },
-    body: JSON.stringify({ username: 'marco@acme.test', password: 'manager-demo-pass' }),
-  });
-  return (res.headers.get('set-cookie') ?? '').split(';')[0]!;
-}
-
 /** Progress on stderr, so a slow step shows where it is; the figures go to stdout. */
 const step = (text: string) => process.stderr.write(`board: ${text}\n`);
 
@@ -165,7 +162,7 @@ export async function runBoard(opts: { leads?: number; paintBudgetMs: number; wi
   });
   let browser: Browser | null = null;
   try {
-    const cookie = await cookieFor(stack.baseURL);
+    const cookie = await sessionCookie(stack.baseURL, 'marco@acme.test', 'manager-demo-pass');
     const loadStart = Date.now();
     await waitForModel(stack.baseURL, cookie);
     const modelLoadedMs = Date.now() - loadStart;

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
-import { CHROMIUM_ARGS, chromiumPath, startStack } from './lib/stack';
+import { CHROMIUM_ARGS, chromiumPath, sessionCookie, startStack } from './lib/stack';
 import { median } from './lib/board-page';
 
 // Lighthouse's performance score, signed in as the demo admin, on the built app through the BFF
@@ -12,17 +12,6 @@ import { median } from './lib/board-page';
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const BUDGET = { mobile: 90, desktop: 98 } as const;
 type Preset = keyof typeof BUDGET;
-
-async function sessionCookie(baseURL: string): Promise<string> {
-  const response = await fetch(`${baseURL}/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-csrf': '1', origin: baseURL },
-    body: JSON.stringify({ username: 'ada@acme.test', password: 'admin-demo-pass' }),
-  });
-  if (response.status !== 204) throw new Error(`sign-in answered ${String(response.status)}`);
-  // Only the name=value pair: sent as a request header, never printed.
-  return (response.headers.get('set-cookie') ?? '').split(';')[0]!;
-}
 
 async function firstThread(baseURL: string, cookie: string): Promise<string> {
   const response = await fetch(`${baseURL}/api/social/v1/conversations?limit=1`, { headers: { cookie } });
@@ -69,7 +58,10 @@ export async function run() {
           scores[name][preset].push(await score(chrome.port, `${stack.baseURL}${path}`, cookie, preset));
     }
     const medians = Object.fromEntries(
-      Object.entries(scores).map(([name, s]) => [name, { mobile: median(s.mobile), desktop: median(s.desktop) }]),
+      Object.entries(scores).map(([name, s]) => [
+        name,
+        { mobile: median(s.mobile), desktop: median(s.desktop) },
+      ]),
     );
     return {
       name: `Lighthouse performance (median of ${String(RUNS)}, signed in)`,

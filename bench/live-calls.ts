@@ -1,7 +1,7 @@
 import { request } from 'node:http';
 import { pathToFileURL } from 'node:url';
 import { setTimeout as delay } from 'node:timers/promises';
-import { startProcess, stop } from './lib/stack';
+import { sessionCookie, startProcess, stop } from './lib/stack';
 
 // What the BFF costs the upstream per minute with 1, 10 and 100 agents connected, on the demo's
 // traffic (chatter: an inbound message every 4 s). Each agent signs in (its own session), opens the
@@ -39,15 +39,7 @@ const upstream = `http://127.0.0.1:${UPSTREAM_PORT}`;
 
 const stats = async (): Promise<Stats> => (await (await fetch(`${upstream}/__fake/stats`)).json()) as Stats;
 
-async function signIn(username: string): Promise<string> {
-  const res = await fetch(`${base}/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-csrf': '1', origin: base },
-    body: JSON.stringify({ username, password: PASSWORDS[username] }),
-  });
-  if (res.status !== 204) throw new Error(`sign-in answered ${res.status}`);
-  return (res.headers.get('set-cookie') ?? '').split(';')[0]!;
-}
+const signIn = (username: string): Promise<string> => sessionCookie(base, username, PASSWORDS[username]!);
 
 /** The live stream, read until closed; counts the events it brings. */
 function openStream(cookie: string): Promise<Agent> {

@@ -93,7 +93,8 @@ export async function run() {
     const mention: number[] = [];
     for (let i = 0; i < ROUNDS; i++) {
       const before = await marco.evaluate(
-        () => /(\d+) unread/.exec(document.querySelector('a[href="/mentions"]')?.textContent ?? '')?.[1] ?? '0',
+        () =>
+          /(\d+) unread/.exec(document.querySelector('a[href="/mentions"]')?.textContent ?? '')?.[1] ?? '0',
       );
       const seen = frameWhen(
         marco,

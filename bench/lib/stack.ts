@@ -126,6 +126,24 @@ export async function startStack(opts: {
   };
 }
 
+/**
+ * Signs a demo user in through the BFF and returns the session cookie as `name=value`, to send as
+ * a request header (never printed).
+ */
+export async function sessionCookie(
+  baseURL: string,
+  username = 'ada@acme.test',
+  password = 'admin-demo-pass',
+): Promise<string> {
+  const response = await fetch(`${baseURL}/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-csrf': '1', origin: baseURL },
+    body: JSON.stringify({ username, password }),
+  });
+  if (response.status !== 204) throw new Error(`sign-in answered ${String(response.status)}`);
+  return (response.headers.get('set-cookie') ?? '').split(';')[0]!;
+}
+
 /** Signs a Playwright page's context in as a demo user through the BFF. */
 export async function signInPage(
   page: import('@playwright/test').Page,

@@ -3,6 +3,7 @@ import { DateTime, Id, fieldErrors } from './common';
 import { ContactCreate } from './contacts';
 import { CustomerCreate } from './customers';
 import { ImportKind } from './import-kinds';
+import { fold } from './text-fold';
 import { LeadCreate, type LeadStage } from './leads';
 
 // CSV import (issue 15): what a file's columns may be mapped to, how one row becomes the create
@@ -100,12 +101,20 @@ export interface RowContext {
 }
 
 /** Folds a header or a cell for comparing: lower case, no accents, letters and digits only. */
-export const foldKey = (text: string): string =>
-  text
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]/g, '');
+export const foldKey = (text: string): string => fold(text).replace(/[^a-z0-9]/g, '');
+
+/** The header is a file's row 1, so its first data row is row 2, as a spreadsheet numbers it. */
+export const FIRST_DATA_ROW = 2;
+
+/** A row with nothing in any mapped cell: set aside, neither sent nor refused. */
+export const isEmptyRow = (row: MappedRow): boolean => Object.values(row).every((v) => v.trim() === '');
+
+/** Cells named for a field the kind does not have, as the BFF's 400 words them. */
+export function unknownImportFields(kind: ImportKind, rows: readonly MappedRow[]): string[] {
+  const known = new Set(IMPORT_FIELDS[kind].map((f) => f.key));
+  const unknown = new Set(rows.flatMap((r) => Object.keys(r).filter((k) => !known.has(k))));
+  return [...unknown].map((k) => `rows: ${k} is not a field of a ${kind} import`);
+}
 
 /**
  * A number as people type it in a sheet: "1 234,50", "1,234.50", "€ 1200", "30%". The last of

@@ -1,6 +1,8 @@
 import {
   checkImportRow,
+  FIRST_DATA_ROW,
   foldKey,
+  isEmptyRow,
   IMPORT_FIELDS,
   type ImportKind,
   type MappedRow,
@@ -78,9 +80,9 @@ export async function mapAndCheck(
     for (let i = start; i < Math.min(rows.length, start + SLICE); i++) {
       const cells = mapRow(rows[i]!, mapping);
       mapped.push(cells);
-      if (Object.values(cells).every((v) => v.trim() === '')) continue;
+      if (isEmptyRow(cells)) continue;
       const check = checkImportRow(kind, cells, ctx);
-      if (!check.ok) problems.push({ row: i + 2, errors: check.errors });
+      if (!check.ok) problems.push({ row: i + FIRST_DATA_ROW, errors: check.errors });
     }
     progress(Math.min(rows.length, start + SLICE));
     if (start + SLICE < rows.length) await nextTask();

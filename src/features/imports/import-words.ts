@@ -1,7 +1,12 @@
-import type { DuplicatePolicy, ImportState } from '@/contract/imports';
+import type { DuplicatePolicy, ImportKind, ImportState } from '@/contract/imports';
 import { count } from '@/lib/format';
 
 // The words the import screen uses for a job's state and the duplicate choices, in one place.
+
+export const KIND_WORDS: Readonly<Record<ImportKind, string>> = {
+  leads: 'Leads',
+  customers: 'Customers with contacts',
+};
 
 export const STATE_WORDS: Readonly<Record<ImportState, string>> = {
   ready: 'Checked, ready to start',
@@ -18,6 +23,7 @@ export const POLICY_WORDS: Readonly<Record<DuplicatePolicy, string>> = {
   create: 'created as new records anyway',
 };
 
+/** Every policy, in the order offered. */
 export const POLICY_CHOICES: readonly { value: DuplicatePolicy; label: string; hint: string }[] = [
   { value: 'skip', label: 'Skip them', hint: 'The existing record stays as it is.' },
   { value: 'update', label: 'Update the existing record', hint: 'Cells with a value replace the record’s.' },

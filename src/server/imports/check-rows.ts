@@ -1,4 +1,10 @@
-import { checkImportRow, type ImportKind, type MappedRow } from '../../contract/imports';
+import {
+  checkImportRow,
+  FIRST_DATA_ROW,
+  isEmptyRow,
+  type ImportKind,
+  type MappedRow,
+} from '../../contract/imports';
 import type { ReadModel } from '../sync/read-model';
 import { DuplicateIndex } from './duplicate-index';
 import type { NewImportRow } from './import-repository';
@@ -6,9 +12,6 @@ import type { NewImportRow } from './import-repository';
 // A file's rows checked before the job is kept: each against the contract (a refused row says
 // why, field by field), empty rows set aside, and how many rows match a record of the workspace or
 // an earlier row of the file by email or phone, for the summary the user confirms.
-
-/** The header is the file's row 1, so the first data row is row 2, as a spreadsheet numbers it. */
-export const FIRST_DATA_ROW = 2;
 
 export interface CheckedRows {
   readonly rows: NewImportRow[];
@@ -21,8 +24,7 @@ export function checkRows(kind: ImportKind, rows: readonly MappedRow[], model: R
   let duplicatesFound = 0;
   const out = rows.map((cells, i): NewImportRow => {
     const rowNumber = i + FIRST_DATA_ROW;
-    if (Object.values(cells).every((v) => v.trim() === ''))
-      return { rowNumber, cells, outcome: 'skipped', reason: 'Empty row' };
+    if (isEmptyRow(cells)) return { rowNumber, cells, outcome: 'skipped', reason: 'Empty row' };
     const check = checkImportRow(kind, cells, ctx);
     if (!check.ok) return { rowNumber, cells, outcome: 'refused', reason: check.errors.join('; ') };
     const record = 'customer' in check.record ? check.record.customer : check.record;

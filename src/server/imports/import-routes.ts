@@ -6,6 +6,7 @@ import {
   ImportCreateBody,
   MAX_IMPORT_ROWS,
   RowOutcome,
+  unknownImportFields,
   type ImportKind,
   type ImportState,
 } from '../../contract/imports';
@@ -75,13 +76,12 @@ export function registerImportRoutes(app: FastifyInstance, deps: ImportRouteDeps
     return job ?? null;
   };
 
-  const bodyLimit = BODY_LIMIT;
   // Who may not import is answered before a body of up to 64 MB is read.
   const onRequest = async (request: FastifyRequest, reply: FastifyReply) => {
     if (!(await importer(request, reply))) return reply;
   };
 
-  app.post('/bff/imports', { bodyLimit, onRequest }, async (request, reply) => {
+  app.post('/bff/imports', { bodyLimit: BODY_LIMIT, onRequest }, async (request, reply) => {
     const raw = (request.body ?? {}) as { rows?: unknown };
     if (Array.isArray(raw.rows) && raw.rows.length > MAX_IMPORT_ROWS)
       return sendBffError(reply, 400, [
@@ -101,14 +101,8 @@ export function registerImportRoutes(app: FastifyInstance, deps: ImportRouteDeps
         LOADING_RETRY_MS,
         'The workspace is still loading; try again in a moment',
       );
-    const known = new Set(IMPORT_FIELDS[kind].map((f) => f.key));
-    const unknown = new Set(rows.flatMap((r) => Object.keys(r).filter((k) => !known.has(k))));
-    if (unknown.size > 0)
-      return sendBffError(
-        reply,
-        400,
-        [...unknown].slice(0, 20).map((k) => `rows: ${k} is not a field of a ${kind} import`),
-      );
+    const unknown = unknownImportFields(kind, rows);
+    if (unknown.length > 0) return sendBffError(reply, 400, unknown.slice(0, 20));
     const checked = checkRows(kind, rows, model);
     return fromStore(reply, WHAT, async () => {
       const job = await repo().create(

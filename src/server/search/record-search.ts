@@ -1,4 +1,5 @@
 import { contactName, type RecordHit } from '../../contract';
+import { fold } from '../../contract/text-fold';
 import type { ReadModel } from '../sync/read-model';
 
 // Contacts, customers, leads and quick replies found in the workspace the BFF holds (no call
@@ -12,9 +13,6 @@ export interface FoundRecords {
   readonly leads: RecordHit[];
   readonly quickReplies: RecordHit[];
 }
-
-/** Lower case, accents off: "José" is found by "jose". */
-export const fold = (value: string): string => value.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
 
 const digitsOf = (value: string | null | undefined): string => (value ?? '').replace(/\D/g, '');
 

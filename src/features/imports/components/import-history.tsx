@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { importsQuery } from '@/data/imports';
 import { count, relativeTime } from '@/lib/format';
-import { STATE_WORDS } from '../import-words';
+import { KIND_WORDS, STATE_WORDS } from '../import-words';
 
 // The latest imports of the team, so a paused or running one can be found again after the tab
 // was closed.
@@ -33,7 +33,7 @@ export function ImportHistory() {
                 <Link to="/import" search={{ job: job.id }} className="text-accent hover:underline">
                   {job.fileName}
                 </Link>{' '}
-                <span className="text-muted">({job.kind === 'leads' ? 'leads' : 'customers'})</span>
+                <span className="text-muted">({KIND_WORDS[job.kind].toLowerCase()})</span>
               </td>
               <td className="py-1.5">{STATE_WORDS[job.state]}</td>
               <td className="py-1.5 tabular-nums">

@@ -8,7 +8,7 @@ import { Button } from '@/components/ui/button';
 import { ErrorState, LoadingState, errorText } from '@/components/ui/states';
 import { actOnImport, importJobQuery, type ImportAction } from '@/data/imports';
 import { count, exactTime } from '@/lib/format';
-import { POLICY_WORDS, rowsWord, STATE_WORDS } from '../import-words';
+import { KIND_WORDS, POLICY_WORDS, rowsWord, STATE_WORDS } from '../import-words';
 
 // One import: what the check found, then its progress while the BFF sends it, and what became of
 // every row. Start, pause, resume and cancel; the report downloads at any time.
@@ -106,8 +106,7 @@ export function ImportJobPanel({ id }: { id: string }) {
           {data.fileName}
         </h2>
         <p className="text-sm text-muted">
-          {data.kind === 'leads' ? 'Leads' : 'Customers with contacts'} · {rowsWord(data.total)} · by{' '}
-          {data.createdBy} · {exactTime(data.createdAt)}
+          {KIND_WORDS[data.kind]} · {rowsWord(data.total)} · by {data.createdBy} · {exactTime(data.createdAt)}
         </p>
       </div>
       <p role="status" className="text-sm">

@@ -1,5 +1,11 @@
 import { useMemo } from 'react';
-import { checkImportRow, IMPORT_FIELDS, type ImportKind, type RowContext } from '@/contract/imports';
+import {
+  checkImportRow,
+  FIRST_DATA_ROW,
+  IMPORT_FIELDS,
+  type ImportKind,
+  type RowContext,
+} from '@/contract/imports';
 import { Select } from '@/components/ui/field';
 import { mapRow, type ColumnMapping } from '../column-mapping';
 
@@ -88,7 +94,7 @@ export function PreviewTable({
       rows.slice(0, PREVIEW_ROWS).map((r, i) => {
         const cells = mapRow(r, mapping);
         const check = checkImportRow(kind, cells, ctx);
-        return { row: i + 2, cells, errors: check.ok ? [] : check.errors };
+        return { row: i + FIRST_DATA_ROW, cells, errors: check.ok ? [] : check.errors };
       }),
     [rows, mapping, kind, ctx],
   );

@@ -1,11 +1,6 @@
 import { useId, useMemo, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  DUPLICATE_POLICIES,
-  type DuplicatePolicy,
-  type ImportJob,
-  type ImportKind,
-} from '@/contract/imports';
+import { IMPORT_KINDS, type DuplicatePolicy, type ImportJob, type ImportKind } from '@/contract/imports';
 import { FormAlert } from '@/components/form/form-alert';
 import { Button } from '@/components/ui/button';
 import { Select } from '@/components/ui/field';
@@ -14,7 +9,7 @@ import { createImport } from '@/data/imports';
 import { leadStagesQuery } from '@/data/lead-stages';
 import { count } from '@/lib/format';
 import { guessMapping, mapAndCheck, missingRequired, type ColumnMapping } from '../column-mapping';
-import { POLICY_CHOICES, rowsWord } from '../import-words';
+import { KIND_WORDS, POLICY_CHOICES, rowsWord } from '../import-words';
 import { CsvProblem, decodeFile, ENCODINGS, parseCsv, type Encoding, type ParsedCsv } from '../read-csv';
 import { MappingTable, PreviewTable } from './import-mapping';
 
@@ -26,11 +21,6 @@ interface Loaded extends ParsedCsv {
   readonly fileName: string;
   readonly encoding: Encoding;
 }
-
-const KINDS: readonly { value: ImportKind; label: string }[] = [
-  { value: 'leads', label: 'Leads' },
-  { value: 'customers', label: 'Customers with contacts' },
-];
 
 export function ImportWizard({
   kind,
@@ -99,18 +89,18 @@ export function ImportWizard({
     <div className="flex max-w-3xl flex-col gap-5">
       <fieldset className="flex flex-wrap gap-4 text-sm">
         <legend className="mb-1 text-[13px] font-medium text-muted">What the file holds</legend>
-        {KINDS.map((k) => (
-          <label key={k.value} className="flex items-center gap-1.5">
+        {IMPORT_KINDS.map((k) => (
+          <label key={k} className="flex items-center gap-1.5">
             <input
               type="radio"
               name={`${ids}-kind`}
-              checked={kind === k.value}
+              checked={kind === k}
               onChange={() => {
-                onKind(k.value);
-                if (file) setMapping(guessMapping(k.value, file.headers));
+                onKind(k);
+                if (file) setMapping(guessMapping(k, file.headers));
               }}
             />
-            {k.label}
+            {KIND_WORDS[k]}
           </label>
         ))}
       </fieldset>
@@ -166,7 +156,7 @@ export function ImportWizard({
             <legend className="mb-1 text-[13px] font-medium text-muted">
               Rows whose email or phone is already on a {kind === 'leads' ? 'lead' : 'customer or contact'}
             </legend>
-            {POLICY_CHOICES.filter((c) => DUPLICATE_POLICIES.includes(c.value)).map((c) => (
+            {POLICY_CHOICES.map((c) => (
               <label key={c.value} className="flex items-baseline gap-1.5">
                 <input
                   type="radio"
