@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { AlertTriangle, Download } from 'lucide-react';
 import { importReportUrl, type ImportJob } from '@/contract/imports';
 import { FormAlert } from '@/components/form/form-alert';
 import { Button } from '@/components/ui/button';
-import { ErrorState, LoadingState, errorText } from '@/components/ui/states';
+import { errorText } from '@/components/ui/states';
 import { actOnImport, importJobQuery, type ImportAction } from '@/data/imports';
 import { count, exactTime } from '@/lib/format';
 import { KIND_WORDS, POLICY_WORDS, rowsWord, STATE_WORDS } from '../import-words';
@@ -72,20 +72,10 @@ const ACTIONS: Readonly<Record<ImportJob['state'], readonly { action: ImportActi
 
 export function ImportJobPanel({ id }: { id: string }) {
   const queryClient = useQueryClient();
-  const job = useQuery(importJobQuery(id));
+  // The route's loader has read the job; while it runs, the query asks again every second.
+  const { data } = useSuspenseQuery(importJobQuery(id));
   const [busy, setBusy] = useState<ImportAction | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
-
-  if (job.isPending) return <LoadingState label="Loading the import…" />;
-  if (job.isError)
-    return (
-      <ErrorState
-        error={job.error}
-        title="This import could not be loaded"
-        onRetry={() => void job.refetch()}
-      />
-    );
-  const data = job.data;
   const done = data.total - data.counts.pending;
   const act = async (action: ImportAction) => {
     setBusy(action);

@@ -63,6 +63,12 @@ describe('import', () => {
     expect(screen.getAllByText('José').length).toBeGreaterThan(0);
   });
 
+  it('says so when the import in the address is not in this workspace', async () => {
+    await renderRoutes('/import?job=3f1c2b7a-9d4e-4c1a-8b2f-1234567890ab');
+    expect(await screen.findByText('This import is not in this workspace')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'All imports' })).toBeInTheDocument();
+  });
+
   it('sends an agent to the inbox', async () => {
     await signInAs('agent');
     const { router } = await renderRoutes('/import');
