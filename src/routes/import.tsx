@@ -4,7 +4,6 @@ import { roleCan } from '@/contract';
 import { ImportKind } from '@/contract/import-kinds';
 import { MissingRecord, errorScreen } from '@/components/app-screens';
 import { LoadingState } from '@/components/ui/states';
-import { importJobQuery } from '@/data/imports';
 import { signedIn } from '@/data/workspace';
 import { ImportPage } from '@/features/imports/components/import-page';
 import { orNotFound } from '@/lib/route-reads';
@@ -25,7 +24,10 @@ export const Route = createFileRoute('/import')({
   // An open job is read before the screen shows, so the panel never renders half-loaded.
   loaderDeps: ({ search }) => ({ job: search.job }),
   loader: async ({ context: { queryClient }, deps: { job } }) => {
-    if (job) await orNotFound(queryClient.ensureQueryData(importJobQuery(job)));
+    if (!job) return;
+    // Loaded with the screen: the import's schemas stay off the first screen of every other page.
+    const { importJobQuery } = await import('@/data/imports');
+    await orNotFound(queryClient.ensureQueryData(importJobQuery(job)));
   },
   pendingComponent: () => <LoadingState label="Loading the import…" />,
   errorComponent: errorScreen('The import screen could not be loaded'),
