@@ -144,6 +144,26 @@ export async function sessionCookie(
   return (response.headers.get('set-cookie') ?? '').split(';')[0]!;
 }
 
+/**
+ * Waits until the BFF's read model holds the first inbox page whole (each row's messages read), as
+ * it does for every user once the sync has caught up after a start. A page measured before that
+ * shows a cold server: rows that read their own previews, which no later user sees.
+ */
+export async function waitForWarmInbox(baseURL: string, cookie: string, timeoutMs = 120_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const response = await fetch(`${baseURL}/bff/screens/inbox?status=open&offset=0&limit=30`, {
+      headers: { cookie },
+    });
+    if (response.ok) {
+      const page = (await response.json()) as { rows: { loaded: boolean }[] };
+      if (page.rows.length > 0 && page.rows.every((row) => row.loaded)) return;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error(`the inbox was not warm within ${String(timeoutMs)} ms`);
+}
+
 /** Signs a Playwright page's context in as a demo user through the BFF. */
 export async function signInPage(
   page: import('@playwright/test').Page,

@@ -13,6 +13,7 @@ import { registerHealth } from './health';
 import { createLogger } from './logger';
 import { registerProxy } from './proxy/proxy';
 import { registerStatic } from './static-files';
+import { registerResponseCompression } from './response-compression';
 import { registerAuth } from './auth/auth-plugin';
 import { SessionManager } from './auth/sessions';
 import type { UserDirectory } from './auth/users';
@@ -162,6 +163,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }
 
   registerSecurityHeaders(app);
+  await registerResponseCompression(app);
   registerHealth(app, {
     upstream: deps.upstream,
     dispatcher,

@@ -42,13 +42,14 @@ function parseFrame(block: string): SseFrame {
 
 export function openSse(
   origin: string,
-  opts: { cookie?: string; lastEventId?: string; query?: string } = {},
+  opts: { cookie?: string; lastEventId?: string; query?: string; acceptEncoding?: string } = {},
 ): Promise<SseClient> {
   return new Promise((resolve, reject) => {
     const url = new URL(`/bff/events${opts.query ?? ''}`, origin);
     const headers: Record<string, string> = { accept: 'text/event-stream' };
     if (opts.cookie) headers.cookie = opts.cookie;
     if (opts.lastEventId) headers['last-event-id'] = opts.lastEventId;
+    if (opts.acceptEncoding) headers['accept-encoding'] = opts.acceptEncoding;
     const req = request(url, { headers });
     req.on('error', reject);
     req.on('response', (res: IncomingMessage) => {
