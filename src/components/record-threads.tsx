@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router';
 import type { Conversation } from '@/contract';
 import { Badge } from './ui/badge';
 import { UserText } from './ui/user-text';
-import { relativeTime, exactTime } from '@/lib/format';
+import { TimeAgo } from '@/components/ui/time-ago';
 import { phone } from '@/lib/phone';
 
 /**
@@ -35,9 +35,7 @@ export function RecordThreads({
           </Link>
           <span className="flex shrink-0 items-center gap-2 text-muted">
             {t.status === 'open' ? <Badge tone="accent">Open</Badge> : <Badge>Closed</Badge>}
-            <time dateTime={t.last_message_at ?? undefined} title={exactTime(t.last_message_at)}>
-              {relativeTime(t.last_message_at)}
-            </time>
+            <TimeAgo iso={t.last_message_at} />
           </span>
         </li>
       ))}

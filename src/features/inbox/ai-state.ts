@@ -34,11 +34,13 @@ export function aiAgentIdOf(conversation: Conversation): string | null | undefin
 }
 
 export function useAiAgentId(conversation: Conversation): string | null {
+  const fromRecord = aiAgentIdOf(conversation);
+  // Storage is read only when the record does not say: a list of rows reading it on every render
+  // spent a tenth of its first paint there.
   const remembered = useSyncExternalStore(
     subscribe,
-    () => rememberedAiAgent(conversation.id),
+    () => (fromRecord === undefined ? rememberedAiAgent(conversation.id) : null),
     () => null,
   );
-  const fromRecord = aiAgentIdOf(conversation);
   return fromRecord === undefined ? remembered : fromRecord;
 }

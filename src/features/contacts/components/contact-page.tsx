@@ -5,7 +5,8 @@ import { UserText } from '@/components/ui/user-text';
 import { RecordThreads } from '@/components/record-threads';
 import { contactQuery } from '@/data/contacts';
 import { contactScreenQuery } from '@/data/record-screens';
-import { exactTime, initials, relativeTime } from '@/lib/format';
+import { initials } from '@/lib/format';
+import { TimeAgo } from '@/components/ui/time-ago';
 import { useCan } from '@/lib/permissions';
 import { whoCan } from '@/lib/who-can';
 import { contactName } from '../phone-digits';
@@ -68,10 +69,7 @@ export function ContactPage({
               Contact details
             </h2>
             <span className="text-xs text-subtle">
-              Added{' '}
-              <time dateTime={c.created_at} title={exactTime(c.created_at)}>
-                {relativeTime(c.created_at)}
-              </time>
+              Added <TimeAgo iso={c.created_at} />
             </span>
           </div>
           {can('contacts.update') ? (

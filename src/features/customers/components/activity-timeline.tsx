@@ -10,7 +10,7 @@ import { Button } from '@/components/ui/button';
 import { QueryBoundary } from '@/components/query-boundary';
 import { EmptyState, Skeleton } from '@/components/ui/states';
 import { customerActivitiesQuery } from '@/data/activities';
-import { exactTime, relativeTime } from '@/lib/format';
+import { TimeAgo } from '@/components/ui/time-ago';
 import { useCan } from '@/lib/permissions';
 import { LogActivityDialog } from './log-activity-dialog';
 import { UserText } from '@/components/ui/user-text';
@@ -37,9 +37,7 @@ function ActivityItem({ activity, highlighted = false }: { activity: Activity; h
             <Badge tone={OUTCOME_TONES[activity.outcome]}>{OUTCOME_LABELS[activity.outcome]}</Badge>
           ) : null}
           <span className="ml-auto whitespace-nowrap text-xs text-muted">
-            <time dateTime={when} title={exactTime(when)}>
-              {relativeTime(when)}
-            </time>
+            <TimeAgo iso={when} />
             {duration ? ` · ${duration}` : ''}
           </span>
         </div>

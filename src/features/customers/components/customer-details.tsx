@@ -4,7 +4,7 @@ import { useRef, useState, type ReactNode } from 'react';
 import type { Customer } from '@/contract';
 import { Button } from '@/components/ui/button';
 import { addressLines } from '@/lib/address';
-import { exactTime, relativeTime } from '@/lib/format';
+import { TimeAgo } from '@/components/ui/time-ago';
 import { useCan } from '@/lib/permissions';
 import { phone } from '@/lib/phone';
 import { teamQuery } from '@/data/session';
@@ -75,9 +75,7 @@ function DetailsView({ customer }: { customer: Customer }) {
         ) : null}
       </Row>
       <Row label="Updated">
-        <time dateTime={customer.updated_at} title={exactTime(customer.updated_at)}>
-          {relativeTime(customer.updated_at)}
-        </time>
+        <TimeAgo iso={customer.updated_at} />
       </Row>
     </dl>
   );

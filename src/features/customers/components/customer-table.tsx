@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router';
 import type { Customer } from '@/contract';
 import { Badge } from '@/components/ui/badge';
 import { cityCountry } from '@/lib/address';
-import { exactTime, relativeTime } from '@/lib/format';
+import { TimeAgo } from '@/components/ui/time-ago';
 import { resolveTags, type TagLike } from '@/lib/tags';
 import { STATUS_LABELS, STATUS_TONES, TYPE_LABELS } from '../labels';
 import { TagChips } from './tag-chips';
@@ -71,9 +71,7 @@ export function CustomerTable({
               <td className={`${TD} text-muted`}>{cityCountry(c.address)}</td>
               <td className={TD}>{tags ? <TagChips tags={resolveTags(c.tags, tags)} /> : null}</td>
               <td className={`${TD} whitespace-nowrap text-muted tabular-nums`}>
-                <time dateTime={c.updated_at} title={exactTime(c.updated_at)}>
-                  {relativeTime(c.updated_at)}
-                </time>
+                <TimeAgo iso={c.updated_at} />
               </td>
             </tr>
           ))}

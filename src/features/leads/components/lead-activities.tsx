@@ -6,7 +6,7 @@ import { LogActivityForm } from '@/components/activity/log-activity-form';
 import { isFollowUp } from '@/components/activity/timeline';
 import { QueryBoundary } from '@/components/query-boundary';
 import { LoadingState } from '@/components/ui/states';
-import { exactTime, relativeTime } from '@/lib/format';
+import { TimeAgo } from '@/components/ui/time-ago';
 import { leadActivitiesQuery } from '@/data/activities';
 import { useLogActivity } from '../api/lead-mutations';
 import { UserText } from '@/components/ui/user-text';
@@ -59,13 +59,10 @@ function ActivityList({ leadId }: { leadId: string }) {
                   <span className="truncate font-medium">
                     <UserText>{activity.subject || ACTIVITY_LABELS[activity.activity_type]}</UserText>
                   </span>
-                  <time
+                  <TimeAgo
+                    iso={activity.activity_date ?? activity.created_at}
                     className="ml-auto shrink-0 text-xs text-subtle"
-                    dateTime={activity.activity_date ?? activity.created_at}
-                    title={exactTime(activity.activity_date ?? activity.created_at)}
-                  >
-                    {relativeTime(activity.activity_date ?? activity.created_at)}
-                  </time>
+                  />
                 </div>
                 {activity.description ? (
                   <p className="whitespace-pre-wrap text-[13px] text-muted">

@@ -5,7 +5,7 @@ import type { QuickReply } from '@/contract';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/field';
 import { EmptyState } from '@/components/ui/states';
-import { exactTime, relativeTime } from '@/lib/format';
+import { TimeAgo } from '@/components/ui/time-ago';
 import { useCan } from '@/lib/permissions';
 import { quickRepliesQuery } from '@/data/quick-replies';
 import { DeleteQuickReplyDialog } from './delete-quick-reply';
@@ -128,10 +128,7 @@ function QuickReplyRow({
           <UserText>{reply.body}</UserText>
         </p>
         <p className="mt-1 text-xs text-subtle">
-          Updated{' '}
-          <time dateTime={reply.updated_at} title={exactTime(reply.updated_at)}>
-            {relativeTime(reply.updated_at)}
-          </time>
+          Updated <TimeAgo iso={reply.updated_at} />
         </p>
       </div>
       {onEdit || onDelete ? (

@@ -1,6 +1,6 @@
 import type { MessageHit, RecordHit } from '@/contract';
 import { UserText } from '@/components/ui/user-text';
-import { exactTime, relativeTime } from '@/lib/format';
+import { TimeAgo } from '@/components/ui/time-ago';
 import { HighlightedSnippet } from './highlighted-snippet';
 
 // What one result shows, in the palette and on the search page alike.
@@ -11,13 +11,7 @@ export function MessageResult({ hit }: { hit: MessageHit }) {
       <span className="flex items-baseline gap-2">
         <UserText className="truncate font-medium">{hit.threadName}</UserText>
         <span className="text-xs text-subtle">{hit.direction === 'inbound' ? 'wrote' : 'was sent'}</span>
-        <time
-          className="ml-auto shrink-0 text-xs text-subtle"
-          dateTime={hit.createdAt}
-          title={exactTime(hit.createdAt)}
-        >
-          {relativeTime(hit.createdAt)}
-        </time>
+        <TimeAgo iso={hit.createdAt} className="ml-auto shrink-0 text-xs text-subtle" />
       </span>
       <span className="text-sm text-muted">
         <HighlightedSnippet snippet={hit.snippet} />
