@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router';
 import type { Conversation } from '@/contract';
 import { Badge } from './ui/badge';
 import { UserText } from './ui/user-text';
-import { TimeAgo } from '@/components/ui/time-ago';
+import { TimeAgo } from '@/components/ui/time-labels';
 import { phone } from '@/lib/phone';
 
 /**

@@ -6,7 +6,7 @@ import { RecordThreads } from '@/components/record-threads';
 import { contactQuery } from '@/data/contacts';
 import { contactScreenQuery } from '@/data/record-screens';
 import { initials } from '@/lib/format';
-import { TimeAgo } from '@/components/ui/time-ago';
+import { TimeAgo } from '@/components/ui/time-labels';
 import { useCan } from '@/lib/permissions';
 import { whoCan } from '@/lib/who-can';
 import { contactName } from '../phone-digits';

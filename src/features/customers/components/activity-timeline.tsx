@@ -10,7 +10,7 @@ import { Button } from '@/components/ui/button';
 import { QueryBoundary } from '@/components/query-boundary';
 import { EmptyState, Skeleton } from '@/components/ui/states';
 import { customerActivitiesQuery } from '@/data/activities';
-import { TimeAgo } from '@/components/ui/time-ago';
+import { TimeAgo } from '@/components/ui/time-labels';
 import { useCan } from '@/lib/permissions';
 import { LogActivityDialog } from './log-activity-dialog';
 import { UserText } from '@/components/ui/user-text';

@@ -4,7 +4,7 @@ import { useRef, useState, type ReactNode } from 'react';
 import type { Customer } from '@/contract';
 import { Button } from '@/components/ui/button';
 import { addressLines } from '@/lib/address';
-import { TimeAgo } from '@/components/ui/time-ago';
+import { TimeAgo } from '@/components/ui/time-labels';
 import { useCan } from '@/lib/permissions';
 import { phone } from '@/lib/phone';
 import { teamQuery } from '@/data/session';

@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router';
 import type { Customer } from '@/contract';
 import { Badge } from '@/components/ui/badge';
 import { cityCountry } from '@/lib/address';
-import { TimeAgo } from '@/components/ui/time-ago';
+import { TimeAgo } from '@/components/ui/time-labels';
 import { resolveTags, type TagLike } from '@/lib/tags';
 import { STATUS_LABELS, STATUS_TONES, TYPE_LABELS } from '../labels';
 import { TagChips } from './tag-chips';

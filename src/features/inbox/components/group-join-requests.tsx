@@ -3,7 +3,7 @@ import { useId, useState } from 'react';
 import type { Group, JoinRequest } from '@/contract';
 import { Button } from '@/components/ui/button';
 import { errorText } from '@/components/ui/states';
-import { exactTime, relativeTime } from '@/lib/format';
+import { TimeAgo } from '@/components/ui/time-labels';
 import { notify } from '@/lib/notify';
 import { useCan } from '@/lib/permissions';
 import { phone } from '@/lib/phone';
@@ -123,10 +123,7 @@ function JoinRequestRow({
       <div className="min-w-0 flex-1">
         <p className="font-medium tabular-nums">{number}</p>
         <p className="text-xs text-muted">
-          Asked{' '}
-          <time dateTime={request.requested_at} title={exactTime(request.requested_at)}>
-            {relativeTime(request.requested_at)}
-          </time>
+          Asked <TimeAgo iso={request.requested_at} />
         </p>
       </div>
       {mayApprove ? (

@@ -4,7 +4,7 @@ import { AtSign } from 'lucide-react';
 import { EmptyState } from '@/components/ui/states';
 import { UserText } from '@/components/ui/user-text';
 import { mentionsQuery, readMention } from '@/data/notes';
-import { exactTime, relativeTime } from '@/lib/format';
+import { TimeAgo } from '@/components/ui/time-labels';
 
 /**
  * `/mentions`: notes where a teammate mentioned me, newest first, the unread ones marked. Opening
@@ -48,9 +48,7 @@ export function MentionsPage() {
                   <span>
                     <UserText className="font-medium text-fg">{note.authorName}</UserText> mentioned you
                   </span>
-                  <time className="ml-auto" dateTime={note.createdAt} title={exactTime(note.createdAt)}>
-                    {relativeTime(note.createdAt)}
-                  </time>
+                  <TimeAgo iso={note.createdAt} className="ml-auto" />
                 </span>
                 <span
                   className={`mt-1 line-clamp-3 block whitespace-pre-wrap ${readAt === null ? 'font-medium' : ''}`}

@@ -1,7 +1,7 @@
 import { Reply, RotateCw, Trash2 } from 'lucide-react';
 import { memo } from 'react';
 import type { Message } from '@/contract';
-import { clockTime, exactTime } from '@/lib/format';
+import { ClockTime } from '@/components/ui/time-labels';
 import { messagePreview } from '../thread-names';
 import { MessageContent } from './message-content';
 import { StatusTick } from './status-tick';
@@ -92,9 +92,7 @@ export const MessageItem = memo(function MessageItem({
           ) : null}
           <MessageContent message={message} />
           <p className="mt-0.5 flex items-center justify-end gap-1 text-[11px] text-muted">
-            <time dateTime={message.created_at} title={exactTime(message.created_at)} className="tabular">
-              {clockTime(message.created_at)}
-            </time>
+            <ClockTime iso={message.created_at} className="tabular" />
             {outbound ? <StatusTick status={message.status} /> : null}
           </p>
           {failed ? (

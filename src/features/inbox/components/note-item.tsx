@@ -1,7 +1,7 @@
 import { Lock } from 'lucide-react';
 import type { Note } from '@/contract';
 import { UserText } from '@/components/ui/user-text';
-import { clockTime, exactTime } from '@/lib/format';
+import { ClockTime } from '@/components/ui/time-labels';
 
 /** A private note in the message history: amber, locked, with its author; never ticks. */
 export function NoteItem({ note, highlighted = false }: { note: Note; highlighted?: boolean }) {
@@ -18,13 +18,7 @@ export function NoteItem({ note, highlighted = false }: { note: Note; highlighte
           <span>
             Note · <UserText>{note.authorName}</UserText>
           </span>
-          <time
-            className="ml-auto font-normal text-muted"
-            dateTime={note.createdAt}
-            title={exactTime(note.createdAt)}
-          >
-            {clockTime(note.createdAt)}
-          </time>
+          <ClockTime iso={note.createdAt} className="ml-auto font-normal text-muted" />
         </header>
         <p className="whitespace-pre-wrap break-words">
           <UserText>{note.body}</UserText>

@@ -3,7 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { Bot, Users } from 'lucide-react';
 import { memo, useEffect, useRef, useState, type Ref } from 'react';
 import type { Channel, Contact, InboxRow, Message } from '@/contract';
-import { TimeAgo } from '@/components/ui/time-ago';
+import { TimeAgo } from '@/components/ui/time-labels';
 import { useAiAgentId } from '../ai-state';
 import { contactQuery } from '@/data/contacts';
 import { conversationName } from '@/contract';

@@ -1,4 +1,5 @@
 import { Clock } from 'lucide-react';
+import type { PointerEvent } from 'react';
 import { exactTime } from '@/lib/format';
 import { windowClosingSoon, windowLabel, type WindowState } from '../window';
 
@@ -12,13 +13,18 @@ export function WindowChip({ state }: { state: WindowState }) {
       : windowClosingSoon(state)
         ? 'bg-warning-soft text-warning border-transparent'
         : 'bg-success-soft text-success border-transparent';
-  const title =
+  const closed = 'The 24-hour reply window is closed: only templates can be sent';
+  // An open window's closing time is worded when pointed at (see time-labels.tsx for why).
+  const titleOnHover =
     state.kind === 'open'
-      ? `Reply window closes ${exactTime(new Date(state.closesAt).toISOString())}`
-      : 'The 24-hour reply window is closed: only templates can be sent';
+      ? (event: PointerEvent<HTMLSpanElement>) => {
+          event.currentTarget.title = `Reply window closes ${exactTime(new Date(state.closesAt).toISOString())}`;
+        }
+      : undefined;
   return (
     <span
-      title={title}
+      title={state.kind === 'open' ? undefined : closed}
+      onPointerEnter={titleOnHover}
       className={`tabular inline-flex shrink-0 items-center gap-1 whitespace-nowrap rounded border px-1.5 py-0.5 text-[11px] font-medium ${tone}`}
     >
       <Clock size={11} aria-hidden />

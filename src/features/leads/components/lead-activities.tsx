@@ -6,7 +6,7 @@ import { LogActivityForm } from '@/components/activity/log-activity-form';
 import { isFollowUp } from '@/components/activity/timeline';
 import { QueryBoundary } from '@/components/query-boundary';
 import { LoadingState } from '@/components/ui/states';
-import { TimeAgo } from '@/components/ui/time-ago';
+import { TimeAgo } from '@/components/ui/time-labels';
 import { leadActivitiesQuery } from '@/data/activities';
 import { useLogActivity } from '../api/lead-mutations';
 import { UserText } from '@/components/ui/user-text';

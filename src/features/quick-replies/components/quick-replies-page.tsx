@@ -5,7 +5,7 @@ import type { QuickReply } from '@/contract';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/field';
 import { EmptyState } from '@/components/ui/states';
-import { TimeAgo } from '@/components/ui/time-ago';
+import { TimeAgo } from '@/components/ui/time-labels';
 import { useCan } from '@/lib/permissions';
 import { quickRepliesQuery } from '@/data/quick-replies';
 import { DeleteQuickReplyDialog } from './delete-quick-reply';

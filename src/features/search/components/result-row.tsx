@@ -1,6 +1,6 @@
 import type { MessageHit, RecordHit } from '@/contract';
 import { UserText } from '@/components/ui/user-text';
-import { TimeAgo } from '@/components/ui/time-ago';
+import { TimeAgo } from '@/components/ui/time-labels';
 import { HighlightedSnippet } from './highlighted-snippet';
 
 // What one result shows, in the palette and on the search page alike.

@@ -1,9 +1,9 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { exactTime } from '@/lib/format';
-import { TimeAgo } from './time-ago';
+import { clockTime, exactTime } from '@/lib/format';
+import { ClockTime, TimeAgo } from './time-labels';
 
-describe('TimeAgo', () => {
+describe('time labels', () => {
   const now = Date.parse('2026-11-23T12:00:00.000Z');
 
   it('says how long ago, and gives the exact time as the title once pointed at', () => {
@@ -31,5 +31,14 @@ describe('TimeAgo', () => {
     expect(time.textContent).toBe('');
     fireEvent.pointerEnter(time);
     expect(time.title).toBe('');
+  });
+
+  it('gives a message time as the clock time, with the exact time once pointed at', () => {
+    const iso = '2026-11-23T09:05:00.000Z';
+    render(<ClockTime iso={iso} />);
+    const time = screen.getByText(clockTime(iso));
+    expect(time.title).toBe('');
+    fireEvent.pointerEnter(time);
+    expect(time.title).toBe(exactTime(iso));
   });
 });
