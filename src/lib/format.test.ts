@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { initials, money, relativeTime } from './format';
 import { phone } from './phone';
 
@@ -23,5 +23,38 @@ describe('format', () => {
   it('takes initials from the first and last names', () => {
     expect(initials('Ada Lovelace King')).toBe('AK');
     expect(initials('')).toBe('?');
+  });
+});
+
+describe('warmFormatters', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  it("builds the first screens' formatters one idle moment at a time, so a render finds them built", async () => {
+    vi.resetModules();
+    const fresh = await import('./format');
+    const idle: (() => void)[] = [];
+    vi.stubGlobal('requestIdleCallback', (run: () => void) => idle.push(run));
+    const Real = Intl.RelativeTimeFormat;
+    const built = vi.spyOn(Intl, 'RelativeTimeFormat').mockImplementation(function (
+      ...args: ConstructorParameters<typeof Real>
+    ) {
+      return new Real(...args);
+    });
+    fresh.warmFormatters();
+    expect(built).not.toHaveBeenCalled();
+    let moments = 0;
+    while (idle.length > 0) {
+      idle.shift()!();
+      moments += 1;
+    }
+    expect(moments).toBe(4);
+    expect(built).toHaveBeenCalledTimes(1);
+    expect(fresh.relativeTime('2020-01-01T00:00:00.000Z', Date.parse('2026-01-01T00:00:00.000Z'))).toBe(
+      '6 yr. ago',
+    );
+    expect(built).toHaveBeenCalledTimes(1);
   });
 });

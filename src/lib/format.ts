@@ -89,3 +89,22 @@ export function initials(name: string | null | undefined): string {
     '?'
   );
 }
+
+/**
+ * Builds the formatters the first screens use, one per idle moment, while the screen's data is on
+ * its way. The first Intl formatter a page builds loads the locale's data (about 15 ms on a phone);
+ * built inside the first render, it made that render a long task.
+ */
+export function warmFormatters(): void {
+  const past = '2000-01-01T00:00:00.000Z';
+  const steps = [() => relativeTime(past), () => clockTime(past), () => count(0), () => money(0, 'USD')];
+  const whenIdle = (run: () => void) => {
+    if (typeof requestIdleCallback === 'function') requestIdleCallback(run, { timeout: 2_000 });
+    else setTimeout(run, 0);
+  };
+  const next = () => {
+    steps.shift()?.();
+    if (steps.length > 0) whenIdle(next);
+  };
+  whenIdle(next);
+}
