@@ -9,10 +9,13 @@ import { conversationListQuery, flattenRows } from '@/data/conversations';
 import { meQuery } from '@/data/session';
 import { unreadQuery } from '@/data/unread';
 import { useCan } from '@/lib/permissions';
+import { useStagedCount } from '@/lib/use-staged-count';
 import { filtersFromSearch } from '../inbox-search';
 import { useNow } from '../use-now';
 import { THREAD_LIST_ID, ThreadFilters } from './thread-filters';
 import { ThreadRow } from './thread-row';
+
+const FIRST_ROWS = 15;
 
 /** While the list for new filters loads, the rows shown stay (dimmed) instead of a spinner. */
 export function ThreadList({ onHelp }: { onHelp: () => void }) {
@@ -28,6 +31,8 @@ export function ThreadList({ onHelp }: { onHelp: () => void }) {
   const channelById = useMemo(() => new Map(channels.channels.map((c) => [c.id, c])), [channels]);
   const refiltering = shown !== search;
   const rows = useMemo(() => flattenRows(list.data), [list.data]);
+  // A tall screen shows about fifteen rows; the rest of the page follows between frames.
+  const rendered = useStagedCount(rows.length, FIRST_ROWS);
   const now = useNow();
   const total = list.data?.pages[0]?.total;
   // Unread only dresses the rows: the list never waits for it (nor fails with it).
@@ -76,7 +81,7 @@ export function ThreadList({ onHelp }: { onHelp: () => void }) {
         ) : (
           <>
             <ul aria-label="Conversation list">
-              {rows.map((row) => (
+              {rows.slice(0, rendered).map((row) => (
                 <ThreadRow
                   key={row.conversation.id}
                   row={row}
