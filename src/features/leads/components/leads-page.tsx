@@ -1,6 +1,6 @@
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { LayoutGrid, List, Plus } from 'lucide-react';
-import { useCallback, useMemo } from 'react';
+import { Suspense, lazy, useCallback, useMemo } from 'react';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/states';
 import { defaultStage } from '@/lib/lead-stages';
@@ -10,11 +10,14 @@ import { teamQuery } from '@/data/session';
 import { whoCan } from '@/lib/who-can';
 import { boardFilters } from '@/data/leads';
 import { LeadBoard } from './lead-board';
-import { LeadDrawer } from './lead-drawer';
 import { LeadFiltersBar } from './lead-filters';
 import { LeadListView } from './lead-list-view';
-import { NewLeadDialog } from './new-lead-dialog';
 import { useLeadsSearch } from './use-leads-search';
+
+// The drawer and the new-lead form (their dialogs and forms) load when first opened: the board's
+// first paint on a phone should not wait for, nor evaluate, code for screens not yet asked for.
+const LeadDrawer = lazy(() => import('./lead-drawer').then((m) => ({ default: m.LeadDrawer })));
+const NewLeadDialog = lazy(() => import('./new-lead-dialog').then((m) => ({ default: m.NewLeadDialog })));
 
 const NO_MEMBERS: readonly { id: string; name: string }[] = [];
 
@@ -87,20 +90,24 @@ export function LeadsPage() {
           onOpen={onOpen}
         />
       )}
-      <NewLeadDialog
-        open={mayCreate && search.create === true}
-        onOpenChange={(open) => setSearch({ create: open ? true : undefined })}
-        members={members}
-        defaultStageName={defaultStage(stages)?.name}
-      />
-      {search.lead ? (
-        <LeadDrawer
-          leadId={search.lead}
-          stages={stages}
-          members={members}
-          onClose={() => setSearch({ lead: undefined })}
-        />
-      ) : null}
+      <Suspense fallback={null}>
+        {mayCreate && search.create === true ? (
+          <NewLeadDialog
+            open
+            onOpenChange={(open) => setSearch({ create: open ? true : undefined })}
+            members={members}
+            defaultStageName={defaultStage(stages)?.name}
+          />
+        ) : null}
+        {search.lead ? (
+          <LeadDrawer
+            leadId={search.lead}
+            stages={stages}
+            members={members}
+            onClose={() => setSearch({ lead: undefined })}
+          />
+        ) : null}
+      </Suspense>
     </div>
   );
 }
