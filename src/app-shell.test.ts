@@ -1,0 +1,25 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+
+// index.html carries the app's frame, painted before any script arrives (a phone on a slow network
+// otherwise looks at a white page for seconds), and the CSP forbids inline scripts.
+const html = readFileSync(new URL('../index.html', import.meta.url), 'utf8');
+
+describe('index.html', () => {
+  it('paints the frame and a loading line inside the root React replaces', () => {
+    const root = html.slice(html.indexOf('<div id="root">'), html.indexOf('<noscript>'));
+    expect(root).toContain('Chatdesk');
+    expect(root).toMatch(/<p role="status"[^>]*>Loading Chatdesk…<\/p>/);
+  });
+
+  it('tells a browser without JavaScript what to do', () => {
+    expect(html).toMatch(/<noscript>[\s\S]*needs JavaScript[\s\S]*<\/noscript>/);
+  });
+
+  it('has no inline script: only the module entry, which the CSP allows', () => {
+    const scripts = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)];
+    expect(scripts).toHaveLength(1);
+    expect(scripts[0]![1]).toContain('src="/src/main.tsx"');
+    expect(scripts[0]![2]!.trim()).toBe('');
+  });
+});
