@@ -275,6 +275,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     model: live?.model ?? null,
     ...(deps.database ? { ownData: ownDataOf(deps.database, unread, notesRepo, app.log) } : {}),
   });
-  registerStatic(app, config.staticDir);
+  registerStatic(app, config.staticDir, { sessionCookie: cookie.name });
   return app;
 }

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_TEAM, parseTeam, TeamFileError } from './team';
 import { startRecordingUpstream, type RecordingUpstream } from './testing/recording-upstream';
 import { buildTestApp } from './testing/test-app';
+import { WORKSPACE_PRELOAD } from './static-files';
 import { sameOriginHeaders, signIn, TEST_USERS } from './testing/test-users';
 
 let upstream: RecordingUpstream;
@@ -38,6 +39,27 @@ describe('the SPA', () => {
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('<title>app</title>');
     expect(res.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('asks a signed-in browser to fetch the workspace while it loads the scripts, except on sign-in, and no one else', async () => {
+    const cookie = await signIn(app, 'agent');
+    for (const url of ['/', '/inbox?status=open']) {
+      const page = await app.inject({ method: 'GET', url, headers: { accept: 'text/html', cookie } });
+      expect(page.statusCode).toBe(200);
+      expect(page.headers.link).toBe(WORKSPACE_PRELOAD);
+    }
+    const signInPage = await app.inject({
+      method: 'GET',
+      url: '/sign-in',
+      headers: { accept: 'text/html', cookie },
+    });
+    expect(signInPage.headers.link).toBeUndefined();
+    const signedOut = await app.inject({ method: 'GET', url: '/inbox', headers: { accept: 'text/html' } });
+    expect(signedOut.statusCode).toBe(200);
+    expect(signedOut.headers.link).toBeUndefined();
+    // The preloaded URL is the workspace read itself, which answers that session.
+    const workspace = await app.inject({ method: 'GET', url: '/bff/workspace', headers: { cookie } });
+    expect(workspace.statusCode).toBe(200);
   });
 
   it('caches fingerprinted assets for a year', async () => {
