@@ -88,6 +88,9 @@ interface MessageListProps extends MessageActions {
 const NEAR_TOP_PX = 400;
 const NEAR_BOTTOM_PX = 120;
 const NO_NOTES: readonly Note[] = [];
+
+/** A row's height before it is measured. */
+const estimateRow = (row: { kind: string } | undefined) => (row?.kind === 'day' ? 36 : 64);
 /** Older pages read while looking for a message opened from search before giving up. */
 const MAX_PAGES_TO_FIND = 25;
 
@@ -121,7 +124,16 @@ export function MessageList({
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scrollRef.current,
-    estimateSize: (i) => (rows[i]?.kind === 'day' ? 36 : 64),
+    estimateSize: (i) => estimateRow(rows[i]),
+    // Open at the newest message: the first render already holds the rows the reader will see, so
+    // scrolling there (before the first paint) replaces none of them. Opened at the top, a thread
+    // rendered its oldest rows, then threw them away for the newest, painting twice.
+    initialOffset: () =>
+      Math.max(
+        0,
+        rows.reduce((sum, row) => sum + estimateRow(row), 0) -
+          (scrollRef.current?.clientHeight ?? window.innerHeight),
+      ),
     getItemKey: (i) => rows[i]?.key ?? i,
     overscan: 6,
   });
