@@ -2,7 +2,7 @@ import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { LayoutGrid, List, Plus } from 'lucide-react';
 import { Suspense, lazy, useCallback, useMemo } from 'react';
 import { Button } from '@/components/ui/button';
-import { EmptyState } from '@/components/ui/states';
+import { EmptyState, LoadingState } from '@/components/ui/states';
 import { defaultStage } from '@/lib/lead-stages';
 import { leadStagesQuery } from '@/data/lead-stages';
 import { useCan } from '@/lib/permissions';
@@ -18,6 +18,15 @@ import { useLeadsSearch } from './use-leads-search';
 // first paint on a phone should not wait for, nor evaluate, code for screens not yet asked for.
 const LeadDrawer = lazy(() => import('./lead-drawer').then((m) => ({ default: m.LeadDrawer })));
 const NewLeadDialog = lazy(() => import('./new-lead-dialog').then((m) => ({ default: m.NewLeadDialog })));
+
+/** Where the drawer opens, while its code loads the first time. */
+function DrawerLoading() {
+  return (
+    <div className="fixed inset-y-0 right-0 z-50 w-full max-w-lg border-l border-border bg-raised shadow-xl">
+      <LoadingState label="Opening the lead…" />
+    </div>
+  );
+}
 
 const NO_MEMBERS: readonly { id: string; name: string }[] = [];
 
@@ -99,6 +108,8 @@ export function LeadsPage() {
             defaultStageName={defaultStage(stages)?.name}
           />
         ) : null}
+      </Suspense>
+      <Suspense fallback={<DrawerLoading />}>
         {search.lead ? (
           <LeadDrawer
             leadId={search.lead}
