@@ -7,7 +7,7 @@ import compress from '@fastify/compress';
 // Only JSON: the live stream (text/event-stream) must reach the browser event by event, and the
 // built files are compressed once at build time (static-files.ts). An answer the upstream already
 // compressed passes as it came.
-export const COMPRESSED_TYPES = /^application\/(?:[\w.+-]+\+)?json\b/;
+const COMPRESSED_TYPES = /^application\/(?:[\w.+-]+\+)?json\b/;
 
 export async function registerResponseCompression(app: FastifyInstance): Promise<void> {
   await app.register(compress, {

@@ -10,6 +10,7 @@ import { DEMO_USERS, demoUserDirectory } from '../server/auth/users';
 import { parseConfig } from '../server/config';
 import { openStore, type TeamStore } from '../server/store/open-store';
 import { DEMO_TEAM } from '../server/team';
+import type { ReadModel } from '../server/sync/read-model';
 import { browserTransport, type BrowserTransport } from './browser-transport';
 import { FakeDispatcher } from './fake-dispatcher';
 import { loadModelFromFake } from './live-model';
@@ -40,6 +41,13 @@ let liveApp: FastifyInstance | undefined;
 export async function reloadLiveModel(): Promise<void> {
   if (!liveApp) throw new Error('reloadLiveModel needs withBff({ live: true }) in the test file');
   await loadModelFromFake(liveApp, fake);
+}
+
+/** The live BFF's read model, for a test that sets up what its sync has not read yet. */
+export function liveModel(): ReadModel {
+  const model = liveApp?.bffLive?.model;
+  if (!model) throw new Error('liveModel needs withBff({ live: true }) in the test file');
+  return model;
 }
 
 /** Signs in through POST /auth/login as the demo user of this role (Ana, Marco or Ada). */

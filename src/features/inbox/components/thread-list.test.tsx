@@ -1,7 +1,8 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { fake, server, TEAM_MEMBERS, withBff } from '@/test/bff';
+import { fake, liveModel, server, TEAM_MEMBERS, withBff } from '@/test/bff';
+import { messagePreview } from '../thread-names';
 import { renderRoutes as renderInbox, stubLayout } from '@/test/render-routes';
 
 withBff({ live: true });
@@ -53,6 +54,37 @@ describe('thread list', () => {
     expect(
       asked.filter((path) => ['/bff/me', '/bff/team'].includes(path) || path.endsWith('/channels')),
     ).toEqual([]);
+  });
+
+  it('a row the BFF has not read yet (its sync still loading) reads its own contact and messages', async () => {
+    const linked = threads()
+      .filter(
+        (t) => t.conv.status === 'open' && t.conv.contact_id && !t.conv.is_group && t.messages.length > 0,
+      )
+      .sort((a, b) => (b.conv.last_message_at ?? '').localeCompare(a.conv.last_message_at ?? ''))[0]!;
+    const model = liveModel();
+    model.messages.delete(linked.conv.id);
+    model.contacts.delete(linked.conv.contact_id!);
+    const asked: string[] = [];
+    const onRequest = ({ request }: { request: Request }) => void asked.push(new URL(request.url).pathname);
+    server.events.on('request:start', onRequest);
+    await renderInbox('/inbox');
+    const list = await rowList();
+    const row = list.querySelector(`[data-thread-row="${linked.conv.id}"]`) as HTMLElement;
+    const contact = fake.workspace().crm.contacts.get(linked.conv.contact_id!)!;
+    const newest = [...linked.messages].sort((a, b) => b.created_at.localeCompare(a.created_at))[0]!;
+    await waitFor(() =>
+      expect(row).toHaveTextContent(`${contact.first_name ?? ''} ${contact.last_name ?? ''}`.trim()),
+    );
+    await waitFor(() => expect(row).toHaveTextContent(messagePreview(newest)));
+    server.events.removeListener('request:start', onRequest);
+    // Only that row read for itself: one contact, one page of messages.
+    expect(asked.filter((path) => path.includes('/contacts/'))).toEqual([
+      expect.stringContaining(linked.conv.contact_id!),
+    ]);
+    expect(asked.filter((path) => path.endsWith('/messages'))).toEqual([
+      expect.stringContaining(linked.conv.id),
+    ]);
   });
 
   it('keeps filters in the URL: status tab, owner and search', async () => {

@@ -58,12 +58,12 @@ export const ThreadRow = memo(function ThreadRow(props: ThreadRowProps) {
   return row.loaded ? (
     <ThreadRowView {...props} contact={row.contact} messages={row.messages} hasOlder={row.hasOlder} />
   ) : (
-    <UnreadRow {...props} />
+    <SelfReadingRow {...props} />
   );
 });
 
 /** A row the BFF has not read yet (its sync still loading the workspace): it reads for itself once seen. */
-function UnreadRow(props: ThreadRowProps) {
+function SelfReadingRow(props: ThreadRowProps) {
   const { conversation } = props.row;
   const [ref, seen] = useSeen<HTMLLIElement>();
   const contactId = conversation.contact_id ?? null;
