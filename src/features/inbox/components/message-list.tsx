@@ -1,7 +1,8 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { Message, Note } from '@/contract';
 import { calendarDate } from '@/lib/format';
+import { estimateRowHeight } from '../message-row-height';
 import { MessageItem, type MessageActions } from './message-item';
 import { NoteItem } from './note-item';
 
@@ -89,8 +90,6 @@ const NEAR_TOP_PX = 400;
 const NEAR_BOTTOM_PX = 120;
 const NO_NOTES: readonly Note[] = [];
 
-/** A row's height before it is measured. */
-const estimateRow = (row: { kind: string } | undefined) => (row?.kind === 'day' ? 36 : 64);
 /** Older pages read while looking for a message opened from search before giving up. */
 const MAX_PAGES_TO_FIND = 25;
 
@@ -121,17 +120,24 @@ export function MessageList({
     [messages, isGroup, shownNotes],
   );
   const byId = useMemo(() => new Map(messages.map((m) => [m.id, m])), [messages]);
+  // Rows are estimated for the list's width, so the list waits for its first layout (a second
+  // render before the first paint) to know it.
+  const [listWidth, setListWidth] = useState<number | null>(null);
+  useLayoutEffect(() => {
+    setListWidth(scrollRef.current?.clientWidth || window.innerWidth);
+  }, []);
   const virtualizer = useVirtualizer({
+    enabled: listWidth !== null,
     count: rows.length,
     getScrollElement: () => scrollRef.current,
-    estimateSize: (i) => estimateRow(rows[i]),
+    estimateSize: (i) => estimateRowHeight(rows[i], listWidth ?? window.innerWidth),
     // Open at the newest message: the first render already holds the rows the reader will see, so
     // scrolling there (before the first paint) replaces none of them. Opened at the top, a thread
     // rendered its oldest rows, then threw them away for the newest, painting twice.
     initialOffset: () =>
       Math.max(
         0,
-        rows.reduce((sum, row) => sum + estimateRow(row), 0) -
+        rows.reduce((sum, row) => sum + estimateRowHeight(row, listWidth ?? window.innerWidth), 0) -
           (scrollRef.current?.clientHeight ?? window.innerHeight),
       ),
     getItemKey: (i) => rows[i]?.key ?? i,
@@ -157,6 +163,7 @@ export function MessageList({
   };
 
   useLayoutEffect(() => {
+    if (listWidth === null) return;
     const el = scrollRef.current;
     // Messages, not rows: a day separator stays first when older messages of the same day arrive.
     const firstKey = messages.at(-1)?.id;
@@ -174,7 +181,7 @@ export function MessageList({
       }
     }
     previous.current = { firstKey, lastKey, total, atBottom: before.atBottom };
-  }, [rows, messages, virtualizer]);
+  }, [rows, messages, virtualizer, listWidth]);
 
   // Opened from Mentions or from search: the note or message, once its row exists, is brought to
   // the middle of the view. A message not loaded yet is looked for in older pages, a few at most.
@@ -182,7 +189,7 @@ export function MessageList({
   const focused = useRef<string | null>(null);
   const pagesLookedIn = useRef(0);
   useEffect(() => {
-    if (!focusKey || focused.current === focusKey) return;
+    if (listWidth === null || !focusKey || focused.current === focusKey) return;
     const index = rows.findIndex((r) => r.key === focusKey);
     if (index === -1) {
       if (focusMessageId && hasOlder && !loadingOlder && pagesLookedIn.current < MAX_PAGES_TO_FIND) {
@@ -194,7 +201,7 @@ export function MessageList({
     focused.current = focusKey;
     pagesLookedIn.current = 0;
     virtualizer.scrollToIndex(index, { align: 'center' });
-  }, [focusKey, focusMessageId, rows, virtualizer, hasOlder, loadingOlder, onLoadOlder]);
+  }, [focusKey, focusMessageId, rows, virtualizer, hasOlder, loadingOlder, onLoadOlder, listWidth]);
 
   const maybeLoadOlder = useCallback(() => {
     const el = scrollRef.current;
@@ -205,8 +212,8 @@ export function MessageList({
   // A short first page may not fill the screen: ask for more until it does.
   useEffect(() => {
     const el = scrollRef.current;
-    if (el && el.scrollHeight <= el.clientHeight + NEAR_TOP_PX) maybeLoadOlder();
-  }, [rows.length, maybeLoadOlder]);
+    if (listWidth !== null && el && el.scrollHeight <= el.clientHeight + NEAR_TOP_PX) maybeLoadOlder();
+  }, [rows.length, maybeLoadOlder, listWidth]);
 
   const onScroll = () => {
     previous.current.atBottom = isAtBottom();
