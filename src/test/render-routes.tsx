@@ -33,7 +33,7 @@ export async function renderRoutes(path: string) {
 }
 
 /**
- * jsdom lays nothing out and has no matchMedia: give scroll containers a height and items a size, so the virtualised
+ * jsdom lays nothing out: give scroll containers a height and items a size, so the virtualised
  * message list renders (jsdom cannot scroll, so the window is made tall instead).
  */
 export function stubLayout() {
@@ -44,22 +44,6 @@ export function stubLayout() {
   define('clientWidth', 800);
   define('offsetHeight', 60);
   define('offsetWidth', 800);
-  // The toaster (mounted on the first notify) asks for the colour scheme, which jsdom lacks.
-  if (typeof window.matchMedia !== 'function') {
-    Object.defineProperty(window, 'matchMedia', {
-      configurable: true,
-      value: (query: string) => ({
-        matches: false,
-        media: query,
-        onchange: null,
-        addEventListener: () => undefined,
-        removeEventListener: () => undefined,
-        addListener: () => undefined,
-        removeListener: () => undefined,
-        dispatchEvent: () => false,
-      }),
-    });
-  }
   // cmdk (the search palette) watches its list's size and scrolls the chosen item into view:
   // neither exists in jsdom, and neither changes what a test can see.
   if (typeof globalThis.ResizeObserver !== 'function') {

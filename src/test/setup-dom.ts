@@ -3,12 +3,12 @@ import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { clearUserStorage } from '@/lib/user-storage';
 
-// jsdom has no matchMedia; the toaster (system theme) and reduced-motion checks ask it. Answer as a
-// light, motion-allowing screen.
+// jsdom has no matchMedia; the toaster (system theme), reduced-motion checks and the panes a layout
+// leaves out on a narrow window ask it. Answer as a wide, light, motion-allowing desktop screen.
 if (!window.matchMedia) {
   window.matchMedia = (query: string) =>
     ({
-      matches: false,
+      matches: /min-width/.test(query),
       media: query,
       onchange: null,
       addEventListener: () => undefined,

@@ -1,6 +1,7 @@
 import { Outlet, useLocation, useParams } from '@tanstack/react-router';
 import { AlertTriangle, X } from 'lucide-react';
 import { Suspense, lazy, useCallback, useState } from 'react';
+import { WIDER_THAN, useMediaQuery } from '@/lib/use-media-query';
 import { useInboxShortcuts } from '../use-inbox-shortcuts';
 import { usePlanLimit } from '../use-plan-limit';
 import { ThreadList } from './thread-list';
@@ -17,6 +18,8 @@ export function InboxLayout() {
   const params = useParams({ strict: false });
   const activeId = 'conversationId' in params ? params.conversationId : undefined;
   const childOpen = !/^\/inbox\/?$/.test(pathname);
+  // A narrow window shows one pane: behind an open thread the list is not rendered at all.
+  const listShown = useMediaQuery(WIDER_THAN.md) || !childOpen;
   const [helpOpen, setHelpOpen] = useState(false);
   const openHelp = useCallback(() => setHelpOpen(true), []);
   const [planLimit, dismissPlanLimit] = usePlanLimit();
@@ -47,7 +50,7 @@ export function InboxLayout() {
             childOpen ? 'hidden' : 'flex'
           }`}
         >
-          <ThreadList onHelp={openHelp} />
+          {listShown ? <ThreadList onHelp={openHelp} /> : null}
         </div>
         <div className={`min-h-0 min-w-0 flex-1 ${childOpen ? 'flex' : 'hidden md:flex'}`}>
           <Outlet />

@@ -1,6 +1,6 @@
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { fake, server, withBff } from '@/test/bff';
 import { renderRoutes as renderInbox, stubLayout } from '@/test/render-routes';
 import { readUserValue } from '@/lib/user-storage';
@@ -81,6 +81,41 @@ describe('thread view', () => {
     const again = await history();
     await waitFor(() => expect(again.querySelectorAll('[data-message-id]').length).toBeGreaterThan(0));
     expect(again.querySelector(`[data-message-id="${failed.id}"]`)).toBeNull();
+  });
+});
+
+describe('on a narrow window', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('shows the open thread alone: no list behind it, and the details open in a drawer when asked for', async () => {
+    vi.spyOn(window, 'matchMedia').mockImplementation(
+      (query: string) =>
+        ({
+          matches: false,
+          media: query,
+          addEventListener: () => undefined,
+          removeEventListener: () => undefined,
+        }) as unknown as MediaQueryList,
+    );
+    const user = userEvent.setup();
+    const t = [...ws().social.threads.values()].find((x) => !x.conv.is_group && x.conv.contact_id);
+    if (!t) throw new Error('the seed has no one-to-one thread with a contact');
+    await renderInbox(`/inbox/${t.conv.id}`);
+    await history();
+    expect(screen.queryByRole('region', { name: 'Conversations' })).toBeNull();
+    expect(screen.queryByRole('complementary', { name: 'Details' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Show details' }));
+    const drawer = await screen.findByRole('dialog', { name: 'Details' });
+    expect(await within(drawer).findByRole('heading', { name: 'Contact' })).toBeInTheDocument();
+  });
+
+  it('on a wide window shows the list and the details beside the thread', async () => {
+    const t = [...ws().social.threads.values()].find((x) => !x.conv.is_group && x.conv.contact_id)!;
+    await renderInbox(`/inbox/${t.conv.id}`);
+    await history();
+    expect(screen.getByRole('region', { name: 'Conversations' })).toBeInTheDocument();
+    const details = screen.getByRole('complementary', { name: 'Details' });
+    expect(await within(details).findByRole('heading', { name: 'Contact' })).toBeInTheDocument();
   });
 });
 

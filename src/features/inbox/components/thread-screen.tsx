@@ -3,6 +3,7 @@ import { Suspense, lazy, useCallback, useState } from 'react';
 import type { Message } from '@/contract';
 import { Dialog } from '@/components/ui/dialog';
 import { LoadingState } from '@/components/ui/states';
+import { WIDER_THAN, useMediaQuery } from '@/lib/use-media-query';
 import { COMPOSER_ID } from '../use-inbox-shortcuts';
 import { useMarkReadWhenSeen } from '../use-mark-read';
 import { usePresenceBeacon, useTeammatesIn } from '../use-presence';
@@ -27,6 +28,9 @@ export function ThreadScreen({ conversationId }: { conversationId: string }) {
   const viewers = useTeammatesIn(conversationId);
   const [quote, setQuote] = useState<Message | null>(null);
   const [contextOpen, setContextOpen] = useState(false);
+  // Beside the thread only on a wide window; narrower, it opens in a drawer when asked for, and
+  // until then costs no code, reads or render (a phone never loads the panel to hide it).
+  const panelBeside = useMediaQuery(WIDER_THAN.xl);
   const onReply = useCallback((message: Message) => {
     setQuote(message);
     document.getElementById(COMPOSER_ID)?.focus();
@@ -65,19 +69,19 @@ export function ThreadScreen({ conversationId }: { conversationId: string }) {
           onTypingChange={setTyping}
         />
       </section>
-      <aside
-        aria-label="Details"
-        className="hidden w-80 shrink-0 overflow-y-auto border-l border-border xl:block"
-      >
-        <Suspense fallback={<LoadingState />}>
-          <ContextPanel conversation={thread} />
-        </Suspense>
-      </aside>
-      <Dialog open={contextOpen} onOpenChange={setContextOpen} title="Details" side>
-        <Suspense fallback={<LoadingState />}>
-          <ContextPanel conversation={thread} />
-        </Suspense>
-      </Dialog>
+      {panelBeside ? (
+        <aside aria-label="Details" className="w-80 shrink-0 overflow-y-auto border-l border-border">
+          <Suspense fallback={<LoadingState />}>
+            <ContextPanel conversation={thread} />
+          </Suspense>
+        </aside>
+      ) : (
+        <Dialog open={contextOpen} onOpenChange={setContextOpen} title="Details" side>
+          <Suspense fallback={<LoadingState />}>
+            <ContextPanel conversation={thread} />
+          </Suspense>
+        </Dialog>
+      )}
     </div>
   );
 }
