@@ -25,7 +25,11 @@ export const Route = createFileRoute('/leads')({
       void queryClient.prefetchQuery(
         leadScreenPageQuery({ ...filters, page: deps.page ?? 1, limit: LIST_PAGE_SIZE }),
       );
-    else void queryClient.prefetchQuery(boardQuery(filters));
+    else {
+      void queryClient.prefetchQuery(boardQuery(filters));
+      // The board's code (drag and drop) is fetched with its data, not after the page renders.
+      void import('@/features/leads/components/lead-board');
+    }
     await queryClient.ensureQueryData(leadStagesQuery());
   },
   errorComponent: errorScreen('The lead stages could not be loaded'),

@@ -15,7 +15,7 @@ import {
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { BoardColumn as ColumnData, LeadStage } from '@/contract';
-import { ErrorState, Skeleton, errorText } from '@/components/ui/states';
+import { ErrorState, errorText } from '@/components/ui/states';
 import { notify } from '@/lib/notify';
 import { boardQuery, type BoardFilters } from '@/data/board';
 import { useMoveLead } from '../api/use-move-lead';
@@ -30,6 +30,7 @@ import {
 import { useBoardAnnouncements } from './board-announcements';
 import { columnCoordinates } from './board-keyboard';
 import { BoardColumn } from './board-column';
+import { ColumnSkeleton } from './board-skeleton';
 import { BoardMovableContext } from './board-movable';
 import { LeadCardPreview } from './lead-card';
 import { useMoreCards } from './use-more-cards';
@@ -230,17 +231,3 @@ const Column = memo(function Column({
   const more = useMoreCards(filters, stage?.key ?? UNMATCHED, column.nextCursor);
   return <BoardColumn stage={stage} column={column} more={more} ownerNames={ownerNames} onOpen={onOpen} />;
 });
-
-function ColumnSkeleton({ name }: { name: string }) {
-  return (
-    <div
-      aria-busy="true"
-      aria-label={`Loading ${name}`}
-      className="flex h-full w-72 shrink-0 flex-col gap-2 rounded-lg border border-border bg-bg p-2"
-    >
-      <p className="px-1 text-sm font-semibold">{name}</p>
-      <Skeleton className="h-20" />
-      <Skeleton className="h-20" />
-    </div>
-  );
-}

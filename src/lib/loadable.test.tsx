@@ -1,0 +1,72 @@
+import { render, screen } from '@testing-library/react';
+import { Component, type ReactNode } from 'react';
+import { describe, expect, it } from 'vitest';
+import { loadable } from './loadable';
+
+function deferred<T>() {
+  let resolve!: (value: T) => void;
+  let reject!: (error: unknown) => void;
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  return { promise, resolve, reject };
+}
+
+class Boundary extends Component<{ children: ReactNode }, { error: unknown }> {
+  override state = { error: null as unknown };
+  static getDerivedStateFromError(error: unknown) {
+    return { error };
+  }
+  override render() {
+    return this.state.error ? <p>Failed: {String(this.state.error)}</p> : this.props.children;
+  }
+}
+
+describe('loadable', () => {
+  it('renders the placeholder until the module is there, then the module, loading it once', async () => {
+    const gate = deferred<{ Board: () => ReactNode }>();
+    let loads = 0;
+    const board = loadable(() => {
+      loads += 1;
+      return gate.promise;
+    });
+    function Page() {
+      const mod = board.use();
+      return mod ? <mod.Board /> : <p>Loading the board</p>;
+    }
+    render(
+      <>
+        <Page />
+        <Page />
+      </>,
+    );
+    expect(screen.getAllByText('Loading the board')).toHaveLength(2);
+    gate.resolve({ Board: () => <p>The board</p> });
+    expect(await screen.findAllByText('The board')).toHaveLength(2);
+    expect(loads).toBe(1);
+  });
+
+  it('starts loading before anything renders when preloaded, and renders at once when it has arrived', async () => {
+    const board = loadable(() => Promise.resolve({ text: 'ready' }));
+    await board.preload();
+    function Page() {
+      return <p>{board.use()?.text ?? 'waiting'}</p>;
+    }
+    render(<Page />);
+    expect(screen.getByText('ready')).toBeInTheDocument();
+  });
+
+  it('hands a failed load to the error boundary', async () => {
+    const board = loadable<{ text: string }>(() => Promise.reject(new Error('chunk missing')));
+    function Page() {
+      return <p>{board.use()?.text ?? 'waiting'}</p>;
+    }
+    render(
+      <Boundary>
+        <Page />
+      </Boundary>,
+    );
+    expect(await screen.findByText('Failed: Error: chunk missing')).toBeInTheDocument();
+  });
+});
