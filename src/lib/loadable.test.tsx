@@ -57,6 +57,43 @@ describe('loadable', () => {
     expect(screen.getByText('ready')).toBeInTheDocument();
   });
 
+  it('loads nothing while a render asks with enabled false', async () => {
+    let loads = 0;
+    const drawer = loadable(() => {
+      loads += 1;
+      return Promise.resolve({ text: 'drawer' });
+    });
+    function Page({ wanted }: { wanted: boolean }) {
+      return <p>{drawer.use(wanted)?.text ?? 'not loaded'}</p>;
+    }
+    const { rerender } = render(<Page wanted={false} />);
+    await new Promise((r) => setTimeout(r, 20));
+    expect(loads).toBe(0);
+    rerender(<Page wanted />);
+    expect(await screen.findByText('drawer')).toBeInTheDocument();
+    expect(loads).toBe(1);
+  });
+
+  it('with afterPaint, starts the download only after the screen has painted', async () => {
+    let loads = 0;
+    const menus = loadable(
+      () => {
+        loads += 1;
+        return Promise.resolve({ text: 'menus' });
+      },
+      { afterPaint: true },
+    );
+    function Header() {
+      return <p>{menus.use()?.text ?? 'buttons'}</p>;
+    }
+    render(<Header />);
+    // Effects have run (render flushes them); the next frame has not.
+    expect(screen.getByText('buttons')).toBeInTheDocument();
+    expect(loads).toBe(0);
+    expect(await screen.findByText('menus')).toBeInTheDocument();
+    expect(loads).toBe(1);
+  });
+
   it('hands a failed load to the error boundary', async () => {
     const board = loadable<{ text: string }>(() => Promise.reject(new Error('chunk missing')));
     function Page() {

@@ -7,8 +7,12 @@ import { useEffect, useReducer } from 'react';
  * its own placeholder uses this instead: `use()` is undefined until the module is there, then the
  * component re-renders at once. A module that fails to load throws in render, for the route's
  * error screen, as React.lazy would.
+ *
+ * `afterPaint`: for what the screen can show a moment later (menus behind their buttons, a
+ * drawer): the download starts once the screen has painted, so it neither delays that paint nor
+ * shares the network with what the screen is waiting for.
  */
-export function loadable<T>(load: () => Promise<T>) {
+export function loadable<T>(load: () => Promise<T>, opts: { afterPaint?: boolean } = {}) {
   let loaded: { ok: true; value: T } | { ok: false; error: unknown } | undefined;
   let pending: Promise<void> | undefined;
   const preload = () =>
@@ -20,20 +24,32 @@ export function loadable<T>(load: () => Promise<T>) {
         loaded = { ok: false, error };
       },
     ));
-  function useLoaded(): T | undefined {
+  /** `enabled: false` waits: nothing loads until a render asks with it true. */
+  function useLoaded(enabled = true): T | undefined {
     const [, rerender] = useReducer((n: number) => n + 1, 0);
     useEffect(() => {
-      if (loaded) return;
+      if (loaded || !enabled) return;
       let live = true;
-      void preload().then(() => {
-        if (live) rerender();
-      });
+      const start = () => {
+        if (!live) return;
+        void preload().then(() => {
+          if (live) rerender();
+        });
+      };
+      if (opts.afterPaint && !pending) afterNextPaint(start);
+      else start();
       return () => {
         live = false;
       };
-    }, []);
+    }, [enabled]);
     if (loaded && !loaded.ok) throw loaded.error;
     return loaded?.value;
   }
   return { preload, use: useLoaded };
+}
+
+/** Runs `run` in a task after the next frame has painted. */
+function afterNextPaint(run: () => void): void {
+  if (typeof requestAnimationFrame !== 'function') setTimeout(run, 0);
+  else requestAnimationFrame(() => setTimeout(run, 0));
 }

@@ -8,7 +8,8 @@ import { renderWithApp } from '@/test/render';
 import { AI_AGENTS, fake, withBff } from '@/test/bff';
 import { rememberAiAgent, useAiAgentId } from '../ai-state';
 import { conversationQuery } from '@/data/conversations';
-import { AiBanner, AiMenu } from './ai-controls';
+import { AiBanner } from './ai-controls';
+import { AiMenu } from './ai-menu';
 
 withBff({ live: true });
 // Two cores shared with other suites: give the fake and the first render time before failing.

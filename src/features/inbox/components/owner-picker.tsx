@@ -1,10 +1,11 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { useQuery } from '@tanstack/react-query';
-import { Check, ChevronDown, UserRound } from 'lucide-react';
+import { Check } from 'lucide-react';
 import type { Conversation } from '@/contract';
 import { teamQuery } from '@/data/session';
 import { useAssignOwner } from '../api/conversation-actions';
 import { UserText } from '@/components/ui/user-text';
+import { MENU_TRIGGER, OwnerFace, ownerMenuLabel, useOwnerName } from './header-menu-faces';
 
 const ITEM =
   'flex min-h-8 cursor-pointer select-none items-center gap-2 rounded px-2 py-1.5 text-sm outline-none data-[highlighted]:bg-surface data-[disabled]:opacity-50';
@@ -15,10 +16,7 @@ export function OwnerPicker({ conversation }: { conversation: Conversation }) {
   const assign = useAssignOwner(conversation.id);
   const ownerId = conversation.assigned_to_user_id ?? null;
   const members = team.data?.members ?? [];
-  const ownerName =
-    ownerId === null
-      ? 'Unassigned'
-      : (members.find((m) => m.id === ownerId)?.name ?? 'Someone outside the team');
+  const ownerName = useOwnerName(conversation);
 
   const choose = (userId: string | null) => {
     if (userId === ownerId) return;
@@ -27,15 +25,8 @@ export function OwnerPicker({ conversation }: { conversation: Conversation }) {
 
   return (
     <DropdownMenu.Root>
-      <DropdownMenu.Trigger
-        aria-label={`Owner: ${ownerName}. Change owner`}
-        className="inline-flex h-8 items-center gap-1.5 rounded-md border border-border bg-raised px-2.5 text-[13px] hover:bg-surface focus-visible:outline-2 focus-visible:outline-accent"
-      >
-        <UserRound size={14} aria-hidden />
-        <span className="max-w-32 truncate">
-          <UserText>{ownerName}</UserText>
-        </span>
-        <ChevronDown size={14} aria-hidden />
+      <DropdownMenu.Trigger aria-label={ownerMenuLabel(ownerName)} className={MENU_TRIGGER}>
+        <OwnerFace name={ownerName} />
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
         <DropdownMenu.Content

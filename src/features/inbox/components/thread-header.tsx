@@ -1,21 +1,48 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { ArrowLeft, MailWarning, PanelRight } from 'lucide-react';
+import type { ReactNode } from 'react';
 import type { Channel, Conversation } from '@/contract';
 import { Button } from '@/components/ui/button';
 import { UserText } from '@/components/ui/user-text';
 import { errorText } from '@/components/ui/states';
 import { markUnread } from '@/data/unread';
 import { notify } from '@/lib/notify';
+import { loadable } from '@/lib/loadable';
 import { useCan } from '@/lib/permissions';
 import type { WindowState } from '../window';
-import { AiMenu } from './ai-controls';
 import { ChannelLabel } from './channel-label';
-import { OwnerPicker } from './owner-picker';
+import {
+  AI_MENU_LABEL,
+  AiFace,
+  MENU_TRIGGER,
+  OwnerFace,
+  ownerMenuLabel,
+  useOwnerName,
+} from './header-menu-faces';
 import { ThreadStatusActions } from './thread-status-actions';
 import { WindowChip } from './window-chip';
 import { ThreadViewers } from './thread-presence';
 import type { Presence } from '@/data/presence';
+
+// The owner and AI menus' code loads once the thread has painted: a phone opening a thread
+// downloads the messages first. Until it is there, the same buttons show, not yet clickable.
+const menusCode = loadable(
+  async () => {
+    const [owner, ai] = await Promise.all([import('./owner-picker'), import('./ai-menu')]);
+    return { OwnerPicker: owner.OwnerPicker, AiMenu: ai.AiMenu };
+  },
+  { afterPaint: true },
+);
+
+/** A header menu's button while its menu's code loads. */
+function PendingMenuButton({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <button type="button" disabled aria-label={label} aria-haspopup="menu" className={MENU_TRIGGER}>
+      {children}
+    </button>
+  );
+}
 
 interface ThreadHeaderProps {
   thread: Conversation;
@@ -37,6 +64,8 @@ export function ThreadHeader({
   viewers,
 }: ThreadHeaderProps) {
   const can = useCan();
+  const menus = menusCode.use();
+  const ownerName = useOwnerName(thread);
   return (
     // The names keep their natural width (flex-auto); when they and the controls do not fit on one
     // line, the controls wrap to a second row instead of squeezing the names.
@@ -63,8 +92,20 @@ export function ThreadHeader({
       </div>
       <div className="ml-auto flex flex-wrap items-center justify-end gap-1.5">
         <ThreadViewers viewers={viewers} />
-        {can('conversations.assignOwner') ? <OwnerPicker conversation={thread} /> : null}
-        {can('conversations.assignAgent') ? <AiMenu conversation={thread} /> : null}
+        {!can('conversations.assignOwner') ? null : menus ? (
+          <menus.OwnerPicker conversation={thread} />
+        ) : (
+          <PendingMenuButton label={ownerMenuLabel(ownerName)}>
+            <OwnerFace name={ownerName} />
+          </PendingMenuButton>
+        )}
+        {!can('conversations.assignAgent') ? null : menus ? (
+          <menus.AiMenu conversation={thread} />
+        ) : (
+          <PendingMenuButton label={AI_MENU_LABEL}>
+            <AiFace />
+          </PendingMenuButton>
+        )}
         <ThreadStatusActions conversation={thread} />
         <MarkUnreadButton conversationId={thread.id} />
         <Button

@@ -119,6 +119,26 @@ describe('on a narrow window', () => {
   });
 });
 
+describe('header menus', () => {
+  it('show their buttons with the thread and open once their code is there', async () => {
+    const user = userEvent.setup();
+    const t = thread('whatsapp', true);
+    await renderInbox(`/inbox/${t.conv.id}`);
+    await history();
+    const owner = await screen.findByRole('button', { name: /^Owner: .+ Change owner$/ });
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: /^Owner: .+ Change owner$/ })).toBeEnabled(),
+    );
+    expect(owner).toHaveAttribute('aria-haspopup', 'menu');
+    await user.click(screen.getByRole('button', { name: /^Owner: .+ Change owner$/ }));
+    expect(await screen.findByRole('menuitemradio', { name: 'Unassigned' })).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Hand to an AI agent' })).toBeEnabled());
+    await user.click(screen.getByRole('button', { name: 'Hand to an AI agent' }));
+    expect(await screen.findByRole('menu')).toHaveTextContent('Let an AI agent answer');
+  });
+});
+
 describe('composer', () => {
   it('Enter sends, Shift+Enter adds a line, a reply quotes, and the draft survives a remount', async () => {
     const user = userEvent.setup();

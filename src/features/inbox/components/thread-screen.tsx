@@ -1,8 +1,8 @@
 import { useSearch } from '@tanstack/react-router';
 import { Suspense, lazy, useCallback, useState } from 'react';
 import type { Message } from '@/contract';
-import { Dialog } from '@/components/ui/dialog';
 import { LoadingState } from '@/components/ui/states';
+import { loadable } from '@/lib/loadable';
 import { WIDER_THAN, useMediaQuery } from '@/lib/use-media-query';
 import { COMPOSER_ID } from '../use-inbox-shortcuts';
 import { useMarkReadWhenSeen } from '../use-mark-read';
@@ -15,6 +15,9 @@ import { ThreadComposer } from './thread-composer';
 import { ThreadHeader } from './thread-header';
 
 const ContextPanel = lazy(() => import('./context-panel'));
+// The details drawer (a narrow window's way to the panel) and its dialog code load after the
+// thread has painted, and only where the panel does not sit beside the thread.
+const dialogCode = loadable(() => import('@/components/ui/dialog'), { afterPaint: true });
 
 /** The open thread: header, messages and composer, with the context panel beside (or in a drawer). */
 export function ThreadScreen({ conversationId }: { conversationId: string }) {
@@ -31,6 +34,7 @@ export function ThreadScreen({ conversationId }: { conversationId: string }) {
   // Beside the thread only on a wide window; narrower, it opens in a drawer when asked for, and
   // until then costs no code, reads or render (a phone never loads the panel to hide it).
   const panelBeside = useMediaQuery(WIDER_THAN.xl);
+  const Dialog = dialogCode.use(!panelBeside)?.Dialog;
   const onReply = useCallback((message: Message) => {
     setQuote(message);
     document.getElementById(COMPOSER_ID)?.focus();
@@ -75,13 +79,13 @@ export function ThreadScreen({ conversationId }: { conversationId: string }) {
             <ContextPanel conversation={thread} />
           </Suspense>
         </aside>
-      ) : (
+      ) : Dialog ? (
         <Dialog open={contextOpen} onOpenChange={setContextOpen} title="Details" side>
           <Suspense fallback={<LoadingState />}>
             <ContextPanel conversation={thread} />
           </Suspense>
         </Dialog>
-      )}
+      ) : null}
     </div>
   );
 }
