@@ -14,9 +14,10 @@ import {
 } from '@dnd-kit/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import type { BoardColumn as ColumnData, LeadStage } from '@/contract';
+import type { Board as BoardData, BoardColumn as ColumnData, LeadStage } from '@/contract';
 import { ErrorState, errorText } from '@/components/ui/states';
 import { notify } from '@/lib/notify';
+import { useStagedCount } from '@/lib/use-staged-count';
 import { boardQuery, type BoardFilters } from '@/data/board';
 import { useMoveLead } from '../api/use-move-lead';
 import {
@@ -165,27 +166,13 @@ export function LeadBoard({ movable, stages, filters, ownerNames, onOpen }: Lead
           ) : board.isError && !board.data ? (
             <ErrorState error={board.error} onRetry={() => void refetch()} />
           ) : (
-            <>
-              {board.data.unmatched.total > 0 ? (
-                <Column
-                  stage={null}
-                  column={board.data.unmatched}
-                  filters={filters}
-                  ownerNames={ownerNames}
-                  onOpen={onOpen}
-                />
-              ) : null}
-              {stages.map((stage) => (
-                <Column
-                  key={stage.id}
-                  stage={stage}
-                  column={board.data.columns.find((c) => c.stage === stage.key) ?? emptyColumn(stage.key)}
-                  filters={filters}
-                  ownerNames={ownerNames}
-                  onOpen={onOpen}
-                />
-              ))}
-            </>
+            <BoardColumns
+              data={board.data}
+              stages={stages}
+              filters={filters}
+              ownerNames={ownerNames}
+              onOpen={onOpen}
+            />
           )}
         </div>
         <DragOverlay dropAnimation={null}>
@@ -203,6 +190,52 @@ export function LeadBoard({ movable, stages, filters, ownerNames, onOpen }: Lead
         </DragOverlay>
       </DndContext>
     </BoardMovableContext>
+  );
+}
+
+/** A column's width and the gap after it (w-72, gap-3). */
+const COLUMN_PX = 300;
+
+/**
+ * The board's columns: those a window shows at once render with the data, the rest (skeletons
+ * until then) right after in a transition, between frames. A phone shows one column and a half of
+ * eight: the first render no longer builds every column's cards and their drag handles in one task.
+ */
+function BoardColumns({
+  data,
+  stages,
+  filters,
+  ownerNames,
+  onOpen,
+}: {
+  data: BoardData;
+  stages: LeadStage[];
+  filters: BoardFilters;
+  ownerNames: ReadonlyMap<string, string>;
+  onOpen: (id: string) => void;
+}) {
+  const columns = [
+    ...(data.unmatched.total > 0 ? [{ stage: null, column: data.unmatched }] : []),
+    ...stages.map((stage) => ({
+      stage,
+      column: data.columns.find((c) => c.stage === stage.key) ?? emptyColumn(stage.key),
+    })),
+  ];
+  const [firstColumns] = useState(() => Math.max(1, Math.ceil(window.innerWidth / COLUMN_PX)));
+  const shown = useStagedCount(columns.length, firstColumns);
+  return columns.map(({ stage, column }, i) =>
+    i < shown ? (
+      <Column
+        key={stage?.id ?? UNMATCHED}
+        stage={stage}
+        column={column}
+        filters={filters}
+        ownerNames={ownerNames}
+        onOpen={onOpen}
+      />
+    ) : (
+      <ColumnSkeleton key={stage?.id ?? UNMATCHED} name={stage?.name ?? 'Unmatched'} />
+    ),
   );
 }
 
