@@ -6,7 +6,6 @@ import { createQueryClient } from './lib/query-client';
 import { setUnauthenticatedHandler } from './lib/api-client';
 import { createAppRouter } from './router';
 import { sessionKeys } from './data/session';
-import { warmFormatters } from './lib/format';
 import './styles.css';
 
 const queryClient = createQueryClient();
@@ -20,8 +19,6 @@ setUnauthenticatedHandler(() => {
   queryClient.removeQueries({ queryKey: sessionKeys.me() });
   void router.navigate({ to: '/sign-in', search: { redirect: here.href }, replace: true });
 });
-
-warmFormatters();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

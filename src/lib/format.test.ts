@@ -28,29 +28,29 @@ describe('format', () => {
 
 describe('warmFormatters', () => {
   afterEach(() => {
+    vi.useRealTimers();
     vi.unstubAllGlobals();
     vi.restoreAllMocks();
   });
 
-  it("builds the first screens' formatters one idle moment at a time, so a render finds them built", async () => {
+  it("builds a screen's formatters one task at a time, so its render finds them built", async () => {
     vi.resetModules();
     const fresh = await import('./format');
-    const idle: (() => void)[] = [];
-    vi.stubGlobal('requestIdleCallback', (run: () => void) => idle.push(run));
+    vi.useFakeTimers();
     const Real = Intl.RelativeTimeFormat;
     const built = vi.spyOn(Intl, 'RelativeTimeFormat').mockImplementation(function (
       ...args: ConstructorParameters<typeof Real>
     ) {
       return new Real(...args);
     });
-    fresh.warmFormatters();
+    fresh.warmFormatters(['relative', 'clock', 'count', 'money', 'date']);
     expect(built).not.toHaveBeenCalled();
-    let moments = 0;
-    while (idle.length > 0) {
-      idle.shift()!();
-      moments += 1;
+    let tasks = 0;
+    while (vi.getTimerCount() > 0) {
+      vi.advanceTimersToNextTimer();
+      tasks += 1;
     }
-    expect(moments).toBe(4);
+    expect(tasks).toBe(5);
     expect(built).toHaveBeenCalledTimes(1);
     expect(fresh.relativeTime('2020-01-01T00:00:00.000Z', Date.parse('2026-01-01T00:00:00.000Z'))).toBe(
       '6 yr. ago',

@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { warmFormatters } from '@/lib/format';
 import { errorScreen } from '@/components/app-screens';
 import { channelsQuery } from '@/data/channels';
 import { conversationListQuery } from '@/data/conversations';
@@ -11,6 +12,7 @@ export const Route = createFileRoute('/inbox')({
   validateSearch: InboxSearch,
   loaderDeps: ({ search }) => search,
   loader: async ({ context: { queryClient }, deps, cause }) => {
+    warmFormatters(['relative']);
     const me = await queryClient.ensureQueryData(meQuery());
     const reads = Promise.all([
       queryClient.ensureInfiniteQueryData(conversationListQuery(filtersFromSearch(deps, me.upstreamUserId))),

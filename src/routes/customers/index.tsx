@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { warmFormatters } from '@/lib/format';
 import { errorScreen } from '@/components/app-screens';
 import { customerListQuery, customerStatsQuery } from '@/data/customers';
 import { tagsQuery } from '@/data/tags';
@@ -10,6 +11,7 @@ export const Route = createFileRoute('/customers/')({
   validateSearch: CustomerSearch,
   loaderDeps: ({ search }) => filtersFromSearch(search),
   loader: async ({ context: { queryClient }, deps, cause }) => {
+    warmFormatters(['relative', 'count']);
     void queryClient.prefetchQuery(customerStatsQuery());
     void queryClient.prefetchQuery(tagsQuery());
     const list = queryClient.ensureQueryData(customerListQuery(deps));
