@@ -64,7 +64,8 @@ export function ThreadHeader({
   viewers,
 }: ThreadHeaderProps) {
   const can = useCan();
-  const menus = menusCode.use();
+  // A role that may use neither menu never loads their code.
+  const menus = menusCode.use(can('conversations.assignOwner') || can('conversations.assignAgent'));
   const ownerName = useOwnerName(thread);
   return (
     // The names keep their natural width (flex-auto); when they and the controls do not fit on one
