@@ -4,6 +4,7 @@ import { errorScreen } from '@/components/app-screens';
 import { leadStagesQuery } from '@/data/lead-stages';
 import { boardQuery } from '@/data/board';
 import { LIST_PAGE_SIZE, boardFilters, leadQuery, leadScreenPageQuery } from '@/data/leads';
+import { boardCode } from '@/features/leads/board-code';
 import { LeadsPage } from '@/features/leads/components/leads-page';
 import { parseLeadsSearch } from '@/features/leads/model/leads-search';
 
@@ -30,7 +31,7 @@ export const Route = createFileRoute('/leads')({
     else {
       void queryClient.prefetchQuery(boardQuery(filters));
       // The board's code (drag and drop) is fetched with its data, not after the page renders.
-      void import('@/features/leads/components/lead-board');
+      void boardCode.preload();
     }
     await queryClient.ensureQueryData(leadStagesQuery());
   },

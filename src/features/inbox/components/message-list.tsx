@@ -89,7 +89,6 @@ interface MessageListProps extends MessageActions {
 const NEAR_TOP_PX = 400;
 const NEAR_BOTTOM_PX = 120;
 const NO_NOTES: readonly Note[] = [];
-
 /** Older pages read while looking for a message opened from search before giving up. */
 const MAX_PAGES_TO_FIND = 25;
 
@@ -126,18 +125,20 @@ export function MessageList({
   useLayoutEffect(() => {
     setListWidth(scrollRef.current?.clientWidth || window.innerWidth);
   }, []);
+  // Only asked once the width is known: the virtualizer is disabled until then.
+  const estimate = (row: Row | undefined) => estimateRowHeight(row, listWidth ?? 0);
   const virtualizer = useVirtualizer({
     enabled: listWidth !== null,
     count: rows.length,
     getScrollElement: () => scrollRef.current,
-    estimateSize: (i) => estimateRowHeight(rows[i], listWidth ?? window.innerWidth),
+    estimateSize: (i) => estimate(rows[i]),
     // Open at the newest message: the first render already holds the rows the reader will see, so
     // scrolling there (before the first paint) replaces none of them. Opened at the top, a thread
     // rendered its oldest rows, then threw them away for the newest, painting twice.
     initialOffset: () =>
       Math.max(
         0,
-        rows.reduce((sum, row) => sum + estimateRowHeight(row, listWidth ?? window.innerWidth), 0) -
+        rows.reduce((sum, row) => sum + estimate(row), 0) -
           (scrollRef.current?.clientHeight ?? window.innerHeight),
       ),
     getItemKey: (i) => rows[i]?.key ?? i,

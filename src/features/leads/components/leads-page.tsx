@@ -9,7 +9,7 @@ import { useCan } from '@/lib/permissions';
 import { teamQuery } from '@/data/session';
 import { whoCan } from '@/lib/who-can';
 import { boardFilters } from '@/data/leads';
-import { loadable } from '@/lib/loadable';
+import { boardCode } from '../board-code';
 import { BoardSkeleton } from './board-skeleton';
 import { LeadFiltersBar } from './lead-filters';
 import { LeadListView } from './lead-list-view';
@@ -17,9 +17,6 @@ import { useLeadsSearch } from './use-leads-search';
 
 // The drawer and the new-lead form (their dialogs and forms) load when first opened: the board's
 // first paint on a phone should not wait for, nor evaluate, code for screens not yet asked for.
-// The board itself (drag and drop, the virtual columns) loads beside the page, which the route's
-// loader starts at once: the header and the columns' skeletons paint without waiting for it.
-const boardCode = loadable(() => import('./lead-board'));
 const LeadDrawer = lazy(() => import('./lead-drawer').then((m) => ({ default: m.LeadDrawer })));
 const NewLeadDialog = lazy(() => import('./new-lead-dialog').then((m) => ({ default: m.NewLeadDialog })));
 
@@ -50,7 +47,8 @@ export function LeadsPage() {
   const can = useCan();
   const mayMove = can('leads.update');
   const mayCreate = can('leads.create');
-  const LeadBoard = boardCode.use()?.LeadBoard;
+  // The header and the columns' skeletons paint without waiting for the board's code.
+  const LeadBoard = boardCode.use(view === 'board')?.LeadBoard;
 
   return (
     <div className="flex min-h-0 flex-1 flex-col">

@@ -1,0 +1,8 @@
+import { loadable } from '@/lib/loadable';
+
+/**
+ * The lead board's code (drag and drop, the virtual columns), loaded beside the page: the route's
+ * loader starts it with the board's data, and the page renders the columns' skeletons until it is
+ * there. One handle for both, so the page finds the download the loader began.
+ */
+export const boardCode = loadable(() => import('./components/lead-board'));
