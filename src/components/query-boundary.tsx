@@ -1,6 +1,6 @@
 import { useQueryErrorResetBoundary } from '@tanstack/react-query';
 import { CatchBoundary } from '@tanstack/react-router';
-import { Suspense, type ReactNode } from 'react';
+import { Suspense, type ComponentType, type ReactNode } from 'react';
 import { ErrorState, LoadingState } from './ui/states';
 
 interface QueryBoundaryProps {
@@ -18,10 +18,15 @@ interface QueryBoundaryProps {
  * a timeline): its loading and its error with "Try again", so the route's screen stays. Whole
  * screens leave both to their route (pendingComponent, errorComponent).
  */
+// The router's boundary is typed against React 19's ReactNode (which adds bigint and promises to what
+// render() may return); on React 18 its class does not type-check as a JSX element though it runs the
+// same. Typed by its own props, nothing else.
+const SectionCatch = CatchBoundary as unknown as ComponentType<CatchBoundary['props']>;
+
 export function QueryBoundary({ children, pending, title, failure }: QueryBoundaryProps) {
   const { reset } = useQueryErrorResetBoundary();
   return (
-    <CatchBoundary
+    <SectionCatch
       getResetKey={() => title}
       errorComponent={({ error, reset: again }) => {
         const retry = () => {
@@ -32,6 +37,6 @@ export function QueryBoundary({ children, pending, title, failure }: QueryBounda
       }}
     >
       <Suspense fallback={pending ?? <LoadingState />}>{children}</Suspense>
-    </CatchBoundary>
+    </SectionCatch>
   );
 }

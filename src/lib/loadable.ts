@@ -2,8 +2,8 @@ import { useEffect, useReducer } from 'react';
 
 /**
  * Code loaded on demand and rendered without Suspense. React holds back the content of a Suspense
- * boundary whose fallback has just shown (up to 300 ms, so screens do not flicker): the lead board,
- * lazy behind its skeleton, painted 300 ms after its data and code had arrived. A screen that draws
+ * boundary whose fallback has just shown (a few hundred milliseconds, so screens do not flicker):
+ * the lead board, lazy behind its skeleton, painted 300 ms after its data and code had arrived. A screen that draws
  * its own placeholder uses this instead: `use()` is undefined until the module is there, then the
  * component re-renders at once. A module that fails to load throws in render, for the route's
  * error screen, as React.lazy would.

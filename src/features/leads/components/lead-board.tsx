@@ -147,7 +147,7 @@ export function LeadBoard({ movable, stages, filters, ownerNames, onOpen }: Lead
   };
 
   return (
-    <BoardMovableContext value={movable}>
+    <BoardMovableContext.Provider value={movable}>
       <DndContext
         sensors={sensors}
         collisionDetection={collision}
@@ -189,7 +189,7 @@ export function LeadBoard({ movable, stages, filters, ownerNames, onOpen }: Lead
           ) : null}
         </DragOverlay>
       </DndContext>
-    </BoardMovableContext>
+    </BoardMovableContext.Provider>
   );
 }
 
