@@ -3,8 +3,12 @@ import { execFileSync } from 'node:child_process';
 import { chromium } from '@playwright/test';
 import { CHROMIUM_ARGS, chromiumPath, signInPage, startStack } from './lib/stack';
 
-// Issue 11 asked for 130 KB and issue 13 for 125 KB; the budget is the newer one.
-export const FIRST_SCREEN_BUDGET_KB = 125;
+// Issue 11 (one data layer, boundaries that hold) set 130 KB; issue 13 (screens in a few calls)
+// set 125 KB. Both are reported, each under its issue.
+const FIRST_SCREEN_BUDGETS_KB = [
+  { kb: 130, issue: 11 },
+  { kb: 125, issue: 13 },
+] as const;
 
 /**
  * The first screen's JavaScript: every script the browser fetches from opening /inbox until the
@@ -33,9 +37,10 @@ export async function run() {
       name: 'First screen JavaScript (/inbox, gzip)',
       figures: { 'total KB': Number(totalKb.toFixed(1)), files: scripts.size },
       detail: [...scripts.entries()].map(([path, size]) => `${path} ${(size / 1024).toFixed(1)} KB`),
-      budgets: [
-        { label: `≤ ${String(FIRST_SCREEN_BUDGET_KB)} KB gzip`, pass: totalKb <= FIRST_SCREEN_BUDGET_KB },
-      ],
+      budgets: FIRST_SCREEN_BUDGETS_KB.map(({ kb, issue }) => ({
+        label: `≤ ${String(kb)} KB gzip (issue ${String(issue)})`,
+        pass: totalKb <= kb,
+      })),
     };
   } finally {
     await browser.close();
