@@ -30,3 +30,31 @@ test('on a phone, a thread opens alone at its newest message, shows its details 
   await expect(page.getByRole('list', { name: 'Conversation list' })).toBeVisible();
   await expect(page.getByRole('list', { name: 'Message history' })).toHaveCount(0);
 });
+
+test('on a phone, a thread opened from a link reads only the thread; the list is read on the way back to it', async ({
+  page,
+}) => {
+  await page.goto('/inbox');
+  const first = page
+    .getByRole('list', { name: 'Conversation list' })
+    .getByRole('listitem')
+    .first()
+    .getByRole('link');
+  const href = await first.getAttribute('href');
+  expect(href).toMatch(/^\/inbox\/[^/?]+/);
+
+  const listReads: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/bff/screens/inbox') listReads.push(request.url());
+  });
+  await page.goto(href!);
+  await expect(page.getByRole('list', { name: 'Message history' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(listReads).toEqual([]);
+
+  await page.getByRole('link', { name: 'Back to conversations' }).click();
+  await expect(
+    page.getByRole('list', { name: 'Conversation list' }).getByRole('listitem').first(),
+  ).toBeVisible();
+  expect(listReads.length).toBeGreaterThan(0);
+});

@@ -6,12 +6,16 @@ import { conversationListQuery } from '@/data/conversations';
 import { meQuery } from '@/data/session';
 import { InboxLayout } from '@/features/inbox/components/inbox-layout';
 import { InboxPending } from '@/features/inbox/components/inbox-pending';
+import { listShownAt } from '@/features/inbox/inbox-panes';
 import { InboxSearch, filtersFromSearch } from '@/features/inbox/inbox-search';
 
 export const Route = createFileRoute('/inbox')({
   validateSearch: InboxSearch,
   loaderDeps: ({ search }) => search,
-  loader: async ({ context: { queryClient }, deps, cause }) => {
+  loader: async ({ context: { queryClient }, deps, cause, location }) => {
+    // A phone opening a thread (a link from a notification) shows it alone: the list is read, and
+    // its times formatted, when the reader goes back to it, not while the thread is on its way.
+    if (!listShownAt(location.pathname)) return;
     warmFormatters(['relative']);
     const me = await queryClient.ensureQueryData(meQuery());
     const reads = Promise.all([

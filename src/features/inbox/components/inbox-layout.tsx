@@ -2,6 +2,7 @@ import { Outlet, useLocation, useParams } from '@tanstack/react-router';
 import { AlertTriangle, X } from 'lucide-react';
 import { Suspense, lazy, useCallback, useState } from 'react';
 import { WIDER_THAN, useMediaQuery } from '@/lib/use-media-query';
+import { opensBesideList } from '../inbox-panes';
 import { useInboxShortcuts } from '../use-inbox-shortcuts';
 import { usePlanLimit } from '../use-plan-limit';
 import { ThreadList } from './thread-list';
@@ -17,7 +18,7 @@ export function InboxLayout() {
   const pathname = useLocation({ select: (l) => l.pathname });
   const params = useParams({ strict: false });
   const activeId = 'conversationId' in params ? params.conversationId : undefined;
-  const childOpen = !/^\/inbox\/?$/.test(pathname);
+  const childOpen = opensBesideList(pathname);
   // A narrow window shows one pane: behind an open thread the list is not rendered at all.
   const listShown = useMediaQuery(WIDER_THAN.md) || !childOpen;
   const [helpOpen, setHelpOpen] = useState(false);
