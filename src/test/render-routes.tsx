@@ -44,13 +44,25 @@ export function stubLayout() {
   define('clientWidth', 800);
   define('offsetHeight', 60);
   define('offsetWidth', 800);
-  // cmdk (the search palette) watches its list's size and scrolls the chosen item into view:
-  // neither exists in jsdom, and neither changes what a test can see.
+  // jsdom has no ResizeObserver. Like a real one, this reports each element once after it is
+  // observed (the message list waits for that report to know its width); sizes never change after.
   if (typeof globalThis.ResizeObserver !== 'function') {
     globalThis.ResizeObserver = class {
-      observe() {}
+      private readonly pending = new Set<ReturnType<typeof setTimeout>>();
+      constructor(private readonly callback: ResizeObserverCallback) {}
+      observe(target: Element) {
+        const timer = setTimeout(() => {
+          this.pending.delete(timer);
+          const entry = { target, contentRect: target.getBoundingClientRect() } as ResizeObserverEntry;
+          this.callback([entry], this);
+        }, 0);
+        this.pending.add(timer);
+      }
       unobserve() {}
-      disconnect() {}
+      disconnect() {
+        for (const timer of this.pending) clearTimeout(timer);
+        this.pending.clear();
+      }
     };
   }
   if (typeof Element.prototype.scrollIntoView !== 'function')

@@ -1,8 +1,9 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import type { Message, Note } from '@/contract';
 import { calendarDate } from '@/lib/format';
 import { estimateRowHeight } from '../message-row-height';
+import { useListWidth } from '../use-list-width';
 import { MessageItem, type MessageActions } from './message-item';
 import { NoteItem } from './note-item';
 
@@ -119,12 +120,8 @@ export function MessageList({
     [messages, isGroup, shownNotes],
   );
   const byId = useMemo(() => new Map(messages.map((m) => [m.id, m])), [messages]);
-  // Rows are estimated for the list's width, so the list waits for its first layout (a second
-  // render before the first paint) to know it.
-  const [listWidth, setListWidth] = useState<number | null>(null);
-  useLayoutEffect(() => {
-    setListWidth(scrollRef.current?.clientWidth || window.innerWidth);
-  }, []);
+  // Rows are estimated for the list's width: none is rendered before the first layout gives it.
+  const listWidth = useListWidth(scrollRef);
   // Only asked once the width is known: the virtualizer is disabled until then.
   const estimate = (row: Row | undefined) => estimateRowHeight(row, listWidth ?? 0);
   const virtualizer = useVirtualizer({

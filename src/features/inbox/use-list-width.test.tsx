@@ -1,0 +1,72 @@
+import { act, render, screen } from '@testing-library/react';
+import { useRef } from 'react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { useListWidth } from './use-list-width';
+
+function Probe() {
+  const ref = useRef<HTMLDivElement>(null);
+  const width = useListWidth(ref);
+  return (
+    <div ref={ref} style={{ width: 320 }}>
+      <output>{width === null ? 'unknown' : String(width)}</output>
+    </div>
+  );
+}
+
+/** Observers the hook made, to report a layout when the test says so (jsdom lays nothing out). */
+let observers: { callback: ResizeObserverCallback; targets: Element[]; disconnected: boolean }[] = [];
+class ManualResizeObserver {
+  private readonly entry: (typeof observers)[number];
+  constructor(callback: ResizeObserverCallback) {
+    this.entry = { callback, targets: [], disconnected: false };
+    observers.push(this.entry);
+  }
+  observe(target: Element) {
+    this.entry.targets.push(target);
+  }
+  unobserve() {}
+  disconnect() {
+    this.entry.disconnected = true;
+  }
+}
+
+const original = globalThis.ResizeObserver;
+const clientWidth = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'clientWidth');
+afterEach(() => {
+  globalThis.ResizeObserver = original;
+  if (clientWidth) Object.defineProperty(HTMLElement.prototype, 'clientWidth', clientWidth);
+  observers = [];
+});
+const setClientWidth = (value: number) =>
+  Object.defineProperty(HTMLElement.prototype, 'clientWidth', { configurable: true, get: () => value });
+
+describe('useListWidth', () => {
+  it('is unknown until the layout is reported, then the box’s width, and stops observing', () => {
+    globalThis.ResizeObserver = ManualResizeObserver as unknown as typeof ResizeObserver;
+    setClientWidth(320);
+    render(<Probe />);
+    expect(screen.getByRole('status')).toHaveTextContent('unknown');
+    expect(observers).toHaveLength(1);
+
+    const [observer] = observers;
+    act(() => observer!.callback([], {} as ResizeObserver));
+    expect(screen.getByRole('status')).toHaveTextContent('320');
+    expect(observer!.disconnected).toBe(true);
+  });
+
+  it('falls back on the window’s width when the box has none yet', () => {
+    globalThis.ResizeObserver = ManualResizeObserver as unknown as typeof ResizeObserver;
+    setClientWidth(0);
+    render(<Probe />);
+    act(() => observers[0]!.callback([], {} as ResizeObserver));
+    expect(screen.getByRole('status')).toHaveTextContent(String(window.innerWidth));
+  });
+
+  it('measures at once where there is no ResizeObserver', () => {
+    // @ts-expect-error: a browser without ResizeObserver
+    delete globalThis.ResizeObserver;
+    setClientWidth(280);
+    render(<Probe />);
+    expect(screen.getByRole('status')).toHaveTextContent('280');
+  });
+});
