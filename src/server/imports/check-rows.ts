@@ -7,7 +7,7 @@ import {
 } from '../../contract/imports';
 import type { ReadModel } from '../sync/read-model';
 import { DuplicateIndex } from './duplicate-index';
-import type { NewImportRow } from './import-repository';
+import type { NewImportRow } from './import-records';
 
 // A file's rows checked before the job is kept: each against the contract (a refused row says
 // why, field by field), empty rows set aside, and how many rows match a record of the workspace or

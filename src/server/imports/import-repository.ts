@@ -1,66 +1,12 @@
-import type { Kysely, Selectable } from 'kysely';
-import type {
-  DuplicatePolicy,
-  ImportJob,
-  ImportKind,
-  ImportState,
-  MappedRow,
-  RowOutcome,
-} from '../../contract/imports';
-import type { Database, ImportJobsTable } from '../store/schema';
+import type { Kysely } from 'kysely';
+import type { ImportJob, ImportState, RowOutcome } from '../../contract/imports';
+import type { Database } from '../store/schema';
+import { toJob, toStoredRow, type NewImportJob, type NewImportRow, type StoredRow } from './import-records';
 
 // The import jobs and their rows in the BFF's database (migration 0007). A row's outcome and the
 // job's counters change in one transaction, so the counts always add up to the rows.
 
-export interface NewImportRow {
-  readonly rowNumber: number;
-  readonly cells: MappedRow;
-  /** 'pending'; 'refused' when the row failed the contract's check; 'skipped' when empty. */
-  readonly outcome: 'pending' | 'refused' | 'skipped';
-  readonly reason: string | null;
-}
-
-export interface NewImportJob {
-  readonly id: string;
-  readonly kind: ImportKind;
-  readonly duplicates: DuplicatePolicy;
-  readonly fileName: string;
-  readonly createdBy: string;
-  readonly duplicatesFound: number;
-  readonly at: Date;
-}
-
-export interface StoredRow {
-  readonly rowNumber: number;
-  readonly cells: MappedRow;
-  readonly outcome: RowOutcome;
-  readonly reason: string | null;
-  readonly recordId: string | null;
-  readonly attempted: boolean;
-}
-
 const CHUNK = 1_000;
-
-const toJob = (row: Selectable<ImportJobsTable>): ImportJob => ({
-  id: row.id,
-  kind: row.kind as ImportKind,
-  duplicates: row.duplicates as DuplicatePolicy,
-  fileName: row.file_name,
-  state: row.state as ImportState,
-  total: row.total,
-  counts: {
-    pending: row.pending,
-    created: row.created,
-    updated: row.updated,
-    skipped: row.skipped,
-    refused: row.refused,
-  },
-  duplicatesFound: row.duplicates_found,
-  pausedReason: row.paused_reason,
-  createdBy: row.created_by,
-  createdAt: new Date(row.created_at).toISOString(),
-  updatedAt: new Date(row.updated_at).toISOString(),
-});
 
 export class ImportRepository {
   constructor(private readonly db: Kysely<Database>) {}
@@ -283,19 +229,3 @@ export class ImportRepository {
     return Number(result.numUpdatedRows) > 0;
   }
 }
-
-const toStoredRow = (row: {
-  row_number: number;
-  cells: string;
-  outcome: string;
-  reason: string | null;
-  record_id: string | null;
-  attempted: boolean;
-}): StoredRow => ({
-  rowNumber: row.row_number,
-  cells: JSON.parse(row.cells) as MappedRow,
-  outcome: row.outcome as RowOutcome,
-  reason: row.reason,
-  recordId: row.record_id,
-  attempted: row.attempted,
-});

@@ -16,7 +16,8 @@ import { csvStream, type CsvColumn } from '../exports/csv-stream';
 import { fromStore, ownDataUser, pathId, type OwnDataDeps } from '../store/own-data-routes';
 import type { ReadModel } from '../sync/read-model';
 import { checkRows } from './check-rows';
-import type { ImportRepository, StoredRow } from './import-repository';
+import type { StoredRow } from './import-records';
+import type { ImportRepository } from './import-repository';
 import type { ImportRunner } from './import-runner';
 
 // CSV import (issue 15). The browser reads the file, maps its columns and shows a preview; the

@@ -1,135 +1,27 @@
-import { pino } from 'pino';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Contact, Customer, Lead, LiveEvent } from '../../contract';
-import type { DuplicatePolicy, ImportKind, MappedRow } from '../../contract/imports';
-import { openStore, type TeamStore } from '../store/open-store';
-import { ReadModel } from '../sync/read-model';
-import { contact, customer, lead, stage, uuid } from '../testing/live-records';
+import { describe, expect, it } from 'vitest';
 import { UpstreamError } from '../upstream/upstream-error';
-import { checkRows } from './check-rows';
-import { ImportRepository } from './import-repository';
-import { ImportRunner } from './import-runner';
+import {
+  calls,
+  clock,
+  faults,
+  jobOf,
+  model,
+  outcomes,
+  published,
+  repo,
+  runToEnd,
+  runner,
+  slept,
+  setUpImportHarness,
+} from '../testing/import-harness';
+import { contact, customer, lead } from '../testing/live-records';
 
-// The runner against a scripted CRM: rows in order, duplicates skipped, updated or created as
-// chosen, a row the CRM refuses reported with its reason, a rate limit waited out, an outage or
-// a plan limit pausing the job, a resume going on where it stopped, a crashed runner taken over.
+// The runner against a scripted CRM (src/server/testing/import-harness.ts): rows in order,
+// duplicates skipped, updated or created as chosen, a row the CRM refuses reported with its
+// reason, customers with their contacts. Rate limits, outages and resumption:
+// import-runner-trouble.test.ts.
 
-let store: TeamStore;
-let repo: ImportRepository;
-let model: ReadModel;
-let clock = 0;
-let slept: number[] = [];
-let calls: { id: string; options: { params?: Record<string, string>; body?: unknown } }[] = [];
-/** Errors the next calls throw, in order (undefined: answer normally). */
-let faults: (UpstreamError | undefined)[] = [];
-let published: LiveEvent[] = [];
-let nextId = 100;
-
-const crm = {
-  async call(id: string, options: { params?: Record<string, string>; body?: unknown } = {}) {
-    calls.push({ id, options });
-    const fault = faults.shift();
-    if (fault) throw fault;
-    const body = options.body as Record<string, unknown>;
-    switch (id) {
-      case 'leads.create':
-        return lead(nextId++, { ...body, created_at: new Date(clock).toISOString() } as Partial<Lead>);
-      case 'leads.update':
-        return { ...model.lead(options.params!.id!)!, ...body };
-      case 'customers.create':
-        return customer(nextId++, {
-          ...body,
-          created_at: new Date(clock).toISOString(),
-        } as Partial<Customer>);
-      case 'customers.update':
-        return { ...model.customer(options.params!.id!)!, ...body };
-      case 'contacts.create':
-        return contact(nextId++, 1, body as Partial<Contact>);
-      case 'contacts.update':
-        return { ...model.contact(options.params!.id!)!, ...body };
-      case 'contacts.byCustomer':
-        return model.contactsOf(options.params!.customerId!);
-      default:
-        throw new Error(`unexpected call ${id}`);
-    }
-  },
-};
-
-const runner = (over: Partial<ConstructorParameters<typeof ImportRunner>[0]> = {}) =>
-  new ImportRunner({
-    repository: repo,
-    upstream: crm as never,
-    model,
-    publish: async (events) => {
-      published.push(...events);
-      for (const event of events) {
-        if (event.type === 'lead.upserted') model.leads.set(event.lead.id, event.lead);
-        if (event.type === 'customer.upserted') model.customers.set(event.customer.id, event.customer);
-        if (event.type === 'contact.upserted') model.contacts.set(event.contact.id, event.contact);
-      }
-    },
-    log: pino({ level: 'silent' }),
-    clock: () => clock,
-    callsPerSecond: 0,
-    sleep: async (ms) => {
-      slept.push(ms);
-      clock += ms;
-    },
-    retryDelaysMs: [10, 20],
-    ...over,
-  });
-
-async function jobOf(kind: ImportKind, rows: MappedRow[], duplicates: DuplicatePolicy = 'skip') {
-  const checked = checkRows(kind, rows, model);
-  const id = uuid(nextId++, 'eeeeeeee');
-  await repo.create(
-    {
-      id,
-      kind,
-      duplicates,
-      fileName: 'file.csv',
-      createdBy: 'manager',
-      duplicatesFound: checked.duplicatesFound,
-      at: new Date(clock),
-    },
-    checked.rows,
-  );
-  return id;
-}
-
-async function runToEnd(r: ImportRunner, id: string) {
-  expect(await r.start(id)).toBe(true);
-  await r.settled(id);
-  return (await repo.get(id))!;
-}
-
-async function outcomes(id: string) {
-  const out: string[] = [];
-  for await (const row of repo.rows(id))
-    out.push(`${row.rowNumber} ${row.outcome}${row.reason ? `: ${row.reason}` : ''}`);
-  return out;
-}
-
-beforeAll(async () => {
-  store = await openStore({ kind: 'pglite', dataDir: null });
-  repo = new ImportRepository(store.db);
-});
-afterAll(() => store.close());
-beforeEach(() => {
-  clock = Date.parse('2026-05-01T10:00:00Z');
-  slept = [];
-  calls = [];
-  faults = [];
-  published = [];
-  model = new ReadModel();
-  model.loaded.add('leads');
-  model.loaded.add('customers');
-  model.lists.stages = [stage(1, 'new', { name: 'New', is_default: true }), stage(2, 'won', { name: 'Won' })];
-  model.leads.set(
-    lead(1).id,
-    lead(1, { name: 'Old Ana', email: 'ana@example.com', phone: '+44 20 7946 0958' }),
-  );
-});
+setUpImportHarness();
 
 describe('importing leads', () => {
   it('creates new rows, skips duplicates by email or phone, refuses bad rows, in file order', async () => {
@@ -177,88 +69,13 @@ describe('importing leads', () => {
   });
 
   it("reports a row the CRM refuses with the CRM's reason and goes on", async () => {
-    faults = [
+    faults.push(
       new UpstreamError('http', 'leads.create', 'The upstream answered 400', 400, null, ['name is taken']),
-    ];
+    );
     const id = await jobOf('leads', [{ name: 'One' }, { name: 'Two' }]);
     const job = await runToEnd(runner(), id);
     expect(job.counts).toMatchObject({ refused: 1, created: 1 });
     expect((await outcomes(id))[0]).toBe('2 refused: The CRM refused this row (400): name is taken');
-  });
-
-  it('waits out a rate limit for as long as it is told, then goes on', async () => {
-    faults = [new UpstreamError('rate-limited', 'leads.create', 'limit', 429, 25_000)];
-    const job = await runToEnd(runner(), await jobOf('leads', [{ name: 'One' }]));
-    expect(job.counts.created).toBe(1);
-    expect(slept.reduce((a, b) => a + b, 0)).toBe(25_000);
-  });
-
-  it('ends a long rate-limit wait within a slice when the job is paused meanwhile', async () => {
-    faults = [new UpstreamError('rate-limited', 'leads.create', 'limit', 429, 60_000)];
-    const id = await jobOf('leads', [{ name: 'One' }]);
-    const r = runner({
-      sleep: async (ms) => {
-        slept.push(ms);
-        clock += ms;
-        await repo.setState(id, 'paused', new Date(clock), { from: ['running'], reason: 'Paused by Marco' });
-      },
-    });
-    const job = await runToEnd(r, id);
-    expect(slept).toEqual([2_000]);
-    expect(job).toMatchObject({ state: 'paused', pausedReason: 'Paused by Marco', counts: { pending: 1 } });
-    expect(calls).toHaveLength(1);
-  });
-
-  it('spaces its calls to the configured rate', async () => {
-    const job = await runToEnd(
-      runner({ callsPerSecond: 4 }),
-      await jobOf('leads', [{ name: 'A' }, { name: 'B' }, { name: 'C' }]),
-    );
-    expect(job.counts.created).toBe(3);
-    expect(slept).toEqual([250, 250]);
-  });
-
-  it('pauses on an outage with the reason, keeps what was done, and resumes at the next row', async () => {
-    const id = await jobOf('leads', [{ name: 'A' }, { name: 'B' }, { name: 'C' }]);
-    const outage = () =>
-      new UpstreamError('unreachable', 'leads.create', 'The upstream could not be reached');
-    faults = [undefined, outage(), outage(), outage()];
-    const paused = await runToEnd(runner(), id);
-    expect(paused).toMatchObject({ state: 'paused', counts: { created: 1, pending: 2 } });
-    expect(paused.pausedReason).toMatch(/^The CRM is not answering .*resume when it is back\.$/);
-    const resumed = await runToEnd(runner(), id);
-    expect(resumed).toMatchObject({ state: 'done', pausedReason: null, counts: { created: 3, pending: 0 } });
-    expect([...model.leads.values()].map((l) => l.name).sort()).toEqual(['A', 'B', 'C', 'Old Ana']);
-  });
-
-  it('pauses at once on a plan limit, saying so', async () => {
-    faults = [
-      new UpstreamError('http', 'leads.create', 'x', 403, null, ['Plan limit reached: monthly contacts']),
-    ];
-    const job = await runToEnd(runner(), await jobOf('leads', [{ name: 'A' }]));
-    expect(job).toMatchObject({ state: 'paused', counts: { pending: 1 } });
-    expect(job.pausedReason).toBe('The CRM refused the import: Plan limit reached: monthly contacts');
-  });
-
-  it('does not create twice a row whose answer was lost when the runner stopped', async () => {
-    const id = await jobOf('leads', [{ name: 'Lost answer', email: 'lost@example.com' }], 'create');
-    // A runner claimed the job, sent the row, and died before writing the outcome.
-    await repo.claim(id, new Date(clock), new Date(clock - 60_000));
-    await repo.markAttempted(id, 2);
-    const made = lead(900, {
-      name: 'Lost answer',
-      email: 'lost@example.com',
-      created_at: new Date(clock + 1).toISOString(),
-    });
-    model.leads.set(made.id, made);
-    clock += 120_000;
-    const r = runner();
-    await r.adoptOrphans();
-    await r.settled(id);
-    const job = (await repo.get(id))!;
-    expect(job).toMatchObject({ state: 'done', counts: { created: 1 } });
-    expect(calls).toHaveLength(0);
-    expect(await outcomes(id)).toEqual(['2 created: Created before the import was interrupted']);
   });
 
   it('waits for the sync to have read the leads before looking for duplicates', async () => {
