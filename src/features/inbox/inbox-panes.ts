@@ -1,12 +1,16 @@
-import { WIDER_THAN } from '@/lib/use-media-query';
+import { WIDER_THAN, useMediaQuery } from '@/lib/use-media-query';
 
 /** Whether the inbox's path opens something beside the list (a thread, a new conversation). */
 export const opensBesideList = (pathname: string): boolean => !/^\/inbox\/?$/.test(pathname);
 
-/**
- * Whether the thread list is on screen at this path, now: always on a wide window, and on a narrow
- * one only when nothing else is open (it shows one pane). The route's loader asks it before reading
- * the list; the layout asks the same through useMediaQuery, to follow the window as it resizes.
- */
+// The thread list is on screen always on a wide window, and on a narrow one (one pane at a time)
+// only when nothing else is open. One rule, asked two ways:
+
+/** Now, once: the route's loader, before reading the list. */
 export const listShownAt = (pathname: string): boolean =>
   !opensBesideList(pathname) || window.matchMedia(WIDER_THAN.md).matches;
+
+/** In render, following the window as it resizes: the layout, to leave the list out. */
+export function useListShown(pathname: string): boolean {
+  return useMediaQuery(WIDER_THAN.md) || !opensBesideList(pathname);
+}

@@ -6,10 +6,8 @@ import { teamQuery } from '@/data/session';
 import { UserText } from '@/components/ui/user-text';
 import { useAssignAgent } from '../api/conversation-actions';
 import { useAiAgentId } from '../ai-state';
-import { AI_MENU_LABEL, AiFace, MENU_TRIGGER } from './header-menu-faces';
-
-const ITEM =
-  'flex min-h-8 cursor-pointer select-none items-center gap-2 rounded px-2 py-1.5 text-sm outline-none data-[highlighted]:bg-surface';
+import { HeaderMenu, MENU_ITEM, MenuReadState } from './header-menu';
+import { AI_MENU_LABEL, AiFace } from './header-menu-faces';
 
 /** Hands the thread to one of the workspace's AI agents. */
 export function AiMenu({ conversation }: { conversation: Conversation }) {
@@ -18,50 +16,31 @@ export function AiMenu({ conversation }: { conversation: Conversation }) {
   const assign = useAssignAgent(conversation.id);
   const agents = team.data?.aiAgents ?? [];
   return (
-    <DropdownMenu.Root>
-      <DropdownMenu.Trigger aria-label={AI_MENU_LABEL} className={MENU_TRIGGER}>
-        <AiFace />
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content
-          align="end"
-          sideOffset={4}
-          className="z-50 min-w-52 rounded-md border border-border bg-raised p-1 shadow-lg"
+    <HeaderMenu label={AI_MENU_LABEL} face={<AiFace />} heading="Let an AI agent answer">
+      {agents.map((agent) => (
+        <DropdownMenu.Item
+          key={agent.id}
+          className={MENU_ITEM}
+          disabled={agent.id === agentId}
+          onSelect={() => assign.mutate({ agentId: agent.id })}
         >
-          <DropdownMenu.Label className="px-2 py-1 text-xs text-muted">
-            Let an AI agent answer
-          </DropdownMenu.Label>
-          {agents.map((agent) => (
-            <DropdownMenu.Item
-              key={agent.id}
-              className={ITEM}
-              disabled={agent.id === agentId}
-              onSelect={() => assign.mutate({ agentId: agent.id })}
-            >
-              <span className="w-4">{agent.id === agentId ? <Check size={14} aria-hidden /> : null}</span>
-              <UserText>{agent.name}</UserText>
-            </DropdownMenu.Item>
-          ))}
-          {team.isSuccess && agents.length === 0 ? (
-            <p className="px-2 py-1.5 text-sm text-muted">This workspace has no AI agents.</p>
-          ) : null}
-          {team.isPending ? <p className="px-2 py-1.5 text-sm text-muted">Loading the agents…</p> : null}
-          {team.isError ? (
-            <p role="alert" className="px-2 py-1.5 text-sm text-danger">
-              The AI agents could not be loaded.
-            </p>
-          ) : null}
-          {agentId !== null ? (
-            <>
-              <DropdownMenu.Separator className="my-1 h-px bg-border" />
-              <DropdownMenu.Item className={ITEM} onSelect={() => assign.mutate({ agentId: null })}>
-                <span className="w-4" />
-                Take over from the AI
-              </DropdownMenu.Item>
-            </>
-          ) : null}
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
+          <span className="w-4">{agent.id === agentId ? <Check size={14} aria-hidden /> : null}</span>
+          <UserText>{agent.name}</UserText>
+        </DropdownMenu.Item>
+      ))}
+      {team.isSuccess && agents.length === 0 ? (
+        <p className="px-2 py-1.5 text-sm text-muted">This workspace has no AI agents.</p>
+      ) : null}
+      <MenuReadState read={team} loading="Loading the agents…" failed="The AI agents could not be loaded." />
+      {agentId !== null ? (
+        <>
+          <DropdownMenu.Separator className="my-1 h-px bg-border" />
+          <DropdownMenu.Item className={MENU_ITEM} onSelect={() => assign.mutate({ agentId: null })}>
+            <span className="w-4" />
+            Take over from the AI
+          </DropdownMenu.Item>
+        </>
+      ) : null}
+    </HeaderMenu>
   );
 }

@@ -1,8 +1,7 @@
 import { Outlet, useLocation, useParams } from '@tanstack/react-router';
 import { AlertTriangle, X } from 'lucide-react';
 import { Suspense, lazy, useCallback, useState } from 'react';
-import { WIDER_THAN, useMediaQuery } from '@/lib/use-media-query';
-import { opensBesideList } from '../inbox-panes';
+import { opensBesideList, useListShown } from '../inbox-panes';
 import { useInboxShortcuts } from '../use-inbox-shortcuts';
 import { usePlanLimit } from '../use-plan-limit';
 import { ThreadList } from './thread-list';
@@ -20,7 +19,7 @@ export function InboxLayout() {
   const activeId = 'conversationId' in params ? params.conversationId : undefined;
   const childOpen = opensBesideList(pathname);
   // A narrow window shows one pane: behind an open thread the list is not rendered at all.
-  const listShown = useMediaQuery(WIDER_THAN.md) || !childOpen;
+  const listShown = useListShown(pathname);
   const [helpOpen, setHelpOpen] = useState(false);
   const openHelp = useCallback(() => setHelpOpen(true), []);
   const [planLimit, dismissPlanLimit] = usePlanLimit();
