@@ -2,19 +2,24 @@ import { queryOptions, type QueryClient, type QueryKey } from '@tanstack/react-q
 import { BOARD_PAGE, OwnerFilter, PRIORITIES, type Board, type Lead, type Priority } from '@/contract';
 import { callScreen } from '@/lib/api-client';
 import { screenRetry } from './screen-loading';
-import {
-  appendColumnPage,
-  boardFilters,
-  placeLead,
-  removeLeadFromBoard,
-  setFollowUpOnBoard,
-  type BoardChange,
-  type BoardFilters,
-} from './lead-columns';
+import type * as Columns from './lead-columns';
+import { boardFilters, type BoardFilters } from './lead-filters';
 
 // The lead board: one BFF screen read (`GET /bff/screens/board`) gives every column's exact count,
 // sums and first cards with their follow-up flags; further cards come per column by cursor and are
 // appended to the same entry. The writers keep it current for this tab's moves and the live stream.
+
+let columns: typeof Columns | undefined;
+
+/**
+ * The column arithmetic the writers use (lead-columns.ts), fetched with the board's code rather than
+ * in the app's shell: a board enters the cache only through its screen, which loads both. A change
+ * that finds a board held before it is here (a prefetch the code has not caught up with) re-reads
+ * that board instead, which costs the upstream nothing (the BFF's model).
+ */
+export async function loadBoardColumns(): Promise<typeof Columns> {
+  return (columns ??= await import('./lead-columns'));
+}
 
 export const boardKeys = {
   all: ['leads', 'board'] as const,
@@ -38,9 +43,10 @@ export async function loadMoreCards(
   stage: string,
   cursor: string,
 ): Promise<void> {
-  const page = await callScreen('screens.boardColumn', {
-    query: { ...boardFilters(filters), stage, cursor, limit: BOARD_PAGE },
-  });
+  const [page, { appendColumnPage }] = await Promise.all([
+    callScreen('screens.boardColumn', { query: { ...boardFilters(filters), stage, cursor, limit: BOARD_PAGE } }),
+    loadBoardColumns(),
+  ]);
   queryClient.setQueryData<Board>(boardKeys.board(filters), (board) =>
     board ? appendColumnPage(board, page, cursor) : board,
   );
@@ -64,11 +70,15 @@ function filtersInKey(key: QueryKey): BoardFilters {
 
 function changeBoards(
   queryClient: QueryClient,
-  change: (board: Board, filters: BoardFilters) => BoardChange,
+  change: (columns: typeof Columns, board: Board, filters: BoardFilters) => Columns.BoardChange,
 ) {
   for (const [key, board] of queryClient.getQueriesData<Board>({ queryKey: boardKeys.all })) {
     if (!board) continue;
-    const next = change(board, filtersInKey(key));
+    if (!columns) {
+      void queryClient.invalidateQueries({ queryKey: key, exact: true });
+      continue;
+    }
+    const next = change(columns, board, filtersInKey(key));
     queryClient.setQueryData<Board>(key, next.board);
     // Counts the board cannot know from what it holds are read again (no upstream call: the BFF's model).
     if (!next.exact) void queryClient.invalidateQueries({ queryKey: key, exact: true });
@@ -77,16 +87,19 @@ function changeBoards(
 
 /** A lead's new version on every board held: moved to its stage's column, counts and sums kept exact. */
 export function upsertBoardLead(queryClient: QueryClient, lead: Lead) {
-  changeBoards(queryClient, (board, filters) => placeLead(board, lead, filters));
+  changeBoards(queryClient, ({ placeLead }, board, filters) => placeLead(board, lead, filters));
 }
 
 export function removeBoardLead(queryClient: QueryClient, leadId: string) {
-  changeBoards(queryClient, (board) => removeLeadFromBoard(board, leadId));
+  changeBoards(queryClient, ({ removeLeadFromBoard }, board) => removeLeadFromBoard(board, leadId));
 }
 
 /** A lead's follow-up flag (an activity logged on it, or the BFF's `lead.followUp` event). */
 export function setLeadFollowUp(queryClient: QueryClient, leadId: string, followUp: boolean) {
-  changeBoards(queryClient, (board) => ({ board: setFollowUpOnBoard(board, leadId, followUp), exact: true }));
+  changeBoards(queryClient, ({ setFollowUpOnBoard }, board) => ({
+    board: setFollowUpOnBoard(board, leadId, followUp),
+    exact: true,
+  }));
 }
 
 export type { BoardFilters };

@@ -6,35 +6,13 @@ import {
   type BoardColumnPage,
   type CurrencySum,
   type Lead,
-  type OwnerFilter,
-  type Priority,
 } from '@/contract';
+import type { BoardFilters } from './lead-filters';
 
 // The board as the cache holds it (the BFF's `Board`, further pages appended) and the pure changes
 // the cache writers make to it: a lead placed, moved or removed keeps each column's count and sums
-// exact whenever the board holds the lead's card (always for this tab's own moves).
-
-/** The filters the upstream applies to the lead list. */
-export interface LeadFilters {
-  priority?: Priority | undefined;
-  search?: string | undefined;
-}
-
-/** The board's and the list screen's filters: the upstream's, plus the owner (BFF-side). */
-export interface BoardFilters extends LeadFilters {
-  owner?: OwnerFilter | undefined;
-}
-
-/** Only the filters set, so equal filters make equal keys. */
-export const upstreamFilters = (filters: LeadFilters): LeadFilters => ({
-  ...(filters.priority ? { priority: filters.priority } : {}),
-  ...(filters.search?.trim() ? { search: filters.search.trim() } : {}),
-});
-
-export const boardFilters = (filters: BoardFilters): BoardFilters => ({
-  ...upstreamFilters(filters),
-  ...(filters.owner ? { owner: filters.owner } : {}),
-});
+// exact whenever the board holds the lead's card (always for this tab's own moves). Loaded with the
+// board's code, not in the app's shell (see `loadBoardColumns` in board.ts).
 
 /** Whether the BFF's filters would return this lead (the upstream's search rules, and the owner). */
 export function matchesFilters(lead: Lead, filters: BoardFilters): boolean {

@@ -1,9 +1,9 @@
 import { QueryClient } from '@tanstack/react-query';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { UNMATCHED, type Board, type Lead, type LeadList } from '@/contract';
 import { lead } from '@/test/records';
 import { addActivity } from './activities';
-import { boardKeys, setLeadFollowUp } from './board';
+import { boardKeys, loadBoardColumns, setLeadFollowUp } from './board';
 import { leadKeys, removeLead, upsertLead } from './leads';
 
 const empty = (stage: string) => ({ stage, cards: [], nextCursor: null, total: 0, sums: [] });
@@ -22,6 +22,9 @@ const listPage = (data: Lead[]): LeadList => ({
   totalPages: 1,
   hasMore: false,
 });
+
+// The board's screen loads the column arithmetic with its code (board-code.ts); so do these tests.
+beforeAll(() => loadBoardColumns());
 
 function setup() {
   const queryClient = new QueryClient();

@@ -3,7 +3,7 @@ import { keepPreviousData, queryOptions, type QueryClient } from '@tanstack/reac
 import type { Lead, LeadList } from '@/contract';
 import { callApi, callScreen } from '@/lib/api-client';
 import { removeBoardLead, upsertBoardLead } from './board';
-import { boardFilters, upstreamFilters, type BoardFilters, type LeadFilters } from './lead-columns';
+import { boardFilters, upstreamFilters, type BoardFilters, type LeadFilters } from './lead-filters';
 
 export { boardFilters, upstreamFilters, type BoardFilters, type LeadFilters };
 
