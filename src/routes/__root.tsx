@@ -12,8 +12,6 @@ import { bindStorageToUser } from '@/lib/user-storage';
 import { announceRateLimits } from '@/lib/rate-limit-toast';
 import { useLiveStream } from '@/lib/live/use-live-stream';
 import { useUnreadTitle } from '@/lib/unread-title';
-import { useQuery } from '@tanstack/react-query';
-import { preferencesQuery } from '@/data/preferences';
 
 export interface RouterContext {
   queryClient: QueryClient;
@@ -58,8 +56,6 @@ function RootLayout() {
 function SignedInLayout() {
   useLiveStream();
   useUnreadTitle();
-  // Whether to alert on the desktop (src/lib/live/desktop-alerts.ts): usually already in the bootstrap.
-  useQuery(preferencesQuery());
   return (
     <div className="flex h-full min-h-0">
       <a

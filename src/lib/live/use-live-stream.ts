@@ -3,8 +3,8 @@ import { useEffect } from 'react';
 import { applyLiveEvent, pollOnScreen, refetchOnScreen } from '@/data/live-events';
 import { Me } from '@/contract';
 import { callBff } from '../api-client';
-import { alertFor } from './desktop-alerts';
 import { LiveConnection } from './live-connection';
+import { useDesktopAlerts } from './use-desktop-alerts';
 
 /**
  * The signed-in app's live stream: open while mounted, its events written into the caches. Where
@@ -12,6 +12,7 @@ import { LiveConnection } from './live-connection';
  */
 export function useLiveStream(): void {
   const queryClient = useQueryClient();
+  const alertFor = useDesktopAlerts();
   useEffect(() => {
     if (typeof EventSource === 'undefined') return;
     const connection = new LiveConnection({
@@ -26,5 +27,5 @@ export function useLiveStream(): void {
     });
     connection.start();
     return () => connection.stop();
-  }, [queryClient]);
+  }, [queryClient, alertFor]);
 }
