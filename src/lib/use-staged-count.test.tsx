@@ -27,6 +27,14 @@ describe('useStagedCount', () => {
     expect(counts.at(-1)).toBe(40);
   });
 
+  it('with none first, renders nothing at once and every item right after', async () => {
+    counts = [];
+    const { container } = render(<List total={20} first={0} />);
+    expect(await screen.findByText('row 20')).toBeInTheDocument();
+    expect(container.querySelectorAll('li')).toHaveLength(20);
+    expect(counts[0]).toBe(0);
+  });
+
   it('renders a short list whole', () => {
     const { container } = render(<List total={6} first={15} />);
     expect(container.querySelectorAll('li')).toHaveLength(6);

@@ -31,8 +31,9 @@ export function ThreadList({ onHelp }: { onHelp: () => void }) {
   const channelById = useMemo(() => new Map(channels.channels.map((c) => [c.id, c])), [channels]);
   const refiltering = shown !== search;
   const rows = useMemo(() => flattenRows(list.data), [list.data]);
-  // A tall screen shows about fifteen rows; the rest of the page follows between frames.
-  const rendered = useStagedCount(rows.length, FIRST_ROWS);
+  // A tall screen shows about fifteen rows; the rest of the page follows between frames. Opened on
+  // a thread (a link, a reload), the thread is what the reader came for: all the rows follow it.
+  const rendered = useStagedCount(rows.length, activeId ? 0 : FIRST_ROWS);
   const now = useNow();
   const total = list.data?.pages[0]?.total;
   // Unread only dresses the rows: the list never waits for it (nor fails with it).
