@@ -2,6 +2,7 @@ import { queryOptions, type QueryClient, type QueryKey } from '@tanstack/react-q
 import { BOARD_PAGE, OwnerFilter, PRIORITIES, type Board, type Lead, type Priority } from '@/contract';
 import { callScreen } from '@/lib/api-client';
 import { screenRetry } from './screen-loading';
+import { loadable } from '@/lib/loadable';
 import type * as Columns from './lead-columns';
 import { boardFilters, type BoardFilters } from './lead-filters';
 
@@ -9,17 +10,14 @@ import { boardFilters, type BoardFilters } from './lead-filters';
 // sums and first cards with their follow-up flags; further cards come per column by cursor and are
 // appended to the same entry. The writers keep it current for this tab's moves and the live stream.
 
-let columns: typeof Columns | undefined;
-
 /**
  * The column arithmetic the writers use (lead-columns.ts), fetched with the board's code rather than
  * in the app's shell: a board enters the cache only through its screen, which loads both. A change
- * that finds a board held before it is here (a prefetch the code has not caught up with) re-reads
- * that board instead, which costs the upstream nothing (the BFF's model).
+ * that finds a board held before it is here (a prefetch the code has not caught up with, or a failed
+ * download) re-reads that board instead, which costs the upstream nothing (the BFF's model).
  */
-export async function loadBoardColumns(): Promise<typeof Columns> {
-  return (columns ??= await import('./lead-columns'));
-}
+const columnsCode = loadable(() => import('./lead-columns'));
+export const loadBoardColumns = columnsCode.preload;
 
 export const boardKeys = {
   all: ['leads', 'board'] as const,
@@ -43,12 +41,16 @@ export async function loadMoreCards(
   stage: string,
   cursor: string,
 ): Promise<void> {
-  const [page, { appendColumnPage }] = await Promise.all([
-    callScreen('screens.boardColumn', { query: { ...boardFilters(filters), stage, cursor, limit: BOARD_PAGE } }),
+  const [page] = await Promise.all([
+    callScreen('screens.boardColumn', {
+      query: { ...boardFilters(filters), stage, cursor, limit: BOARD_PAGE },
+    }),
     loadBoardColumns(),
   ]);
-  queryClient.setQueryData<Board>(boardKeys.board(filters), (board) =>
-    board ? appendColumnPage(board, page, cursor) : board,
+  changeBoards(
+    queryClient,
+    ({ appendColumnPage }, board) => ({ board: appendColumnPage(board, page, cursor), exact: true }),
+    boardKeys.board(filters),
   );
 }
 
@@ -68,11 +70,14 @@ function filtersInKey(key: QueryKey): BoardFilters {
   };
 }
 
+/** Every board held (or only those under a narrower key), changed with the column arithmetic. */
 function changeBoards(
   queryClient: QueryClient,
   change: (columns: typeof Columns, board: Board, filters: BoardFilters) => Columns.BoardChange,
+  only: QueryKey = boardKeys.all,
 ) {
-  for (const [key, board] of queryClient.getQueriesData<Board>({ queryKey: boardKeys.all })) {
+  const columns = columnsCode.current();
+  for (const [key, board] of queryClient.getQueriesData<Board>({ queryKey: only })) {
     if (!board) continue;
     if (!columns) {
       void queryClient.invalidateQueries({ queryKey: key, exact: true });

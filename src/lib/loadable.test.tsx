@@ -106,4 +106,19 @@ describe('loadable', () => {
     );
     expect(await screen.findByText('Failed: Error: chunk missing')).toBeInTheDocument();
   });
+
+  it('gives the module outside render once it is there, and nothing before or after a failed load', async () => {
+    const gate = deferred<{ text: string }>();
+    const writers = loadable(() => gate.promise);
+    expect(writers.current()).toBeUndefined();
+    const loading = writers.preload();
+    expect(writers.current()).toBeUndefined();
+    gate.resolve({ text: 'columns' });
+    await loading;
+    expect(writers.current()).toEqual({ text: 'columns' });
+
+    const broken = loadable<{ text: string }>(() => Promise.reject(new Error('chunk missing')));
+    await expect(broken.preload()).resolves.toBeUndefined();
+    expect(broken.current()).toBeUndefined();
+  });
 });

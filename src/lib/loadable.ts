@@ -3,10 +3,13 @@ import { useEffect, useReducer } from 'react';
 /**
  * Code loaded on demand and rendered without Suspense. React holds back the content of a Suspense
  * boundary whose fallback has just shown (a few hundred milliseconds, so screens do not flicker):
- * the lead board, lazy behind its skeleton, painted 300 ms after its data and code had arrived. A screen that draws
- * its own placeholder uses this instead: `use()` is undefined until the module is there, then the
- * component re-renders at once. A module that fails to load throws in render, for the route's
- * error screen, as React.lazy would.
+ * the lead board, lazy behind its skeleton, painted 300 ms after its data and code had arrived. A
+ * screen that draws its own placeholder uses this instead: `use()` is undefined until the module is
+ * there, then the component re-renders at once. A module that fails to load throws in render, for
+ * the route's error screen, as React.lazy would.
+ *
+ * Outside render, `preload()` starts the download (it never rejects) and `current()` is the module
+ * once it is there, or undefined: code that has a fallback until then (a cache writer, an alert).
  *
  * `afterPaint`: for what the screen can show a moment later (menus behind their buttons, a
  * drawer): the download starts once the screen has painted, so it neither delays that paint nor
@@ -45,7 +48,8 @@ export function loadable<T>(load: () => Promise<T>, opts: { afterPaint?: boolean
     if (loaded && !loaded.ok) throw loaded.error;
     return loaded?.value;
   }
-  return { preload, use: useLoaded };
+  const current = (): T | undefined => (loaded?.ok ? loaded.value : undefined);
+  return { preload, use: useLoaded, current };
 }
 
 /** Runs `run` in a task after the next frame has painted. */

@@ -6,11 +6,13 @@ export const opensBesideList = (pathname: string): boolean => !/^\/inbox\/?$/.te
 // The thread list is on screen always on a wide window, and on a narrow one (one pane at a time)
 // only when nothing else is open. One rule, asked two ways:
 
+const listShown = (pathname: string, wide: boolean): boolean => wide || !opensBesideList(pathname);
+
 /** Now, once: the route's loader, before reading the list. */
 export const listShownAt = (pathname: string): boolean =>
-  !opensBesideList(pathname) || window.matchMedia(WIDER_THAN.md).matches;
+  listShown(pathname, window.matchMedia(WIDER_THAN.md).matches);
 
 /** In render, following the window as it resizes: the layout, to leave the list out. */
 export function useListShown(pathname: string): boolean {
-  return useMediaQuery(WIDER_THAN.md) || !opensBesideList(pathname);
+  return listShown(pathname, useMediaQuery(WIDER_THAN.md));
 }

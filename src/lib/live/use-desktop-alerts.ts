@@ -1,27 +1,22 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback, useEffect } from 'react';
 import type { LiveEvent } from '@/contract';
 import { preferencesQuery } from '@/data/preferences';
-import type * as Alerts from './desktop-alerts';
+import { loadable } from '../loadable';
+
+// Fetched only for someone who turned desktop alerts on, not in every first screen. A failed
+// download leaves alerts off until the page reloads.
+const alertsCode = loadable(() => import('./desktop-alerts'));
 
 /**
  * What says a live event on the desktop: nothing until the person has turned desktop alerts on
- * (Settings → Notifications, usually known from the bootstrap), then desktop-alerts.ts, fetched
- * only for them rather than in every first screen. Stable across renders, so the stream need not
- * reopen when it arrives.
+ * (Settings → Notifications, usually known from the bootstrap), then desktop-alerts.ts. Stable
+ * across renders, so the stream need not reopen when the code arrives.
  */
 export function useDesktopAlerts(): (queryClient: QueryClient, event: LiveEvent) => void {
   const wanted = useQuery(preferencesQuery()).data?.desktop === true;
-  const alerts = useRef<typeof Alerts | null>(null);
   useEffect(() => {
-    if (!wanted || alerts.current) return;
-    // A failed download leaves alerts off until the preference is set again or the page reloads.
-    import('./desktop-alerts').then(
-      (module) => {
-        alerts.current = module;
-      },
-      () => undefined,
-    );
+    if (wanted) void alertsCode.preload();
   }, [wanted]);
-  return useCallback((queryClient, event) => alerts.current?.alertFor(queryClient, event), []);
+  return useCallback((queryClient, event) => alertsCode.current()?.alertFor(queryClient, event), []);
 }
