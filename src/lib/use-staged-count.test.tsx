@@ -5,8 +5,8 @@ import { useStagedCount } from './use-staged-count';
 /** Each render's count, in order. */
 let counts: number[] = [];
 
-function List({ total, first }: { total: number; first: number }) {
-  const rendered = useStagedCount(total, first);
+function List({ total, first, step }: { total: number; first: number; step?: number }) {
+  const rendered = useStagedCount(total, first, step);
   counts.push(rendered);
   return (
     <ul>
@@ -33,6 +33,14 @@ describe('useStagedCount', () => {
     expect(await screen.findByText('row 20')).toBeInTheDocument();
     expect(container.querySelectorAll('li')).toHaveLength(20);
     expect(counts[0]).toBe(0);
+  });
+
+  it('in steps, renders a few more items in each render until all are shown', async () => {
+    counts = [];
+    const { container } = render(<List total={10} first={2} step={3} />);
+    expect(await screen.findByText('row 10')).toBeInTheDocument();
+    expect(container.querySelectorAll('li')).toHaveLength(10);
+    expect(counts.filter((n, i) => n !== counts[i - 1])).toEqual([2, 5, 8, 10]);
   });
 
   it('renders a short list whole', () => {

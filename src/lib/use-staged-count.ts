@@ -1,14 +1,17 @@
 import { startTransition, useEffect, useState } from 'react';
 
 /**
- * How many of a list's items to render: the first `first` at once, then all of them in a
- * transition, which React renders in slices between frames. A list's first paint then costs what
- * a screenful costs, and the rows below the fold never make one long task of it.
+ * How many of a list's items to render: the first `first` at once, then the rest in transitions,
+ * `step` more each (all of them by default). React renders a transition in slices between frames,
+ * but commits it in one task: a step bounds that task, where a long list's rows would make one long
+ * task of it. A list's first paint then costs what a screenful costs.
  */
-export function useStagedCount(total: number, first: number): number {
-  const [all, setAll] = useState(false);
+export function useStagedCount(total: number, first: number, step = Infinity): number {
+  // Infinity once every item has been shown: a list that grows later renders whole.
+  const [shown, setShown] = useState(first);
   useEffect(() => {
-    if (!all && total > first) startTransition(() => setAll(true));
-  }, [all, total, first]);
-  return all ? total : Math.min(total, first);
+    if (shown < total)
+      startTransition(() => setShown((n) => (Math.max(n, first) + step >= total ? Infinity : n + step)));
+  }, [shown, total, first, step]);
+  return Math.min(total, Math.max(shown, first));
 }

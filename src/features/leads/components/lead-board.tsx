@@ -198,7 +198,7 @@ const COLUMN_PX = 300;
 
 /**
  * The board's columns: those a window shows at once render with the data, the rest (skeletons
- * until then) right after in a transition, between frames. A phone shows one column and a half of
+ * until then) right after, one a transition, between frames. A phone shows one column and a half of
  * eight: the first render no longer builds every column's cards and their drag handles in one task.
  */
 function BoardColumns({
@@ -222,7 +222,8 @@ function BoardColumns({
     })),
   ];
   const [firstColumns] = useState(() => Math.max(1, Math.ceil(window.innerWidth / COLUMN_PX)));
-  const shown = useStagedCount(columns.length, firstColumns);
+  // One column a step: committed together, the rest of a phone's board was one long task.
+  const shown = useStagedCount(columns.length, firstColumns, 1);
   return columns.map(({ stage, column }, i) =>
     i < shown ? (
       <Column
