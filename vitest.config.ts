@@ -9,6 +9,9 @@ export default defineConfig({
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   test: {
     testTimeout: 20000,
+    // Vitest's default is one worker fewer than the cores: one, on the 2-core machine CI runs on.
+    // Many tests wait on a server, a database or a timer more than they compute, so two overlap well.
+    maxWorkers: 2,
     projects: [
       {
         extends: true,
