@@ -35,9 +35,8 @@ function ensureToaster(): Promise<void> {
 }
 
 async function show(kind: 'success' | 'error' | 'info', message: string, options?: NotifyOptions) {
-  const [{ toast }] = await Promise.all([import('sonner'), ensureToaster()]);
-  if (kind === 'info') toast(message, options);
-  else toast[kind](message, options);
+  const [{ raise }] = await Promise.all([import('./toast'), ensureToaster()]);
+  raise(kind, message, options);
 }
 
 export const notify = {
