@@ -1,7 +1,7 @@
 import { useDroppable } from '@dnd-kit/core';
 import { observeElementRect, useVirtualizer } from '@tanstack/react-virtual';
 import { CircleHelp, Trophy, XCircle } from 'lucide-react';
-import { useEffect, useRef } from 'react';
+import { memo, useEffect, useRef } from 'react';
 import type { BoardColumn as ColumnData, LeadStage } from '@/contract';
 import { Button } from '@/components/ui/button';
 import { errorText } from '@/components/ui/states';
@@ -45,8 +45,6 @@ export function BoardColumn({ stage, column: data, more, ownerNames, onOpen }: B
     data: drop,
     disabled: !stage || !movable,
   });
-  const outcome = stage ? stageOutcome(stage) : 'none';
-  const { sums, total } = data;
   const headingId = `column-${column}-heading`;
 
   return (
@@ -56,36 +54,7 @@ export function BoardColumn({ stage, column: data, more, ownerNames, onOpen }: B
       data-column={column}
       className={`flex h-full w-72 shrink-0 flex-col rounded-lg border bg-bg ${isOver ? 'border-accent ring-2 ring-accent/40' : 'border-border'}`}
     >
-      <header
-        className={`rounded-t-lg border-t-4 px-3 py-2 ${HEADER_TONE[outcome]}`}
-        style={{ borderTopColor: safeColor(stage?.color, 'var(--color-subtle)') }}
-      >
-        <div className="flex items-center gap-1.5">
-          {outcome === 'won' ? <Trophy size={14} className="text-success" aria-label="Won stage" /> : null}
-          {outcome === 'lost' ? <XCircle size={14} className="text-danger" aria-label="Lost stage" /> : null}
-          {!stage ? <CircleHelp size={14} className="text-warning" aria-hidden /> : null}
-          <h2 id={headingId} className="truncate text-sm font-semibold">
-            {name}
-          </h2>
-          <span
-            className="ml-auto rounded bg-raised px-1.5 text-xs tabular-nums text-muted"
-            aria-label={`${count(total)} leads`}
-          >
-            {count(total)}
-          </span>
-        </div>
-        <p className="mt-0.5 truncate text-xs tabular-nums text-muted" title={formatSums(sums)}>
-          {sums.length ? formatSums(sums) : '\u00a0'}
-        </p>
-        <p className="truncate text-xs tabular-nums text-muted" title="Weighted by probability">
-          {sums.length ? formatWeighted(sums) : '\u00a0'}
-        </p>
-        {!stage ? (
-          <p className="mt-1 text-xs text-muted">
-            Their status matches no stage.{movable ? ' Drag them into one.' : ''}
-          </p>
-        ) : null}
-      </header>
+      <ColumnHeader stage={stage} name={name} total={data.total} sums={data.sums} headingId={headingId} />
       <ColumnBody
         column={column}
         name={name}
@@ -97,6 +66,59 @@ export function BoardColumn({ stage, column: data, more, ownerNames, onOpen }: B
     </section>
   );
 }
+
+/**
+ * The column's name, exact count and sums. Memoised, as is the body: every column re-renders with
+ * each step of a drag (dnd-kit's context), and neither changes with it.
+ */
+const ColumnHeader = memo(function ColumnHeader({
+  stage,
+  name,
+  total,
+  sums,
+  headingId,
+}: {
+  stage: LeadStage | null;
+  name: string;
+  total: number;
+  sums: ColumnData['sums'];
+  headingId: string;
+}) {
+  const movable = useBoardMovable();
+  const outcome = stage ? stageOutcome(stage) : 'none';
+  return (
+    <header
+      className={`rounded-t-lg border-t-4 px-3 py-2 ${HEADER_TONE[outcome]}`}
+      style={{ borderTopColor: safeColor(stage?.color, 'var(--color-subtle)') }}
+    >
+      <div className="flex items-center gap-1.5">
+        {outcome === 'won' ? <Trophy size={14} className="text-success" aria-label="Won stage" /> : null}
+        {outcome === 'lost' ? <XCircle size={14} className="text-danger" aria-label="Lost stage" /> : null}
+        {!stage ? <CircleHelp size={14} className="text-warning" aria-hidden /> : null}
+        <h2 id={headingId} className="truncate text-sm font-semibold">
+          {name}
+        </h2>
+        <span
+          className="ml-auto rounded bg-raised px-1.5 text-xs tabular-nums text-muted"
+          aria-label={`${count(total)} leads`}
+        >
+          {count(total)}
+        </span>
+      </div>
+      <p className="mt-0.5 truncate text-xs tabular-nums text-muted" title={formatSums(sums)}>
+        {sums.length ? formatSums(sums) : '\u00a0'}
+      </p>
+      <p className="truncate text-xs tabular-nums text-muted" title="Weighted by probability">
+        {sums.length ? formatWeighted(sums) : '\u00a0'}
+      </p>
+      {!stage ? (
+        <p className="mt-1 text-xs text-muted">
+          Their status matches no stage.{movable ? ' Drag them into one.' : ''}
+        </p>
+      ) : null}
+    </header>
+  );
+});
 
 /**
  * A column that has not been laid out (jsdom, a hidden tab) reports no height; assume a screenful
@@ -111,7 +133,7 @@ const observeColumnRect: typeof observeElementRect = (instance, cb) =>
  */
 const READ_AHEAD = 4;
 
-function ColumnBody({
+const ColumnBody = memo(function ColumnBody({
   column,
   name,
   data,
@@ -192,4 +214,4 @@ function ColumnBody({
       ) : null}
     </div>
   );
-}
+});
