@@ -4,11 +4,12 @@ import { boardKeys } from '@/data/board';
 import { restoreSnapshot, takeSnapshot, type CacheSnapshot } from '@/data/cache-snapshot';
 import { leadKeys, upsertLead } from '@/data/leads';
 import { callApi } from '@/lib/api-client';
+import { promptly } from '@/lib/promptly';
 import type { LeadMove } from '../model/board-drop';
 
 /**
  * Moves a lead to another stage by PATCHing its status through the proxy, optimistically: the card
- * changes column at once (counts and sums with it) and everything rolls back if the upstream
+ * changes column at once, in the drop's own frame (counts and sums with it) and everything rolls back if the upstream
  * refuses. The answer is written into the caches; the board needs no re-read, since it held the
  * card and so knows both columns' exact counts.
  */
@@ -26,7 +27,7 @@ export function useMoveLead(
     onMutate: async (move) => {
       // A board read in flight would bring the card back to where it was.
       const snapshot = await takeSnapshot(queryClient, leadKeys.all, [boardKeys.all]);
-      upsertLead(queryClient, { ...move.lead, status: move.to });
+      promptly(() => upsertLead(queryClient, { ...move.lead, status: move.to }));
       return { snapshot };
     },
     onError: (error, move, context) => {
