@@ -53,7 +53,7 @@ export function loadable<T>(load: () => Promise<T>, opts: { afterPaint?: boolean
 }
 
 /** Runs `run` in a task after the next frame has painted. */
-function afterNextPaint(run: () => void): void {
+export function afterNextPaint(run: () => void): void {
   if (typeof requestAnimationFrame !== 'function') setTimeout(run, 0);
   else requestAnimationFrame(() => setTimeout(run, 0));
 }

@@ -1,4 +1,5 @@
 import { toast } from 'sonner';
+import { afterNextPaint } from './loadable';
 
 type ToastOptions = Parameters<typeof toast>[1];
 
@@ -8,10 +9,8 @@ type ToastOptions = Parameters<typeof toast>[1];
  * within the same frame, waited for the toast's render before it could paint.
  */
 export function raise(kind: 'success' | 'error' | 'info', message: string, options?: ToastOptions): void {
-  requestAnimationFrame(() =>
-    setTimeout(() => {
-      if (kind === 'info') toast(message, options);
-      else toast[kind](message, options);
-    }),
-  );
+  afterNextPaint(() => {
+    if (kind === 'info') toast(message, options);
+    else toast[kind](message, options);
+  });
 }

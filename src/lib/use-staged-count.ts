@@ -10,8 +10,13 @@ export function useStagedCount(total: number, first: number, step = Infinity): n
   // Infinity once every item has been shown: a list that grows later renders whole.
   const [shown, setShown] = useState(first);
   useEffect(() => {
-    if (shown < total)
-      startTransition(() => setShown((n) => (Math.max(n, first) + step >= total ? Infinity : n + step)));
+    if (shown >= total) return;
+    startTransition(() =>
+      setShown((n) => {
+        const next = Math.max(n, first) + step;
+        return next >= total ? Infinity : next;
+      }),
+    );
   }, [shown, total, first, step]);
   return Math.min(total, Math.max(shown, first));
 }

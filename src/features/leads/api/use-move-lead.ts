@@ -9,9 +9,9 @@ import type { LeadMove } from '../model/board-drop';
 
 /**
  * Moves a lead to another stage by PATCHing its status through the proxy, optimistically: the card
- * changes column at once, in the drop's own frame (counts and sums with it) and everything rolls back if the upstream
- * refuses. The answer is written into the caches; the board needs no re-read, since it held the
- * card and so knows both columns' exact counts.
+ * changes column at once, in the drop's own frame (counts and sums with it), and everything rolls
+ * back if the upstream refuses. The answer is written into the caches; the board needs no re-read,
+ * since it held the card and so knows both columns' exact counts.
  */
 export function useMoveLead(
   options: {
