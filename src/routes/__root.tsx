@@ -3,7 +3,8 @@ import type { QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { AppNav } from '@/components/app-nav';
 import { SearchLauncher } from '@/features/search/components/search-launcher';
-import { NotFoundScreen } from '@/components/app-screens';
+import { NotFoundScreen, PendingScreen } from '@/components/app-screens';
+import { MountInSlices } from '@/components/mount-in-slices';
 import { LazyToaster } from '@/components/lazy-toaster';
 import { LiveStatusBanner } from '@/components/live-status-banner';
 import { isApiError } from '@/lib/api-error';
@@ -67,7 +68,10 @@ function SignedInLayout() {
       <AppNav search={<SearchLauncher />} />
       <main id="main" className="flex min-h-0 min-w-0 flex-1 flex-col">
         <LiveStatusBanner />
-        <Outlet />
+        {/* The navigation paints at once; the screen, the page's bulk, is built between frames. */}
+        <MountInSlices fallback={<PendingScreen />}>
+          <Outlet />
+        </MountInSlices>
       </main>
       <LazyToaster />
     </div>
