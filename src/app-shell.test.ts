@@ -16,10 +16,24 @@ describe('index.html', () => {
     expect(html).toMatch(/<noscript>[\s\S]*needs JavaScript[\s\S]*<\/noscript>/);
   });
 
-  it('has no inline script: only the module entry, which the CSP allows', () => {
+  it('has no inline script: the module entry and the Intl warm-up are files, which the CSP allows', () => {
     const scripts = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)];
-    expect(scripts).toHaveLength(1);
-    expect(scripts[0]![1]).toContain('src="/src/main.tsx"');
-    expect(scripts[0]![2]!.trim()).toBe('');
+    expect(scripts.map((s) => s[1]!.trim())).toEqual([
+      'src="/intl-warm.js" async',
+      'type="module" src="/src/main.tsx"',
+    ]);
+    expect(scripts.every((s) => s[2]!.trim() === '')).toBe(true);
+  });
+
+  it("builds a date and a number formatter, which loads Intl's locale data", () => {
+    const warm = readFileSync(new URL('../public/intl-warm.js', import.meta.url), 'utf8');
+    const built: string[] = [];
+    const fake = (kind: string) =>
+      function Formatter() {
+        built.push(kind);
+        return { format: () => '' };
+      };
+    new Function('Intl', warm)({ DateTimeFormat: fake('date'), NumberFormat: fake('number') });
+    expect(built).toEqual(['date', 'number']);
   });
 });

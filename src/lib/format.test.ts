@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { initials, money, relativeTime } from './format';
 import { phone } from './phone';
 
@@ -23,38 +23,5 @@ describe('format', () => {
   it('takes initials from the first and last names', () => {
     expect(initials('Ada Lovelace King')).toBe('AK');
     expect(initials('')).toBe('?');
-  });
-});
-
-describe('warmFormatters', () => {
-  afterEach(() => {
-    vi.useRealTimers();
-    vi.unstubAllGlobals();
-    vi.restoreAllMocks();
-  });
-
-  it("builds a screen's formatters one task at a time, so its render finds them built", async () => {
-    vi.resetModules();
-    const fresh = await import('./format');
-    vi.useFakeTimers();
-    const Real = Intl.RelativeTimeFormat;
-    const built = vi.spyOn(Intl, 'RelativeTimeFormat').mockImplementation(function (
-      ...args: ConstructorParameters<typeof Real>
-    ) {
-      return new Real(...args);
-    });
-    fresh.warmFormatters(['relative', 'clock', 'count', 'money', 'date']);
-    expect(built).not.toHaveBeenCalled();
-    let tasks = 0;
-    while (vi.getTimerCount() > 0) {
-      vi.advanceTimersToNextTimer();
-      tasks += 1;
-    }
-    expect(tasks).toBe(5);
-    expect(built).toHaveBeenCalledTimes(1);
-    expect(fresh.relativeTime('2020-01-01T00:00:00.000Z', Date.parse('2026-01-01T00:00:00.000Z'))).toBe(
-      '6 yr. ago',
-    );
-    expect(built).toHaveBeenCalledTimes(1);
   });
 });

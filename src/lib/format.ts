@@ -89,30 +89,3 @@ export function initials(name: string | null | undefined): string {
     '?'
   );
 }
-
-const PAST = '2000-01-01T00:00:00.000Z';
-const WARM = {
-  relative: () => relativeTime(PAST),
-  clock: () => clockTime(PAST),
-  count: () => count(0),
-  money: () => money(0, 'USD'),
-  date: () => calendarDate(PAST),
-} as const;
-export type FormatterKind = keyof typeof WARM;
-
-/**
- * Builds the formatters a screen is about to use, one task each, while its data is on its way (a
- * route's loader names them). The first Intl formatter of a kind loads the locale's data: on a
- * phone the first number format took about 100 ms (at Lighthouse's 4x CPU) inside the lead board's
- * first render, which was long already. Idle callbacks never ran in time: a phone opening a screen
- * is not idle before that render. A formatter already built costs nothing here.
- */
-export function warmFormatters(kinds: readonly FormatterKind[]): void {
-  const steps = [...kinds];
-  const next = () => {
-    const kind = steps.shift();
-    if (kind) WARM[kind]();
-    if (steps.length > 0) setTimeout(next, 0);
-  };
-  setTimeout(next, 0);
-}

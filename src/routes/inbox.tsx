@@ -1,5 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { warmFormatters } from '@/lib/format';
 import { errorScreen } from '@/components/app-screens';
 import { channelsQuery } from '@/data/channels';
 import { conversationListQuery } from '@/data/conversations';
@@ -13,10 +12,9 @@ export const Route = createFileRoute('/inbox')({
   validateSearch: InboxSearch,
   loaderDeps: ({ search }) => search,
   loader: async ({ context: { queryClient }, deps, cause, location }) => {
-    // A phone opening a thread (a link from a notification) shows it alone: the list is read, and
-    // its times formatted, when the reader goes back to it, not while the thread is on its way.
+    // A phone opening a thread (a link from a notification) shows it alone: the list is read when
+    // the reader goes back to it, not while the thread is on its way.
     if (!listShownAt(location.pathname)) return;
-    warmFormatters(['relative']);
     const me = await queryClient.ensureQueryData(meQuery());
     const reads = Promise.all([
       queryClient.ensureInfiniteQueryData(conversationListQuery(filtersFromSearch(deps, me.upstreamUserId))),

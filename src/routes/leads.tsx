@@ -1,5 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { warmFormatters } from '@/lib/format';
 import { errorScreen } from '@/components/app-screens';
 import { leadStagesQuery } from '@/data/lead-stages';
 import { boardQuery } from '@/data/board';
@@ -19,7 +18,6 @@ export const Route = createFileRoute('/leads')({
     lead,
   }),
   loader: async ({ context: { queryClient }, deps }) => {
-    warmFormatters(['count', 'money', 'date', 'relative']);
     // The lead in the drawer and the board (or the list's page) are read alongside; the stages are
     // the page itself.
     if (deps.lead) void queryClient.prefetchQuery(leadQuery(deps.lead));

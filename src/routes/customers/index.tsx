@@ -1,5 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { warmFormatters } from '@/lib/format';
 import { errorScreen } from '@/components/app-screens';
 import { customerListQuery, customerStatsQuery } from '@/data/customers';
 import { tagsQuery } from '@/data/tags';
@@ -11,7 +10,6 @@ export const Route = createFileRoute('/customers/')({
   validateSearch: CustomerSearch,
   loaderDeps: ({ search }) => filtersFromSearch(search),
   loader: async ({ context: { queryClient }, deps, cause }) => {
-    warmFormatters(['relative', 'count']);
     void queryClient.prefetchQuery(customerStatsQuery());
     void queryClient.prefetchQuery(tagsQuery());
     const list = queryClient.ensureQueryData(customerListQuery(deps));

@@ -1,5 +1,4 @@
 import { Link, createFileRoute } from '@tanstack/react-router';
-import { warmFormatters } from '@/lib/format';
 import { MissingRecord, errorScreen } from '@/components/app-screens';
 import { LoadingState } from '@/components/ui/states';
 import { channelsQuery } from '@/data/channels';
@@ -14,7 +13,6 @@ export const Route = createFileRoute('/inbox/$conversationId')({
     stringify: ({ conversationId }) => ({ conversationId }),
   },
   loader: async ({ context: { queryClient }, params: { conversationId } }) => {
-    warmFormatters(['clock', 'date']);
     const channels = queryClient.ensureQueryData(channelsQuery());
     // One screen read fills the thread, its messages and the context panel's records.
     const screen = await orNotFound(loadThreadScreen(queryClient, conversationId));

@@ -1,0 +1,2 @@
+new Intl.DateTimeFormat().format();
+new Intl.NumberFormat().format();
