@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_TEAM, parseTeam, TeamFileError } from './team';
 import { startRecordingUpstream, type RecordingUpstream } from './testing/recording-upstream';
 import { buildTestApp } from './testing/test-app';
-import { WORKSPACE_PRELOAD } from './static-files';
+import { WORKSPACE_PRELOAD, threadPreload } from './static-files';
 import { sameOriginHeaders, signIn, TEST_USERS } from './testing/test-users';
 
 let upstream: RecordingUpstream;
@@ -60,6 +60,22 @@ describe('the SPA', () => {
     // The preloaded URL is the workspace read itself, which answers that session.
     const workspace = await app.inject({ method: 'GET', url: '/bff/workspace', headers: { cookie } });
     expect(workspace.statusCode).toBe(200);
+  });
+
+  it("asks for an opened thread's screen read alongside, for a thread id only", async () => {
+    const cookie = await signIn(app, 'agent');
+    const id = '0b5e8f2a-1c3d-4e5f-8a9b-0c1d2e3f4a5b';
+    const thread = await app.inject({
+      method: 'GET',
+      url: `/inbox/${id}`,
+      headers: { accept: 'text/html', cookie },
+    });
+    expect(thread.headers.link).toBe(`${WORKSPACE_PRELOAD}, ${threadPreload(id)}`);
+    expect(threadPreload(id)).toBe(`</bff/screens/thread?id=${id}>; rel=preload; as=fetch; crossorigin`);
+    for (const url of ['/inbox/new', '/inbox/not-an-id%3E%2C%20%3C%2Fevil%3E', `/inbox/${id}/more`]) {
+      const other = await app.inject({ method: 'GET', url, headers: { accept: 'text/html', cookie } });
+      expect(other.headers.link).toBe(WORKSPACE_PRELOAD);
+    }
   });
 
   it('caches fingerprinted assets for a year', async () => {

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import { Id } from '../contract/common';
 import { sendBffError } from './bff-error';
 
 // The built SPA, compressed at build time. Vite fingerprints everything under /assets/, so those are cached for a year;
@@ -18,6 +19,15 @@ const NEVER_FALL_BACK = /^\/(?:api|bff|auth)(?:\/|$)/;
  * the app the preloaded answer.
  */
 export const WORKSPACE_PRELOAD = '</bff/workspace>; rel=preload; as=fetch; crossorigin';
+
+/**
+ * A thread opened by its address (a link from a notification, a reload): its screen read goes out
+ * with the workspace's, not after the scripts have run and the workspace has answered. The URL is
+ * the one the app asks for (src/data/thread-screen.ts), so the browser hands over the answer.
+ */
+export const threadPreload = (id: string): string =>
+  `</bff/screens/thread?${new URLSearchParams({ id }).toString()}>; rel=preload; as=fetch; crossorigin`;
+const THREAD_PAGE = /^\/inbox\/([^/]+)$/;
 
 /** The one page that does not read the workspace. */
 const SIGN_IN_PAGE = '/sign-in';
@@ -51,7 +61,13 @@ export function registerStatic(app: FastifyInstance, staticDir: string, opts: St
     // that handed this header to one would cost that visitor one such 401, nothing more).
     const page = request.url.split('?', 1)[0];
     if (opts.sessionCookie && request.cookies[opts.sessionCookie] && page !== SIGN_IN_PAGE) {
-      reply.header('link', WORKSPACE_PRELOAD);
+      const thread = THREAD_PAGE.exec(page ?? '')?.[1];
+      // Only an id the app would read: nothing else from the address reaches a header.
+      const links =
+        thread && Id.safeParse(thread).success
+          ? [WORKSPACE_PRELOAD, threadPreload(thread)]
+          : [WORKSPACE_PRELOAD];
+      reply.header('link', links.join(', '));
     }
     return reply.header('cache-control', REVALIDATE).sendFile('index.html');
   };
