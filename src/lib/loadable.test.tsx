@@ -47,6 +47,29 @@ describe('loadable', () => {
     expect(loads).toBe(1);
   });
 
+  it('shows a module that arrives between a render and its commit', () => {
+    // A thenable that settles at once: preload() in a later sibling's render stands for a download
+    // that ends while a transition's render is in slices, after the first sibling has rendered.
+    const board = loadable(
+      () =>
+        ({ then: (ok: (m: { text: string }) => void) => ok({ text: 'ready' }) }) as Promise<{ text: string }>,
+    );
+    function Page() {
+      return <p>{board.use()?.text ?? 'waiting'}</p>;
+    }
+    function Arrives() {
+      void board.preload();
+      return null;
+    }
+    render(
+      <>
+        <Page />
+        <Arrives />
+      </>,
+    );
+    expect(screen.getByText('ready')).toBeInTheDocument();
+  });
+
   it('starts loading before anything renders when preloaded, and renders at once when it has arrived', async () => {
     const board = loadable(() => Promise.resolve({ text: 'ready' }));
     await board.preload();

@@ -1,4 +1,4 @@
-import { useEffect, useReducer } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
 
 /**
  * Code loaded on demand and rendered without Suspense. React holds back the content of a Suspense
@@ -18,26 +18,32 @@ import { useEffect, useReducer } from 'react';
 export function loadable<T>(load: () => Promise<T>, opts: { afterPaint?: boolean } = {}) {
   let loaded: { ok: true; value: T } | { ok: false; error: unknown } | undefined;
   let pending: Promise<void> | undefined;
+  const waiting = new Set<() => void>();
+  const settle = (outcome: NonNullable<typeof loaded>) => {
+    loaded = outcome;
+    waiting.forEach((rerender) => rerender());
+  };
   const preload = () =>
     (pending ??= load().then(
-      (value) => {
-        loaded = { ok: true, value };
-      },
-      (error: unknown) => {
-        loaded = { ok: false, error };
-      },
+      (value) => settle({ ok: true, value }),
+      (error: unknown) => settle({ ok: false, error }),
     ));
+  const subscribe = (rerender: () => void) => {
+    waiting.add(rerender);
+    return () => waiting.delete(rerender);
+  };
+  const snapshot = () => loaded;
   /** `enabled: false` waits: nothing loads until a render asks with it true. */
   function useLoaded(enabled = true): T | undefined {
-    const [, rerender] = useReducer((n: number) => n + 1, 0);
+    // A store, not an effect that re-renders once the download ends: a render in slices (a
+    // transition) can end before the module arrives and commit after, and an effect would find the
+    // module there and never show it. React checks a store's value again when it commits.
+    const state = useSyncExternalStore(subscribe, snapshot);
     useEffect(() => {
       if (loaded || !enabled) return;
       let live = true;
       const start = () => {
-        if (!live) return;
-        void preload().then(() => {
-          if (live) rerender();
-        });
+        if (live) void preload();
       };
       if (opts.afterPaint && !pending) afterNextPaint(start);
       else start();
@@ -45,8 +51,8 @@ export function loadable<T>(load: () => Promise<T>, opts: { afterPaint?: boolean
         live = false;
       };
     }, [enabled]);
-    if (loaded && !loaded.ok) throw loaded.error;
-    return loaded?.value;
+    if (state && !state.ok) throw state.error;
+    return state?.value;
   }
   const current = (): T | undefined => (loaded?.ok ? loaded.value : undefined);
   return { preload, use: useLoaded, current };
