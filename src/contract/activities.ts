@@ -18,22 +18,24 @@ export const OUTCOMES = ['successful', 'follow_up_needed', 'no_answer', 'complet
 export const Outcome = z.enum(OUTCOMES);
 export type Outcome = z.infer<typeof Outcome>;
 
-export const Activity = z.looseObject({
-  id: Id,
-  activity_type: ActivityType,
-  subject: Text,
-  description: Text,
-  activity_date: z.nullish(DateTime),
-  duration_minutes: z.nullish(z.int()),
-  outcome: z.nullish(Outcome),
-  created_at: DateTime,
-  // Not in the spec's record; servers that echo the subject of the activity are tolerated.
-  customer_id: z.optional(NullableId),
-  lead_id: z.optional(NullableId),
-});
+export const Activity = z.lazy(() =>
+  z.looseObject({
+    id: Id,
+    activity_type: ActivityType,
+    subject: Text,
+    description: Text,
+    activity_date: z.nullish(DateTime),
+    duration_minutes: z.nullish(z.int()),
+    outcome: z.nullish(Outcome),
+    created_at: DateTime,
+    // Not in the spec's record; servers that echo the subject of the activity are tolerated.
+    customer_id: z.optional(NullableId),
+    lead_id: z.optional(NullableId),
+  }),
+);
 export type Activity = z.infer<typeof Activity>;
 
-export const ActivityList = z.array(Activity);
+export const ActivityList = z.lazy(() => z.array(Activity));
 export type ActivityList = z.infer<typeof ActivityList>;
 
 export const ActivityCreate = z

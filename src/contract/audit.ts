@@ -38,19 +38,21 @@ export const AuditQuery = z
   );
 export type AuditQuery = z.infer<typeof AuditQuery>;
 
-export const AuditEntry = z.looseObject({
-  id: z.string(),
-  at: DateTime,
-  username: z.nullable(z.string()),
-  role: z.nullable(z.string()),
-  /** A contract route id, or one of AUTH_ACTIONS. */
-  action: z.string(),
-  /** The path's id parameters of the record acted on. */
-  record: z.nullable(z.record(z.string(), z.string())),
-  status: z.int(),
-  outcome: AuditOutcome,
-  ip: z.nullable(z.string()),
-});
+export const AuditEntry = z.lazy(() =>
+  z.looseObject({
+    id: z.string(),
+    at: DateTime,
+    username: z.nullable(z.string()),
+    role: z.nullable(z.string()),
+    /** A contract route id, or one of AUTH_ACTIONS. */
+    action: z.string(),
+    /** The path's id parameters of the record acted on. */
+    record: z.nullable(z.record(z.string(), z.string())),
+    status: z.int(),
+    outcome: AuditOutcome,
+    ip: z.nullable(z.string()),
+  }),
+);
 export type AuditEntry = z.infer<typeof AuditEntry>;
 
 export const AuditPage = pageEnvelope(AuditEntry);

@@ -10,8 +10,8 @@ export const PRIMARY_PLATFORM: Platform = 'whatsapp';
 /** The bot platform has no 24-hour window (decisions.md). */
 export const WINDOWLESS_PLATFORMS: readonly Platform[] = ['telegram'];
 
-export const Channel = z.looseObject({ id: Id, name: z.string(), platform: Platform });
+export const Channel = z.lazy(() => z.looseObject({ id: Id, name: z.string(), platform: Platform }));
 export type Channel = z.infer<typeof Channel>;
 
-export const ChannelList = z.looseObject({ channels: z.array(Channel) });
+export const ChannelList = z.lazy(() => z.looseObject({ channels: z.array(Channel) }));
 export type ChannelList = z.infer<typeof ChannelList>;

@@ -10,11 +10,13 @@ export const CalendarDate = z.iso.date();
 export const Text = z.nullish(z.string());
 export const NullableId = z.nullish(Id);
 
-export const ErrorBody = z.looseObject({
-  statusCode: z.int(),
-  message: z.union([z.string(), z.array(z.string())]),
-  error: z.string(),
-});
+export const ErrorBody = z.lazy(() =>
+  z.looseObject({
+    statusCode: z.int(),
+    message: z.union([z.string(), z.array(z.string())]),
+    error: z.string(),
+  }),
+);
 export type ErrorBody = z.infer<typeof ErrorBody>;
 
 /** The leads envelope, which decisions.md makes the envelope of every list that pages. */

@@ -1,35 +1,41 @@
 import * as z from 'zod/mini';
 import { DateTime, Id, Text } from './common';
 
-export const Contact = z.looseObject({
-  id: Id,
-  customer_id: Id,
-  first_name: Text,
-  last_name: Text,
-  email: Text,
-  phone: Text,
-  mobile: Text,
-  position: Text,
-  department: Text,
-  is_primary: z.nullish(z.boolean()),
-  status: z.nullish(z.enum(['active', 'inactive'])),
-  image_url: Text,
-  notes: Text,
-  created_at: DateTime,
-  // Not in the spec's record, but the create request carries them and a server may echo them.
-  tags: z.optional(z.nullish(z.array(Id))),
-});
+export const Contact = z.lazy(() =>
+  z.looseObject({
+    id: Id,
+    customer_id: Id,
+    first_name: Text,
+    last_name: Text,
+    email: Text,
+    phone: Text,
+    mobile: Text,
+    position: Text,
+    department: Text,
+    is_primary: z.nullish(z.boolean()),
+    status: z.nullish(z.enum(['active', 'inactive'])),
+    image_url: Text,
+    notes: Text,
+    created_at: DateTime,
+    // Not in the spec's record, but the create request carries them and a server may echo them.
+    tags: z.optional(z.nullish(z.array(Id))),
+  }),
+);
 export type Contact = z.infer<typeof Contact>;
 
-export const ContactList = z.array(Contact);
+export const ContactList = z.lazy(() => z.array(Contact));
 export type ContactList = z.infer<typeof ContactList>;
 
-const Email = z.union([z.email(), z.literal('')]);
+const Email = z.lazy(() => z.union([z.email(), z.literal('')]));
 /** Phone numbers as people type them: digits with an optional leading +, spaces, dashes, dots, brackets. */
-const Phone = z.union([
-  z.string().check(z.regex(/^\+?[0-9][0-9 ().-]{5,24}$/, 'must be a phone number such as +44 20 7946 0958')),
-  z.literal(''),
-]);
+const Phone = z.lazy(() =>
+  z.union([
+    z
+      .string()
+      .check(z.regex(/^\+?[0-9][0-9 ().-]{5,24}$/, 'must be a phone number such as +44 20 7946 0958')),
+    z.literal(''),
+  ]),
+);
 
 export const ContactCreate = z.strictObject({
   customer_id: Id,

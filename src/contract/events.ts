@@ -26,52 +26,54 @@ export type UpstreamState = z.infer<typeof UpstreamState>;
 
 export const RESYNC_REASONS = ['gap', 'restart', 'slow-client', 'upstream-returned'] as const;
 
-export const LiveEvent = z.discriminatedUnion('type', [
-  event('conversation.upserted', { conversation: Conversation }),
-  /** A conversation a full read of the list no longer returns. */
-  event('conversation.removed', { id: Id }),
-  /** New or changed messages of one thread (a new inbound, a tick that moved, a send's echo), oldest
-   *  first. `gap`: the BFF's read did not reach back to what it held before, so messages between
-   *  may be missing: drop what is cached of the thread and read it again. */
-  event('messages.upserted', {
-    conversationId: Id,
-    messages: z.array(Message),
-    gap: z.optional(z.boolean()),
-  }),
-  event('lead.upserted', { lead: Lead }),
-  event('lead.removed', { id: Id }),
-  /** Whether a lead needs a follow-up (one of its activities says so), as the BFF last read them. */
-  event('lead.followUp', { id: Id, followUp: z.boolean() }),
-  /** The whole stage list, ordered by position: stages change rarely and together (a reorder). */
-  event('leadStages.replaced', { stages: z.array(LeadStage) }),
-  event('customer.upserted', { customer: Customer }),
-  event('customer.removed', { id: Id }),
-  event('contact.upserted', { contact: Contact }),
-  event('contact.removed', { id: Id }),
-  event('tags.replaced', { tags: z.array(Tag) }),
-  event('quickReplies.replaced', { quickReplies: z.array(QuickReply) }),
-  event('channels.replaced', { channels: z.array(Channel) }),
-  event('templates.replaced', { channelId: Id, templates: z.array(Template) }),
-  /** An activity logged on a lead or a customer (follow-up flags move with it). */
-  event('activity.created', { activity: Activity, leadId: z.nullish(Id), customerId: z.nullish(Id) }),
-  /** The signed-in agent read a thread or marked it unread (sent to that agent's browsers only). */
-  event('readState.changed', { conversationId: Id, readAt: DateTime, markedUnread: z.boolean() }),
-  /** A private note on a thread (every teammate's browser). */
-  event('note.created', { note: Note }),
-  /** A note mentions this agent (sent to that agent's browsers only). */
-  event('mention.created', { note: Note }),
-  /** A teammate opened or left a thread, or started or stopped typing in it. */
-  event('presence.changed', {
-    username: z.string(),
-    name: z.string(),
-    conversationId: z.nullable(Id),
-    typing: z.boolean(),
-  }),
-  /** Whether the BFF can read the upstream; sent on connect and whenever it changes. */
-  event('upstream.status', { state: UpstreamState, since: DateTime }),
-  /** The stream cannot replay what the client missed: refetch everything on screen. */
-  event('resync', { reason: z.enum(RESYNC_REASONS) }),
-]);
+export const LiveEvent = z.lazy(() =>
+  z.discriminatedUnion('type', [
+    event('conversation.upserted', { conversation: Conversation }),
+    /** A conversation a full read of the list no longer returns. */
+    event('conversation.removed', { id: Id }),
+    /** New or changed messages of one thread (a new inbound, a tick that moved, a send's echo), oldest
+     *  first. `gap`: the BFF's read did not reach back to what it held before, so messages between
+     *  may be missing: drop what is cached of the thread and read it again. */
+    event('messages.upserted', {
+      conversationId: Id,
+      messages: z.array(Message),
+      gap: z.optional(z.boolean()),
+    }),
+    event('lead.upserted', { lead: Lead }),
+    event('lead.removed', { id: Id }),
+    /** Whether a lead needs a follow-up (one of its activities says so), as the BFF last read them. */
+    event('lead.followUp', { id: Id, followUp: z.boolean() }),
+    /** The whole stage list, ordered by position: stages change rarely and together (a reorder). */
+    event('leadStages.replaced', { stages: z.array(LeadStage) }),
+    event('customer.upserted', { customer: Customer }),
+    event('customer.removed', { id: Id }),
+    event('contact.upserted', { contact: Contact }),
+    event('contact.removed', { id: Id }),
+    event('tags.replaced', { tags: z.array(Tag) }),
+    event('quickReplies.replaced', { quickReplies: z.array(QuickReply) }),
+    event('channels.replaced', { channels: z.array(Channel) }),
+    event('templates.replaced', { channelId: Id, templates: z.array(Template) }),
+    /** An activity logged on a lead or a customer (follow-up flags move with it). */
+    event('activity.created', { activity: Activity, leadId: z.nullish(Id), customerId: z.nullish(Id) }),
+    /** The signed-in agent read a thread or marked it unread (sent to that agent's browsers only). */
+    event('readState.changed', { conversationId: Id, readAt: DateTime, markedUnread: z.boolean() }),
+    /** A private note on a thread (every teammate's browser). */
+    event('note.created', { note: Note }),
+    /** A note mentions this agent (sent to that agent's browsers only). */
+    event('mention.created', { note: Note }),
+    /** A teammate opened or left a thread, or started or stopped typing in it. */
+    event('presence.changed', {
+      username: z.string(),
+      name: z.string(),
+      conversationId: z.nullable(Id),
+      typing: z.boolean(),
+    }),
+    /** Whether the BFF can read the upstream; sent on connect and whenever it changes. */
+    event('upstream.status', { state: UpstreamState, since: DateTime }),
+    /** The stream cannot replay what the client missed: refetch everything on screen. */
+    event('resync', { reason: z.enum(RESYNC_REASONS) }),
+  ]),
+);
 export type LiveEvent = z.infer<typeof LiveEvent>;
 export type LiveEventType = LiveEvent['type'];
 export type LiveEventOf<T extends LiveEventType> = Extract<LiveEvent, { type: T }>;

@@ -212,14 +212,16 @@ export function checkImportRow(kind: ImportKind, row: MappedRow, ctx: RowContext
 // ---- The BFF's import routes -------------------------------------------------------------------
 
 /** POST /bff/imports: the file's rows, already mapped by the user; nothing is sent until /start. */
-export const ImportCreateBody = z.strictObject({
-  kind: ImportKind,
-  duplicates: DuplicatePolicy,
-  fileName: z.string().check(z.trim(), z.minLength(1), z.maxLength(200)),
-  rows: z
-    .array(z.record(z.string(), z.string()))
-    .check(z.minLength(1, 'rows must hold at least one row'), z.maxLength(MAX_IMPORT_ROWS)),
-});
+export const ImportCreateBody = z.lazy(() =>
+  z.strictObject({
+    kind: ImportKind,
+    duplicates: DuplicatePolicy,
+    fileName: z.string().check(z.trim(), z.minLength(1), z.maxLength(200)),
+    rows: z
+      .array(z.record(z.string(), z.string()))
+      .check(z.minLength(1, 'rows must hold at least one row'), z.maxLength(MAX_IMPORT_ROWS)),
+  }),
+);
 export type ImportCreateBody = z.infer<typeof ImportCreateBody>;
 
 export const IMPORT_STATES = ['ready', 'running', 'paused', 'done', 'cancelled'] as const;
@@ -230,34 +232,38 @@ export const ROW_OUTCOMES = ['pending', 'created', 'updated', 'skipped', 'refuse
 export const RowOutcome = z.enum(ROW_OUTCOMES);
 export type RowOutcome = z.infer<typeof RowOutcome>;
 
-export const ImportCounts = z.object({
-  pending: z.int(),
-  created: z.int(),
-  updated: z.int(),
-  skipped: z.int(),
-  refused: z.int(),
-});
+export const ImportCounts = z.lazy(() =>
+  z.object({
+    pending: z.int(),
+    created: z.int(),
+    updated: z.int(),
+    skipped: z.int(),
+    refused: z.int(),
+  }),
+);
 export type ImportCounts = z.infer<typeof ImportCounts>;
 
-export const ImportJob = z.object({
-  id: Id,
-  kind: ImportKind,
-  duplicates: DuplicatePolicy,
-  fileName: z.string(),
-  state: ImportState,
-  total: z.int(),
-  counts: ImportCounts,
-  /** Rows whose email or phone matched a record (or an earlier row) when the file was checked. */
-  duplicatesFound: z.int(),
-  /** Why the job paused: the upstream's answer or an outage, in words. */
-  pausedReason: z.nullable(z.string()),
-  createdBy: z.string(),
-  createdAt: DateTime,
-  updatedAt: DateTime,
-});
+export const ImportJob = z.lazy(() =>
+  z.object({
+    id: Id,
+    kind: ImportKind,
+    duplicates: DuplicatePolicy,
+    fileName: z.string(),
+    state: ImportState,
+    total: z.int(),
+    counts: ImportCounts,
+    /** Rows whose email or phone matched a record (or an earlier row) when the file was checked. */
+    duplicatesFound: z.int(),
+    /** Why the job paused: the upstream's answer or an outage, in words. */
+    pausedReason: z.nullable(z.string()),
+    createdBy: z.string(),
+    createdAt: DateTime,
+    updatedAt: DateTime,
+  }),
+);
 export type ImportJob = z.infer<typeof ImportJob>;
 
-export const ImportJobList = z.object({ data: z.array(ImportJob) });
+export const ImportJobList = z.lazy(() => z.object({ data: z.array(ImportJob) }));
 export type ImportJobList = z.infer<typeof ImportJobList>;
 
 export const importReportUrl = (id: string): string => `/bff/imports/${encodeURIComponent(id)}/report.csv`;

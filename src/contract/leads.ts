@@ -9,42 +9,46 @@ export const CUSTOMER_TYPES = ['individual', 'business'] as const;
 export const CustomerType = z.enum(CUSTOMER_TYPES);
 export type CustomerType = z.infer<typeof CustomerType>;
 
-export const Lead = z.looseObject({
-  id: Id,
-  name: z.string(),
-  email: Text,
-  phone: Text,
-  company_name: Text,
-  /** A stage key, never a display name. */
-  status: z.string(),
-  customer_type: z.nullish(CustomerType),
-  industry: Text,
-  source: Text,
-  assigned_to_user_id: NullableId,
-  priority: z.nullish(Priority),
-  probability: z.nullish(z.number()),
-  value: z.nullish(z.number()),
-  currency: Text,
-  expected_close_date: z.nullish(CalendarDate),
-  tags: z.nullish(z.array(Id)),
-  created_at: DateTime,
-  updated_at: DateTime,
-});
+export const Lead = z.lazy(() =>
+  z.looseObject({
+    id: Id,
+    name: z.string(),
+    email: Text,
+    phone: Text,
+    company_name: Text,
+    /** A stage key, never a display name. */
+    status: z.string(),
+    customer_type: z.nullish(CustomerType),
+    industry: Text,
+    source: Text,
+    assigned_to_user_id: NullableId,
+    priority: z.nullish(Priority),
+    probability: z.nullish(z.number()),
+    value: z.nullish(z.number()),
+    currency: Text,
+    expected_close_date: z.nullish(CalendarDate),
+    tags: z.nullish(z.array(Id)),
+    created_at: DateTime,
+    updated_at: DateTime,
+  }),
+);
 export type Lead = z.infer<typeof Lead>;
 
 export const LeadList = pageEnvelope(Lead);
 export type LeadList = z.infer<typeof LeadList>;
 
-export const LeadListQuery = z.strictObject({
-  status: z.optional(z.string().check(z.minLength(1))),
-  priority: z.optional(Priority),
-  search: z.optional(z.string().check(z.maxLength(200))),
-  ...pagingQuery,
-});
+export const LeadListQuery = z.lazy(() =>
+  z.strictObject({
+    status: z.optional(z.string().check(z.minLength(1))),
+    priority: z.optional(Priority),
+    search: z.optional(z.string().check(z.maxLength(200))),
+    ...pagingQuery,
+  }),
+);
 export type LeadListQuery = z.infer<typeof LeadListQuery>;
 
 const Probability = z.int().check(z.minimum(0), z.maximum(100));
-const Email = z.union([z.email(), z.literal('')]);
+const Email = z.lazy(() => z.union([z.email(), z.literal('')]));
 
 /** Every writable lead field; `status` is a stage key (moving the lead). */
 export const LeadCreate = z.strictObject({
@@ -69,25 +73,27 @@ export type LeadCreate = z.infer<typeof LeadCreate>;
 export const LeadUpdate = z.partial(LeadCreate);
 export type LeadUpdate = z.infer<typeof LeadUpdate>;
 
-export const LeadReassignBody = z.strictObject({ assigned_to_user_id: Id });
+export const LeadReassignBody = z.lazy(() => z.strictObject({ assigned_to_user_id: Id }));
 export type LeadReassignBody = z.infer<typeof LeadReassignBody>;
 
-export const LeadStage = z.looseObject({
-  id: Id,
-  key: z.string(),
-  name: z.string(),
-  color: z.string(),
-  position: z.int(),
-  is_system: z.boolean(),
-  is_default: z.boolean(),
-  is_won: z.boolean(),
-  is_lost: z.boolean(),
-  created_at: DateTime,
-  updated_at: DateTime,
-});
+export const LeadStage = z.lazy(() =>
+  z.looseObject({
+    id: Id,
+    key: z.string(),
+    name: z.string(),
+    color: z.string(),
+    position: z.int(),
+    is_system: z.boolean(),
+    is_default: z.boolean(),
+    is_won: z.boolean(),
+    is_lost: z.boolean(),
+    created_at: DateTime,
+    updated_at: DateTime,
+  }),
+);
 export type LeadStage = z.infer<typeof LeadStage>;
 
-export const LeadStageList = z.array(LeadStage);
+export const LeadStageList = z.lazy(() => z.array(LeadStage));
 export type LeadStageList = z.infer<typeof LeadStageList>;
 
 export const STAGE_KEY = /^[a-z0-9]+(?:[_-][a-z0-9]+)*$/;
@@ -112,13 +118,15 @@ export const LeadStageUpdate = z
   );
 export type LeadStageUpdate = z.infer<typeof LeadStageUpdate>;
 
-export const LeadStageCreate = z.strictObject({
-  key: z.string().check(z.maxLength(50), z.regex(STAGE_KEY, 'must be a lowercase slug (a-z, 0-9, _ or -)')),
-  name: z.string().check(z.trim(), z.minLength(1), z.maxLength(100)),
-  color: z.optional(z.string().check(z.regex(HEX_COLOR, 'must be a hex colour such as #3b82f6'))),
-  position: z.optional(z.int().check(z.minimum(0))),
-  is_default: z.optional(z.boolean()),
-  is_won: z.optional(z.boolean()),
-  is_lost: z.optional(z.boolean()),
-});
+export const LeadStageCreate = z.lazy(() =>
+  z.strictObject({
+    key: z.string().check(z.maxLength(50), z.regex(STAGE_KEY, 'must be a lowercase slug (a-z, 0-9, _ or -)')),
+    name: z.string().check(z.trim(), z.minLength(1), z.maxLength(100)),
+    color: z.optional(z.string().check(z.regex(HEX_COLOR, 'must be a hex colour such as #3b82f6'))),
+    position: z.optional(z.int().check(z.minimum(0))),
+    is_default: z.optional(z.boolean()),
+    is_won: z.optional(z.boolean()),
+    is_lost: z.optional(z.boolean()),
+  }),
+);
 export type LeadStageCreate = z.infer<typeof LeadStageCreate>;

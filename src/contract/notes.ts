@@ -10,42 +10,48 @@ export const NOTE_MAX = 5_000;
 export const MENTIONS_MAX = 20;
 
 /** A teammate who can sign in, as a mention names them. */
-export const Mentionable = z.looseObject({ username: z.string(), name: z.string() });
+export const Mentionable = z.lazy(() => z.looseObject({ username: z.string(), name: z.string() }));
 export type Mentionable = z.infer<typeof Mentionable>;
 
-export const Note = z.looseObject({
-  id: z.string(),
-  conversationId: z.string(),
-  /** The author's username, and their name as it was when they wrote it. */
-  author: z.string(),
-  authorName: z.string(),
-  body: z.string(),
-  /** Usernames of the teammates it mentions. */
-  mentions: z.array(z.string()),
-  createdAt: DateTime,
-});
+export const Note = z.lazy(() =>
+  z.looseObject({
+    id: z.string(),
+    conversationId: z.string(),
+    /** The author's username, and their name as it was when they wrote it. */
+    author: z.string(),
+    authorName: z.string(),
+    body: z.string(),
+    /** Usernames of the teammates it mentions. */
+    mentions: z.array(z.string()),
+    createdAt: DateTime,
+  }),
+);
 export type Note = z.infer<typeof Note>;
 
-export const NoteList = z.array(Note);
+export const NoteList = z.lazy(() => z.array(Note));
 
 /** `POST /bff/conversations/{id}/notes` */
-export const NoteCreate = z.strictObject({
-  body: z
-    .string()
-    .check(
-      z.trim(),
-      z.minLength(1, 'Write something first'),
-      z.maxLength(NOTE_MAX, `Notes are at most ${String(NOTE_MAX)} characters`),
+export const NoteCreate = z.lazy(() =>
+  z.strictObject({
+    body: z
+      .string()
+      .check(
+        z.trim(),
+        z.minLength(1, 'Write something first'),
+        z.maxLength(NOTE_MAX, `Notes are at most ${String(NOTE_MAX)} characters`),
+      ),
+    mentions: z.optional(
+      z.array(z.string().check(z.minLength(1), z.maxLength(200))).check(z.maxLength(MENTIONS_MAX)),
     ),
-  mentions: z.optional(
-    z.array(z.string().check(z.minLength(1), z.maxLength(200))).check(z.maxLength(MENTIONS_MAX)),
-  ),
-});
+  }),
+);
 export type NoteCreate = z.infer<typeof NoteCreate>;
 
 /** `GET /bff/mentions`: the notes that mention me, newest first, and how many I have not read. */
-export const MentionList = z.looseObject({
-  mentions: z.array(z.looseObject({ note: Note, readAt: z.nullable(DateTime) })),
-  unread: z.int(),
-});
+export const MentionList = z.lazy(() =>
+  z.looseObject({
+    mentions: z.array(z.looseObject({ note: Note, readAt: z.nullable(DateTime) })),
+    unread: z.int(),
+  }),
+);
 export type MentionList = z.infer<typeof MentionList>;

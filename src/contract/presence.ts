@@ -11,9 +11,11 @@ export const PRESENCE_HEARTBEAT_MS = 10_000;
 /** Without a heartbeat for this long, a teammate no longer counts as viewing. */
 export const PRESENCE_TTL_MS = 30_000;
 
-export const PresenceBody = z.strictObject({
-  /** The thread open on screen; null: none (the tab closed it or went elsewhere). */
-  conversationId: z.nullable(Id),
-  typing: z.boolean(),
-});
+export const PresenceBody = z.lazy(() =>
+  z.strictObject({
+    /** The thread open on screen; null: none (the tab closed it or went elsewhere). */
+    conversationId: z.nullable(Id),
+    typing: z.boolean(),
+  }),
+);
 export type PresenceBody = z.infer<typeof PresenceBody>;

@@ -1,17 +1,19 @@
 import * as z from 'zod/mini';
 import { DateTime, Id } from './common';
 
-export const QuickReply = z.looseObject({
-  id: Id,
-  title: z.string(),
-  body: z.string(),
-  shortcut: z.string(),
-  created_at: DateTime,
-  updated_at: DateTime,
-});
+export const QuickReply = z.lazy(() =>
+  z.looseObject({
+    id: Id,
+    title: z.string(),
+    body: z.string(),
+    shortcut: z.string(),
+    created_at: DateTime,
+    updated_at: DateTime,
+  }),
+);
 export type QuickReply = z.infer<typeof QuickReply>;
 
-export const QuickReplyList = z.looseObject({ data: z.array(QuickReply) });
+export const QuickReplyList = z.lazy(() => z.looseObject({ data: z.array(QuickReply) }));
 export type QuickReplyList = z.infer<typeof QuickReplyList>;
 
 export const QuickReplyCreate = z.strictObject({

@@ -14,46 +14,54 @@ export const SEARCH_LIMIT_MAX = 50;
 export const MATCH_START = '\u0002';
 export const MATCH_END = '\u0003';
 
-export const SearchQuery = z.strictObject({
-  q: z
-    .string()
-    .check(
-      z.trim(),
-      z.minLength(1, 'Type something to search for'),
-      z.maxLength(SEARCH_QUERY_MAX, `Searches are at most ${String(SEARCH_QUERY_MAX)} characters`),
+export const SearchQuery = z.lazy(() =>
+  z.strictObject({
+    q: z
+      .string()
+      .check(
+        z.trim(),
+        z.minLength(1, 'Type something to search for'),
+        z.maxLength(SEARCH_QUERY_MAX, `Searches are at most ${String(SEARCH_QUERY_MAX)} characters`),
+      ),
+    limit: z.optional(
+      z.coerce
+        .number()
+        .check(z.int(), z.minimum(1), z.maximum(SEARCH_LIMIT_MAX, `At most ${String(SEARCH_LIMIT_MAX)}`)),
     ),
-  limit: z.optional(
-    z.coerce
-      .number()
-      .check(z.int(), z.minimum(1), z.maximum(SEARCH_LIMIT_MAX, `At most ${String(SEARCH_LIMIT_MAX)}`)),
-  ),
-});
+  }),
+);
 export type SearchQuery = z.infer<typeof SearchQuery>;
 
-export const MessageHit = z.looseObject({
-  messageId: z.string(),
-  conversationId: z.string(),
-  /** Who the thread is with, as the inbox shows it. */
-  threadName: z.string(),
-  direction: z.enum(['inbound', 'outbound']),
-  /** The text around the match, the matched words between MATCH_START and MATCH_END. */
-  snippet: z.string(),
-  createdAt: DateTime,
-});
+export const MessageHit = z.lazy(() =>
+  z.looseObject({
+    messageId: z.string(),
+    conversationId: z.string(),
+    /** Who the thread is with, as the inbox shows it. */
+    threadName: z.string(),
+    direction: z.enum(['inbound', 'outbound']),
+    /** The text around the match, the matched words between MATCH_START and MATCH_END. */
+    snippet: z.string(),
+    createdAt: DateTime,
+  }),
+);
 export type MessageHit = z.infer<typeof MessageHit>;
 
 /** A record found by name, phone, email or the like; `detail` says what else identifies it. */
-export const RecordHit = z.looseObject({ id: z.string(), title: z.string(), detail: z.string() });
+export const RecordHit = z.lazy(() =>
+  z.looseObject({ id: z.string(), title: z.string(), detail: z.string() }),
+);
 export type RecordHit = z.infer<typeof RecordHit>;
 
-export const SearchResults = z.looseObject({
-  query: z.string(),
-  messages: z.array(MessageHit),
-  contacts: z.array(RecordHit),
-  customers: z.array(RecordHit),
-  leads: z.array(RecordHit),
-  quickReplies: z.array(RecordHit),
-});
+export const SearchResults = z.lazy(() =>
+  z.looseObject({
+    query: z.string(),
+    messages: z.array(MessageHit),
+    contacts: z.array(RecordHit),
+    customers: z.array(RecordHit),
+    leads: z.array(RecordHit),
+    quickReplies: z.array(RecordHit),
+  }),
+);
 export type SearchResults = z.infer<typeof SearchResults>;
 
 /** Splits a snippet into plain and matched parts, for rendering without HTML. */

@@ -7,16 +7,20 @@ import { DateTime } from './common';
 // marking unread are `POST /bff/conversations/{id}/read` and `.../unread`.
 
 /** `GET /bff/unread`: unread inbound messages per thread (only threads with some), and how many threads. */
-export const UnreadSummary = z.looseObject({
-  /** Threads with something unread (open or closed). */
-  total: z.int(),
-  /** conversation id → unread messages (at least 1; a thread marked unread counts 1). */
-  threads: z.record(z.string(), z.int()),
-});
+export const UnreadSummary = z.lazy(() =>
+  z.looseObject({
+    /** Threads with something unread (open or closed). */
+    total: z.int(),
+    /** conversation id → unread messages (at least 1; a thread marked unread counts 1). */
+    threads: z.record(z.string(), z.int()),
+  }),
+);
 export type UnreadSummary = z.infer<typeof UnreadSummary>;
 
 /** `POST /bff/conversations/{id}/read`: read up to a message's time (default: everything held). */
-export const ReadBody = z.strictObject({
-  upTo: z.optional(DateTime),
-});
+export const ReadBody = z.lazy(() =>
+  z.strictObject({
+    upTo: z.optional(DateTime),
+  }),
+);
 export type ReadBody = z.infer<typeof ReadBody>;

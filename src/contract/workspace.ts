@@ -13,16 +13,18 @@ import { UnreadSummary } from './unread';
  * signed in, the team, and the workspace's small lists as the BFF's read model holds them (null:
  * not read yet, so the screen that needs it reads it itself).
  */
-export const Workspace = z.looseObject({
-  me: Me,
-  team: Team,
-  channels: z.nullable(z.array(Channel)),
-  stages: z.nullable(z.array(LeadStage)),
-  tags: z.nullable(z.array(Tag)),
-  quickReplies: z.nullable(z.array(QuickReply)),
-  /** The team's own data about me (null: the BFF runs without its database, or it could not answer). */
-  unread: z.optional(z.nullable(UnreadSummary)),
-  mentions: z.optional(z.nullable(MentionList)),
-  preferences: z.optional(z.nullable(Preferences)),
-});
+export const Workspace = z.lazy(() =>
+  z.looseObject({
+    me: Me,
+    team: Team,
+    channels: z.nullable(z.array(Channel)),
+    stages: z.nullable(z.array(LeadStage)),
+    tags: z.nullable(z.array(Tag)),
+    quickReplies: z.nullable(z.array(QuickReply)),
+    /** The team's own data about me (null: the BFF runs without its database, or it could not answer). */
+    unread: z.optional(z.nullable(UnreadSummary)),
+    mentions: z.optional(z.nullable(MentionList)),
+    preferences: z.optional(z.nullable(Preferences)),
+  }),
+);
 export type Workspace = z.infer<typeof Workspace>;

@@ -38,12 +38,14 @@ export const customerQuery = (id: string) =>
   });
 
 /** One custom field as the list's `fields` describes it; the spec leaves the members open. */
-const FieldDescription = z.looseObject({
-  key: z.string().check(z.minLength(1)),
-  label: z.optional(z.nullable(z.string())),
-  type: z.optional(z.nullable(z.string())),
-  options: z.optional(z.nullable(z.array(z.union([z.string(), z.number()])))),
-});
+const FieldDescription = z.lazy(() =>
+  z.looseObject({
+    key: z.string().check(z.minLength(1)),
+    label: z.optional(z.nullable(z.string())),
+    type: z.optional(z.nullable(z.string())),
+    options: z.optional(z.nullable(z.array(z.union([z.string(), z.number()])))),
+  }),
+);
 export type CustomFieldDescription = z.infer<typeof FieldDescription>;
 
 /** Keeps the field descriptions we can read and skips the rest: an odd entry must not hide the page. */

@@ -9,10 +9,12 @@ import { ImportPage } from '@/features/imports/components/import-page';
 import { orNotFound } from '@/lib/route-reads';
 
 // What to import and which job is open, in the URL; each falls back on its own.
-const ImportSearch = z.object({
-  kind: z.catch(z.optional(ImportKind), undefined),
-  job: z.catch(z.optional(z.guid()), undefined),
-});
+const ImportSearch = z.lazy(() =>
+  z.object({
+    kind: z.catch(z.optional(ImportKind), undefined),
+    job: z.catch(z.optional(z.guid()), undefined),
+  }),
+);
 
 export const Route = createFileRoute('/import')({
   validateSearch: ImportSearch,

@@ -9,7 +9,7 @@ import { Field, Input } from '@/components/ui/field';
 import { signIn, safeRedirect } from '@/lib/auth';
 import { isApiError } from '@/lib/api-error';
 
-const SignInSearch = z.object({ redirect: z.catch(z.optional(z.string()), undefined) });
+const SignInSearch = z.lazy(() => z.object({ redirect: z.catch(z.optional(z.string()), undefined) }));
 
 export const Route = createFileRoute('/sign-in')({
   validateSearch: SignInSearch,

@@ -9,41 +9,47 @@ import { Note } from '../notes';
 // The inbox's thread list as one screen read (`GET /bff/screens/inbox`), answered from the BFF's
 // read model: the upstream's list under the same filters, each row with what it shows.
 
-export const InboxQuery = z.strictObject({
-  status: z.optional(ConversationStatus),
-  /** A team member's upstream user id, or `none` for threads nobody owns. */
-  assignedTo: z.optional(z.union([Id, z.literal('none')])),
-  channelId: z.optional(Id),
-  search: z.optional(z.string().check(z.maxLength(200))),
-  /** Only threads with something unread for the signed-in agent. */
-  unread: z.optional(z.literal('true')),
-  offset: OffsetParam,
-  limit: LimitParam,
-});
+export const InboxQuery = z.lazy(() =>
+  z.strictObject({
+    status: z.optional(ConversationStatus),
+    /** A team member's upstream user id, or `none` for threads nobody owns. */
+    assignedTo: z.optional(z.union([Id, z.literal('none')])),
+    channelId: z.optional(Id),
+    search: z.optional(z.string().check(z.maxLength(200))),
+    /** Only threads with something unread for the signed-in agent. */
+    unread: z.optional(z.literal('true')),
+    offset: OffsetParam,
+    limit: LimitParam,
+  }),
+);
 export type InboxQuery = z.infer<typeof InboxQuery>;
 
-export const InboxRow = z.looseObject({
-  conversation: Conversation,
-  /** The thread's contact as the upstream keeps it; null when it has none or it is not read yet. */
-  contact: z.nullable(Contact),
-  /** The newest message and the newest inbound one (when different), newest first. */
-  messages: z.array(Message),
-  /** An inbound message may exist before those held (the window is unknown from them alone). */
-  hasOlder: z.boolean(),
-  /** Whether the BFF has read the thread's messages yet (false: the row reads them itself). */
-  loaded: z.boolean(),
-});
+export const InboxRow = z.lazy(() =>
+  z.looseObject({
+    conversation: Conversation,
+    /** The thread's contact as the upstream keeps it; null when it has none or it is not read yet. */
+    contact: z.nullable(Contact),
+    /** The newest message and the newest inbound one (when different), newest first. */
+    messages: z.array(Message),
+    /** An inbound message may exist before those held (the window is unknown from them alone). */
+    hasOlder: z.boolean(),
+    /** Whether the BFF has read the thread's messages yet (false: the row reads them itself). */
+    loaded: z.boolean(),
+  }),
+);
 export type InboxRow = z.infer<typeof InboxRow>;
 
-export const InboxScreenPage = z.looseObject({
-  rows: z.array(InboxRow),
-  /** Threads under the filters, all of them. */
-  total: z.int(),
-  hasMore: z.boolean(),
-});
+export const InboxScreenPage = z.lazy(() =>
+  z.looseObject({
+    rows: z.array(InboxRow),
+    /** Threads under the filters, all of them. */
+    total: z.int(),
+    hasMore: z.boolean(),
+  }),
+);
 export type InboxScreenPage = z.infer<typeof InboxScreenPage>;
 
-export const ThreadQuery = z.strictObject({ id: Id });
+export const ThreadQuery = z.lazy(() => z.strictObject({ id: Id }));
 export type ThreadQuery = z.infer<typeof ThreadQuery>;
 
 /**
@@ -51,13 +57,15 @@ export type ThreadQuery = z.infer<typeof ThreadQuery>;
  * page of messages (null while the BFF has not read it yet: the browser reads it then), and the
  * contact, customer and lead it is linked to (null: none, or not known to the BFF yet).
  */
-export const ThreadScreen = z.looseObject({
-  conversation: Conversation,
-  messages: z.nullable(MessagePage),
-  contact: z.nullable(Contact),
-  customer: z.nullable(Customer),
-  lead: z.nullable(Lead),
-  /** The team's private notes on it, oldest first (absent: the BFF keeps no notes, or could not read them). */
-  notes: z.optional(z.array(Note)),
-});
+export const ThreadScreen = z.lazy(() =>
+  z.looseObject({
+    conversation: Conversation,
+    messages: z.nullable(MessagePage),
+    contact: z.nullable(Contact),
+    customer: z.nullable(Customer),
+    lead: z.nullable(Lead),
+    /** The team's private notes on it, oldest first (absent: the BFF keeps no notes, or could not read them). */
+    notes: z.optional(z.array(Note)),
+  }),
+);
 export type ThreadScreen = z.infer<typeof ThreadScreen>;

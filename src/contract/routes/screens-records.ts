@@ -15,31 +15,35 @@ export const RELATED_LEADS = 5;
 /** Threads shown on a customer's or a contact's page, newest first. */
 export const RELATED_THREADS = 20;
 
-export const RecordScreenQuery = z.strictObject({ id: Id });
+export const RecordScreenQuery = z.lazy(() => z.strictObject({ id: Id }));
 export type RecordScreenQuery = z.infer<typeof RecordScreenQuery>;
 
-export const CustomerScreen = z.looseObject({
-  customer: Customer,
-  /** Every contact of the customer, the primary first. */
-  contacts: z.array(Contact),
-  /** Threads linked to the customer or to one of its contacts, newest first (at most RELATED_THREADS). */
-  threads: z.array(Conversation),
-  /** Threads linked to it in all (may exceed what `threads` holds). */
-  threadTotal: z.int(),
-  /** Leads whose name, email or company mentions the customer's company (or name), newest first. */
-  leads: z.array(Lead),
-  leadTotal: z.int(),
-  /** What the leads were matched by, for the page to say. */
-  leadTerm: z.string(),
-});
+export const CustomerScreen = z.lazy(() =>
+  z.looseObject({
+    customer: Customer,
+    /** Every contact of the customer, the primary first. */
+    contacts: z.array(Contact),
+    /** Threads linked to the customer or to one of its contacts, newest first (at most RELATED_THREADS). */
+    threads: z.array(Conversation),
+    /** Threads linked to it in all (may exceed what `threads` holds). */
+    threadTotal: z.int(),
+    /** Leads whose name, email or company mentions the customer's company (or name), newest first. */
+    leads: z.array(Lead),
+    leadTotal: z.int(),
+    /** What the leads were matched by, for the page to say. */
+    leadTerm: z.string(),
+  }),
+);
 export type CustomerScreen = z.infer<typeof CustomerScreen>;
 
-export const ContactScreen = z.looseObject({
-  contact: Contact,
-  /** The customer the contact belongs to; null when the BFF does not hold it. */
-  customer: z.nullable(Customer),
-  /** The contact's threads (linked, or unlinked on their number), newest first. */
-  threads: z.array(Conversation),
-  threadTotal: z.int(),
-});
+export const ContactScreen = z.lazy(() =>
+  z.looseObject({
+    contact: Contact,
+    /** The customer the contact belongs to; null when the BFF does not hold it. */
+    customer: z.nullable(Customer),
+    /** The contact's threads (linked, or unlinked on their number), newest first. */
+    threads: z.array(Conversation),
+    threadTotal: z.int(),
+  }),
+);
 export type ContactScreen = z.infer<typeof ContactScreen>;

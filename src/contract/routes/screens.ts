@@ -17,7 +17,7 @@ export const UNMATCHED = '__unmatched__';
 export const BOARD_PAGE = 20;
 
 /** A team member's upstream user id, or `none` for leads nobody owns. */
-export const OwnerFilter = z.union([Id, z.literal('none')]);
+export const OwnerFilter = z.lazy(() => z.union([Id, z.literal('none')]));
 export type OwnerFilter = z.infer<typeof OwnerFilter>;
 
 const leadFilters = {
@@ -29,36 +29,44 @@ const leadFilters = {
 /** Where a column's next page starts: opaque to clients (the last card's order key). */
 export const BoardCursor = z.string().check(z.regex(/^-?\d{1,16}_[0-9a-fA-F-]{36}$/, 'must be a cursor'));
 
-export const BoardQuery = z.strictObject({ ...leadFilters, limit: LimitParam });
+export const BoardQuery = z.lazy(() => z.strictObject({ ...leadFilters, limit: LimitParam }));
 export type BoardQuery = z.infer<typeof BoardQuery>;
 
-export const BoardColumnQuery = z.strictObject({
-  /** A stage key, or UNMATCHED. */
-  stage: z.string().check(z.minLength(1), z.maxLength(200)),
-  cursor: z.optional(BoardCursor),
-  ...leadFilters,
-  limit: LimitParam,
-});
+export const BoardColumnQuery = z.lazy(() =>
+  z.strictObject({
+    /** A stage key, or UNMATCHED. */
+    stage: z.string().check(z.minLength(1), z.maxLength(200)),
+    cursor: z.optional(BoardCursor),
+    ...leadFilters,
+    limit: LimitParam,
+  }),
+);
 export type BoardColumnQuery = z.infer<typeof BoardColumnQuery>;
 
-export const LeadScreenQuery = z.strictObject({ ...leadFilters, page: PageParam, limit: LimitParam });
+export const LeadScreenQuery = z.lazy(() =>
+  z.strictObject({ ...leadFilters, page: PageParam, limit: LimitParam }),
+);
 export type LeadScreenQuery = z.infer<typeof LeadScreenQuery>;
 
 /** Money of one currency in a column: the plain sum and the sum weighted by each lead's probability. */
-export const CurrencySum = z.looseObject({
-  /** null: leads with a value but no currency. */
-  currency: z.nullable(z.string()),
-  value: z.number(),
-  /** Sum of value × probability / 100 (the lead's own probability, spec: a percentage). */
-  weighted: z.number(),
-});
+export const CurrencySum = z.lazy(() =>
+  z.looseObject({
+    /** null: leads with a value but no currency. */
+    currency: z.nullable(z.string()),
+    value: z.number(),
+    /** Sum of value × probability / 100 (the lead's own probability, spec: a percentage). */
+    weighted: z.number(),
+  }),
+);
 export type CurrencySum = z.infer<typeof CurrencySum>;
 
-export const BoardCard = z.looseObject({
-  lead: Lead,
-  /** One of the lead's activities has the outcome `follow_up_needed` (spec Part 2). */
-  followUp: z.boolean(),
-});
+export const BoardCard = z.lazy(() =>
+  z.looseObject({
+    lead: Lead,
+    /** One of the lead's activities has the outcome `follow_up_needed` (spec Part 2). */
+    followUp: z.boolean(),
+  }),
+);
 export type BoardCard = z.infer<typeof BoardCard>;
 
 /** A page of one column's cards, newest first, and where the next one starts (null: none). */
@@ -78,12 +86,14 @@ export const BoardColumn = z.extend(BoardColumnPage, {
 });
 export type BoardColumn = z.infer<typeof BoardColumn>;
 
-export const Board = z.looseObject({
-  /** One per stage, in board order (position). */
-  columns: z.array(BoardColumn),
-  /** Leads whose status matches no stage (after a key change); total 0 when there are none. */
-  unmatched: BoardColumn,
-});
+export const Board = z.lazy(() =>
+  z.looseObject({
+    /** One per stage, in board order (position). */
+    columns: z.array(BoardColumn),
+    /** Leads whose status matches no stage (after a key change); total 0 when there are none. */
+    unmatched: BoardColumn,
+  }),
+);
 export type Board = z.infer<typeof Board>;
 
 export const LeadScreenPage = pageEnvelope(Lead);

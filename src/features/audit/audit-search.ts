@@ -10,18 +10,20 @@ import { PAGE_SIZES } from '@/lib/page-numbers';
 const Day = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/));
 const Text = z.string().check(z.trim(), z.minLength(1), z.maxLength(200));
 
-export const AuditSearch = z.object({
-  user: z.catch(z.optional(Text), undefined),
-  action: z.catch(z.optional(Text), undefined),
-  outcome: z.catch(z.optional(AuditOutcome), undefined),
-  from: z.catch(z.optional(Day), undefined),
-  to: z.catch(z.optional(Day), undefined),
-  page: z.catch(z.optional(z.coerce.number().check(z.int(), z.minimum(1))), undefined),
-  limit: z.catch(
-    z.optional(z.coerce.number().check(z.refine((n) => (PAGE_SIZES as readonly number[]).includes(n)))),
-    undefined,
-  ),
-});
+export const AuditSearch = z.lazy(() =>
+  z.object({
+    user: z.catch(z.optional(Text), undefined),
+    action: z.catch(z.optional(Text), undefined),
+    outcome: z.catch(z.optional(AuditOutcome), undefined),
+    from: z.catch(z.optional(Day), undefined),
+    to: z.catch(z.optional(Day), undefined),
+    page: z.catch(z.optional(z.coerce.number().check(z.int(), z.minimum(1))), undefined),
+    limit: z.catch(
+      z.optional(z.coerce.number().check(z.refine((n) => (PAGE_SIZES as readonly number[]).includes(n)))),
+      undefined,
+    ),
+  }),
+);
 export type AuditSearch = z.infer<typeof AuditSearch>;
 
 /** The instant a calendar day starts where the viewer is; null for a day that does not exist. */

@@ -7,15 +7,17 @@ import { PAGE_SIZES } from '@/lib/page-numbers';
  * The customer list's URL: filters and paging live in the search params. A bad value falls back
  * to its default instead of failing the page.
  */
-export const CustomerSearch = z.object({
-  status: z.catch(z.optional(CustomerStatus), undefined),
-  type: z.catch(z.optional(CustomerType), undefined),
-  page: z.catch(z.optional(z.coerce.number().check(z.int(), z.minimum(1))), undefined),
-  limit: z.catch(
-    z.optional(z.coerce.number().check(z.refine((n) => (PAGE_SIZES as readonly number[]).includes(n)))),
-    undefined,
-  ),
-});
+export const CustomerSearch = z.lazy(() =>
+  z.object({
+    status: z.catch(z.optional(CustomerStatus), undefined),
+    type: z.catch(z.optional(CustomerType), undefined),
+    page: z.catch(z.optional(z.coerce.number().check(z.int(), z.minimum(1))), undefined),
+    limit: z.catch(
+      z.optional(z.coerce.number().check(z.refine((n) => (PAGE_SIZES as readonly number[]).includes(n)))),
+      undefined,
+    ),
+  }),
+);
 export type CustomerSearch = z.infer<typeof CustomerSearch>;
 
 export function filtersFromSearch(search: CustomerSearch): CustomerFilters {

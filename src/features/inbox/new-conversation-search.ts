@@ -9,9 +9,11 @@ const text = (max: number) =>
   );
 
 /** `/inbox/new?channelId=&to=&name=`: other pages link here to start a thread with someone. */
-export const NewConversationSearch = z.object({
-  channelId: z.catch(z.optional(Id), undefined),
-  to: z.catch(z.optional(text(40)), undefined),
-  name: z.catch(z.optional(text(200)), undefined),
-});
+export const NewConversationSearch = z.lazy(() =>
+  z.object({
+    channelId: z.catch(z.optional(Id), undefined),
+    to: z.catch(z.optional(text(40)), undefined),
+    name: z.catch(z.optional(text(200)), undefined),
+  }),
+);
 export type NewConversationSearch = z.infer<typeof NewConversationSearch>;

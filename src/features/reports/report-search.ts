@@ -3,14 +3,16 @@ import { ReportDay, type InboxReportQuery } from '@/contract';
 
 // The report's range and filters in the URL (shareable, kept on Back). Each falls back on its own.
 
-export const ReportSearch = z.object({
-  /** Which report; the inbox's when absent. */
-  view: z.catch(z.optional(z.enum(['inbox', 'pipeline'])), undefined),
-  from: z.catch(z.optional(ReportDay), undefined),
-  to: z.catch(z.optional(ReportDay), undefined),
-  channel: z.catch(z.optional(z.guid()), undefined),
-  target: z.catch(z.optional(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(10_080))), undefined),
-});
+export const ReportSearch = z.lazy(() =>
+  z.object({
+    /** Which report; the inbox's when absent. */
+    view: z.catch(z.optional(z.enum(['inbox', 'pipeline'])), undefined),
+    from: z.catch(z.optional(ReportDay), undefined),
+    to: z.catch(z.optional(ReportDay), undefined),
+    channel: z.catch(z.optional(z.guid()), undefined),
+    target: z.catch(z.optional(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(10_080))), undefined),
+  }),
+);
 export type ReportSearch = z.infer<typeof ReportSearch>;
 
 const DAY_MS = 86_400_000;

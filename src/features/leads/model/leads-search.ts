@@ -5,18 +5,20 @@ import { Priority } from '@/contract';
  * The leads screen's state in the URL. Each member falls back on its own, so a bad value in a
  * shared link drops that filter instead of erroring.
  */
-export const LeadsSearch = z.object({
-  view: z.catch(z.optional(z.enum(['board', 'list'])), undefined),
-  priority: z.catch(z.optional(Priority), undefined),
-  q: z.catch(z.optional(z.string().check(z.maxLength(200))), undefined),
-  /** A team member's id, or `none` for unassigned leads. */
-  owner: z.catch(z.optional(z.union([z.guid(), z.literal('none')])), undefined),
-  /** The lead open in the drawer. */
-  lead: z.catch(z.optional(z.guid()), undefined),
-  page: z.catch(z.optional(z.coerce.number().check(z.int(), z.minimum(1))), undefined),
-  /** Opens the new-lead form. */
-  create: z.catch(z.optional(z.boolean()), undefined),
-});
+export const LeadsSearch = z.lazy(() =>
+  z.object({
+    view: z.catch(z.optional(z.enum(['board', 'list'])), undefined),
+    priority: z.catch(z.optional(Priority), undefined),
+    q: z.catch(z.optional(z.string().check(z.maxLength(200))), undefined),
+    /** A team member's id, or `none` for unassigned leads. */
+    owner: z.catch(z.optional(z.union([z.guid(), z.literal('none')])), undefined),
+    /** The lead open in the drawer. */
+    lead: z.catch(z.optional(z.guid()), undefined),
+    page: z.catch(z.optional(z.coerce.number().check(z.int(), z.minimum(1))), undefined),
+    /** Opens the new-lead form. */
+    create: z.catch(z.optional(z.boolean()), undefined),
+  }),
+);
 export type LeadsSearch = z.infer<typeof LeadsSearch>;
 
 export function parseLeadsSearch(search: unknown): LeadsSearch {
