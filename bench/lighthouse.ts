@@ -22,14 +22,20 @@ async function firstThread(baseURL: string, cookie: string): Promise<string> {
 }
 
 async function score(port: number, url: string, cookie: string, preset: Preset): Promise<number> {
-  const result = await lighthouse(
-    url,
-    { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], extraHeaders: { cookie } },
-    preset === 'desktop' ? desktopConfig : undefined,
-  );
-  const value = result?.lhr.categories.performance?.score;
-  if (value === null || value === undefined) throw new Error(`Lighthouse gave no score for ${url}`);
-  return Math.round(value * 100);
+  // A run Lighthouse itself gives up on (a protocol timeout on a busy machine) is run again, twice
+  // at most, and said: it is the tool failing, not a score.
+  for (let attempt = 1; ; attempt++) {
+    const result = await lighthouse(
+      url,
+      { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], extraHeaders: { cookie } },
+      preset === 'desktop' ? desktopConfig : undefined,
+    );
+    const value = result?.lhr.categories.performance?.score;
+    if (value !== null && value !== undefined) return Math.round(value * 100);
+    const why = result?.lhr.runtimeError?.code ?? 'no result';
+    if (attempt === 3) throw new Error(`Lighthouse gave no score for ${url} (${why})`);
+    console.error(`lighthouse: no score for ${url} (${preset}, ${why}); running it again`);
+  }
 }
 
 export async function run() {
