@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { Id } from '../contract/common';
+import { SCREEN_ROUTES_BY_ID } from '../contract/routes/screens';
 import { sendBffError } from './bff-error';
 
 // The built SPA, compressed at build time. Vite fingerprints everything under /assets/, so those are cached for a year;
@@ -26,7 +27,7 @@ export const WORKSPACE_PRELOAD = '</bff/workspace>; rel=preload; as=fetch; cross
  * the one the app asks for (src/data/thread-screen.ts), so the browser hands over the answer.
  */
 export const threadPreload = (id: string): string =>
-  `</bff/screens/thread?${new URLSearchParams({ id }).toString()}>; rel=preload; as=fetch; crossorigin`;
+  `<${SCREEN_ROUTES_BY_ID['screens.thread'].path}?${new URLSearchParams({ id }).toString()}>; rel=preload; as=fetch; crossorigin`;
 const THREAD_PAGE = /^\/inbox\/([^/]+)$/;
 
 /** The one page that does not read the workspace. */
