@@ -2,8 +2,9 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import type { Message, Note } from '@/contract';
 import { calendarDate } from '@/lib/format';
+import { afterLayout } from '@/lib/virtual-after-layout';
 import { estimateRowHeight } from '../message-row-height';
-import { useListWidth } from '../use-list-width';
+import { useListBox } from '../use-list-box';
 import { MessageItem, type MessageActions } from './message-item';
 import { NoteItem } from './note-item';
 
@@ -121,11 +122,13 @@ export function MessageList({
   );
   const byId = useMemo(() => new Map(messages.map((m) => [m.id, m])), [messages]);
   // Rows are estimated for the list's width: none is rendered before the first layout gives it.
-  const listWidth = useListWidth(scrollRef);
+  const box = useListBox(scrollRef);
+  const listWidth = box?.width ?? null;
   // Only asked once the width is known: the virtualizer is disabled until then.
   const estimate = (row: Row | undefined) => estimateRowHeight(row, listWidth ?? 0);
   const virtualizer = useVirtualizer({
-    enabled: listWidth !== null,
+    ...afterLayout<HTMLDivElement, Element>(box ?? { width: 0, height: 0 }),
+    enabled: box !== null,
     count: rows.length,
     getScrollElement: () => scrollRef.current,
     estimateSize: (i) => estimate(rows[i]),
@@ -133,11 +136,7 @@ export function MessageList({
     // scrolling there (before the first paint) replaces none of them. Opened at the top, a thread
     // rendered its oldest rows, then threw them away for the newest, painting twice.
     initialOffset: () =>
-      Math.max(
-        0,
-        rows.reduce((sum, row) => sum + estimate(row), 0) -
-          (scrollRef.current?.clientHeight ?? window.innerHeight),
-      ),
+      Math.max(0, rows.reduce((sum, row) => sum + estimate(row), 0) - (box?.height ?? window.innerHeight)),
     getItemKey: (i) => rows[i]?.key ?? i,
     overscan: 6,
   });
@@ -155,6 +154,8 @@ export function MessageList({
     atBottom: true,
   });
 
+  const newestFrame = useRef(0);
+
   const isAtBottom = () => {
     const el = scrollRef.current;
     return !el || el.scrollHeight - el.scrollTop - el.clientHeight < NEAR_BOTTOM_PX;
@@ -168,18 +169,26 @@ export function MessageList({
     const lastKey = rows.at(-1)?.key;
     const before = previous.current;
     const total = virtualizer.getTotalSize();
+    // To the newest row in the next frame, before it paints. Scrolling here, in the commit, made the
+    // browser lay out the rows React had just inserted there and then, inside the commit's task.
+    const toNewest = () => {
+      cancelAnimationFrame(newestFrame.current);
+      const last = rows.length - 1;
+      newestFrame.current = requestAnimationFrame(() => virtualizer.scrollToIndex(last, { align: 'end' }));
+    };
     if (el && rows.length > 0) {
       if (before.lastKey === undefined) {
-        virtualizer.scrollToIndex(rows.length - 1, { align: 'end' });
+        toNewest();
       } else if (firstKey !== before.firstKey && lastKey === before.lastKey) {
-        // Older messages arrived above: keep the same messages under the reader's eyes.
+        // Older messages arrived above: keep the same messages under the reader's eyes, at once.
         el.scrollTop += total - before.total;
       } else if (lastKey !== before.lastKey && before.atBottom) {
-        virtualizer.scrollToIndex(rows.length - 1, { align: 'end' });
+        toNewest();
       }
     }
     previous.current = { firstKey, lastKey, total, atBottom: before.atBottom };
   }, [rows, messages, virtualizer, listWidth]);
+  useEffect(() => () => cancelAnimationFrame(newestFrame.current), []);
 
   // Opened from Mentions or from search: the note or message, once its row exists, is brought to
   // the middle of the view. A message not loaded yet is looked for in older pages, a few at most.
@@ -207,10 +216,15 @@ export function MessageList({
     if (el.scrollTop < NEAR_TOP_PX) onLoadOlder();
   }, [hasOlder, loadingOlder, onLoadOlder]);
 
-  // A short first page may not fill the screen: ask for more until it does.
+  // A short first page may not fill the screen: ask for more until it does. Measured in the next
+  // frame, where the browser lays the rows out anyway: here, in the commit, it would force a layout.
   useEffect(() => {
-    const el = scrollRef.current;
-    if (listWidth !== null && el && el.scrollHeight <= el.clientHeight + NEAR_TOP_PX) maybeLoadOlder();
+    if (listWidth === null) return;
+    const frame = requestAnimationFrame(() => {
+      const el = scrollRef.current;
+      if (el && el.scrollHeight <= el.clientHeight + NEAR_TOP_PX) maybeLoadOlder();
+    });
+    return () => cancelAnimationFrame(frame);
   }, [rows.length, maybeLoadOlder, listWidth]);
 
   const onScroll = () => {
