@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LiveEvent } from './events';
+import { LiveEvent, parseLiveEvent } from './events';
 
 const lead = {
   id: '6f1c1f0e-1d2a-4c7e-9b1a-0a0b0c0d0e0f',
@@ -27,5 +27,28 @@ describe('LiveEvent', () => {
   it('takes a resync only for a known reason', () => {
     expect(LiveEvent.safeParse({ type: 'resync', reason: 'gap' }).success).toBe(true);
     expect(LiveEvent.safeParse({ type: 'resync', reason: 'because' }).success).toBe(false);
+  });
+});
+
+describe('parseLiveEvent', () => {
+  const events: unknown[] = [
+    { type: 'lead.upserted', lead: { ...lead, extra: 1 }, trace: 'x' },
+    { type: 'lead.removed', id: lead.id },
+    { type: 'lead.removed', id: 'not-a-guid' },
+    { type: 'upstream.status', state: 'ok', since: lead.created_at },
+    { type: 'upstream.status', state: 'sleepy', since: lead.created_at },
+    { type: 'resync', reason: 'gap' },
+    { type: 'lead.exploded', lead },
+    { type: 'toString' },
+    { lead },
+    null,
+    'resync',
+  ];
+
+  it.each(events)('reads %j as the union does', (event) => {
+    const one = parseLiveEvent(event);
+    const union = LiveEvent.safeParse(event);
+    expect(one.success).toBe(union.success);
+    expect(one.data).toEqual(union.data);
   });
 });

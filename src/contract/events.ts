@@ -26,54 +26,79 @@ export type UpstreamState = z.infer<typeof UpstreamState>;
 
 export const RESYNC_REASONS = ['gap', 'restart', 'slow-client', 'upstream-returned'] as const;
 
+/**
+ * Each event's schema by its type, built the first time an event of that type is read: the first
+ * event a browser receives (the upstream's status, on connect) builds one small schema, not the
+ * twenty of the union (about 30 ms of a phone's main thread, while the first screen renders).
+ */
+const SHAPES = {
+  'conversation.upserted': () => ({ conversation: Conversation }),
+  /** A conversation a full read of the list no longer returns. */
+  'conversation.removed': () => ({ id: Id }),
+  /** New or changed messages of one thread (a new inbound, a tick that moved, a send's echo), oldest
+   *  first. `gap`: the BFF's read did not reach back to what it held before, so messages between
+   *  may be missing: drop what is cached of the thread and read it again. */
+  'messages.upserted': () => ({
+    conversationId: Id,
+    messages: z.array(Message),
+    gap: z.optional(z.boolean()),
+  }),
+  'lead.upserted': () => ({ lead: Lead }),
+  'lead.removed': () => ({ id: Id }),
+  /** Whether a lead needs a follow-up (one of its activities says so), as the BFF last read them. */
+  'lead.followUp': () => ({ id: Id, followUp: z.boolean() }),
+  /** The whole stage list, ordered by position: stages change rarely and together (a reorder). */
+  'leadStages.replaced': () => ({ stages: z.array(LeadStage) }),
+  'customer.upserted': () => ({ customer: Customer }),
+  'customer.removed': () => ({ id: Id }),
+  'contact.upserted': () => ({ contact: Contact }),
+  'contact.removed': () => ({ id: Id }),
+  'tags.replaced': () => ({ tags: z.array(Tag) }),
+  'quickReplies.replaced': () => ({ quickReplies: z.array(QuickReply) }),
+  'channels.replaced': () => ({ channels: z.array(Channel) }),
+  'templates.replaced': () => ({ channelId: Id, templates: z.array(Template) }),
+  /** An activity logged on a lead or a customer (follow-up flags move with it). */
+  'activity.created': () => ({ activity: Activity, leadId: z.nullish(Id), customerId: z.nullish(Id) }),
+  /** The signed-in agent read a thread or marked it unread (sent to that agent's browsers only). */
+  'readState.changed': () => ({ conversationId: Id, readAt: DateTime, markedUnread: z.boolean() }),
+  /** A private note on a thread (every teammate's browser). */
+  'note.created': () => ({ note: Note }),
+  /** A note mentions this agent (sent to that agent's browsers only). */
+  'mention.created': () => ({ note: Note }),
+  /** A teammate opened or left a thread, or started or stopped typing in it. */
+  'presence.changed': () => ({
+    username: z.string(),
+    name: z.string(),
+    conversationId: z.nullable(Id),
+    typing: z.boolean(),
+  }),
+  /** Whether the BFF can read the upstream; sent on connect and whenever it changes. */
+  'upstream.status': () => ({ state: UpstreamState, since: DateTime }),
+  /** The stream cannot replay what the client missed: refetch everything on screen. */
+  resync: () => ({ reason: z.enum(RESYNC_REASONS) }),
+};
+type Shapes = typeof SHAPES;
+type EventType = keyof Shapes;
+const build = <T extends EventType>(type: T) => event(type, SHAPES[type]() as ReturnType<Shapes[T]>);
+type EventSchema = { [T in EventType]: ReturnType<typeof build<T>> }[EventType];
+
 export const LiveEvent = z.lazy(() =>
-  z.discriminatedUnion('type', [
-    event('conversation.upserted', { conversation: Conversation }),
-    /** A conversation a full read of the list no longer returns. */
-    event('conversation.removed', { id: Id }),
-    /** New or changed messages of one thread (a new inbound, a tick that moved, a send's echo), oldest
-     *  first. `gap`: the BFF's read did not reach back to what it held before, so messages between
-     *  may be missing: drop what is cached of the thread and read it again. */
-    event('messages.upserted', {
-      conversationId: Id,
-      messages: z.array(Message),
-      gap: z.optional(z.boolean()),
-    }),
-    event('lead.upserted', { lead: Lead }),
-    event('lead.removed', { id: Id }),
-    /** Whether a lead needs a follow-up (one of its activities says so), as the BFF last read them. */
-    event('lead.followUp', { id: Id, followUp: z.boolean() }),
-    /** The whole stage list, ordered by position: stages change rarely and together (a reorder). */
-    event('leadStages.replaced', { stages: z.array(LeadStage) }),
-    event('customer.upserted', { customer: Customer }),
-    event('customer.removed', { id: Id }),
-    event('contact.upserted', { contact: Contact }),
-    event('contact.removed', { id: Id }),
-    event('tags.replaced', { tags: z.array(Tag) }),
-    event('quickReplies.replaced', { quickReplies: z.array(QuickReply) }),
-    event('channels.replaced', { channels: z.array(Channel) }),
-    event('templates.replaced', { channelId: Id, templates: z.array(Template) }),
-    /** An activity logged on a lead or a customer (follow-up flags move with it). */
-    event('activity.created', { activity: Activity, leadId: z.nullish(Id), customerId: z.nullish(Id) }),
-    /** The signed-in agent read a thread or marked it unread (sent to that agent's browsers only). */
-    event('readState.changed', { conversationId: Id, readAt: DateTime, markedUnread: z.boolean() }),
-    /** A private note on a thread (every teammate's browser). */
-    event('note.created', { note: Note }),
-    /** A note mentions this agent (sent to that agent's browsers only). */
-    event('mention.created', { note: Note }),
-    /** A teammate opened or left a thread, or started or stopped typing in it. */
-    event('presence.changed', {
-      username: z.string(),
-      name: z.string(),
-      conversationId: z.nullable(Id),
-      typing: z.boolean(),
-    }),
-    /** Whether the BFF can read the upstream; sent on connect and whenever it changes. */
-    event('upstream.status', { state: UpstreamState, since: DateTime }),
-    /** The stream cannot replay what the client missed: refetch everything on screen. */
-    event('resync', { reason: z.enum(RESYNC_REASONS) }),
-  ]),
+  z.discriminatedUnion(
+    'type',
+    (Object.keys(SHAPES) as EventType[]).map(build) as [EventSchema, ...EventSchema[]],
+  ),
 );
 export type LiveEvent = z.infer<typeof LiveEvent>;
 export type LiveEventType = LiveEvent['type'];
 export type LiveEventOf<T extends LiveEventType> = Extract<LiveEvent, { type: T }>;
+
+const built = new Map<string, z.ZodMiniType>();
+type LiveEventResult = ReturnType<typeof LiveEvent.safeParse>;
+/** Reads one event with its own type's schema; a type this build does not know fails as the union would. */
+export function parseLiveEvent(data: unknown): LiveEventResult {
+  const type = typeof data === 'object' && data !== null ? (data as { type?: unknown }).type : undefined;
+  if (typeof type !== 'string' || !Object.hasOwn(SHAPES, type)) return LiveEvent.safeParse(data);
+  let schema = built.get(type);
+  if (!schema) built.set(type, (schema = build(type as EventType)));
+  return schema.safeParse(data) as LiveEventResult;
+}

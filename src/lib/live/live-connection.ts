@@ -1,4 +1,4 @@
-import { LiveEvent } from '@/contract';
+import { parseLiveEvent, type LiveEvent } from '@/contract';
 import { getLiveStatus, setLiveStatus } from './live-status';
 
 // One live stream per tab (`GET /bff/events`, server-sent events): every event validated against
@@ -98,7 +98,7 @@ export class LiveConnection {
     } catch {
       return;
     }
-    const parsed = LiveEvent.safeParse(data);
+    const parsed = parseLiveEvent(data);
     if (!parsed.success) {
       // A newer server may send events this build does not know: skipped, never fatal.
       console.warn('live event skipped: not in the contract', (data as { type?: unknown } | null)?.type);
