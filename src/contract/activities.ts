@@ -38,21 +38,23 @@ export type Activity = z.infer<typeof Activity>;
 export const ActivityList = z.lazy(() => z.array(Activity));
 export type ActivityList = z.infer<typeof ActivityList>;
 
-export const ActivityCreate = z
-  .strictObject({
-    customer_id: z.optional(Id),
-    lead_id: z.optional(Id),
-    activity_type: ActivityType,
-    subject: z.string().check(z.trim(), z.minLength(1), z.maxLength(200)),
-    description: z.optional(z.string().check(z.maxLength(4000))),
-    activity_date: z.optional(DateTime),
-    duration_minutes: z.optional(z.int().check(z.minimum(0), z.maximum(24 * 60))),
-    outcome: z.optional(Outcome),
-  })
-  .check(
-    z.refine((b) => (b.customer_id === undefined) !== (b.lead_id === undefined), {
-      message: 'customer_id or lead_id is required (exactly one)',
-      path: ['customer_id'],
-    }),
-  );
+export const ActivityCreate = z.lazy(() =>
+  z
+    .strictObject({
+      customer_id: z.optional(Id),
+      lead_id: z.optional(Id),
+      activity_type: ActivityType,
+      subject: z.string().check(z.trim(), z.minLength(1), z.maxLength(200)),
+      description: z.optional(z.string().check(z.maxLength(4000))),
+      activity_date: z.optional(DateTime),
+      duration_minutes: z.optional(z.int().check(z.minimum(0), z.maximum(24 * 60))),
+      outcome: z.optional(Outcome),
+    })
+    .check(
+      z.refine((b) => (b.customer_id === undefined) !== (b.lead_id === undefined), {
+        message: 'customer_id or lead_id is required (exactly one)',
+        path: ['customer_id'],
+      }),
+    ),
+);
 export type ActivityCreate = z.infer<typeof ActivityCreate>;

@@ -18,24 +18,26 @@ export const canReadAudit = (role: Role): boolean => role === 'admin';
 const Filter = z.string().check(z.trim(), z.minLength(1), z.maxLength(200));
 
 /** `GET /bff/audit` query: every filter optional, newest first, paged (a true total). */
-export const AuditQuery = z
-  .strictObject({
-    user: z.optional(Filter),
-    action: z.optional(Filter),
-    outcome: z.optional(AuditOutcome),
-    /** Inclusive lower bound. */
-    from: z.optional(DateTime),
-    /** Exclusive upper bound. */
-    to: z.optional(DateTime),
-    page: PageParam,
-    limit: LimitParam,
-  })
-  .check(
-    z.refine((q) => q.from === undefined || q.to === undefined || Date.parse(q.from) < Date.parse(q.to), {
-      message: 'to must be later than from',
-      path: ['to'],
-    }),
-  );
+export const AuditQuery = z.lazy(() =>
+  z
+    .strictObject({
+      user: z.optional(Filter),
+      action: z.optional(Filter),
+      outcome: z.optional(AuditOutcome),
+      /** Inclusive lower bound. */
+      from: z.optional(DateTime),
+      /** Exclusive upper bound. */
+      to: z.optional(DateTime),
+      page: PageParam,
+      limit: LimitParam,
+    })
+    .check(
+      z.refine((q) => q.from === undefined || q.to === undefined || Date.parse(q.from) < Date.parse(q.to), {
+        message: 'to must be later than from',
+        path: ['to'],
+      }),
+    ),
+);
 export type AuditQuery = z.infer<typeof AuditQuery>;
 
 export const AuditEntry = z.lazy(() =>

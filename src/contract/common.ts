@@ -3,6 +3,16 @@ import * as z from 'zod/mini';
 // Response schemas are tolerant (decisions.md): unknown keys kept, GUIDs without a version
 // check, offsets allowed in date-times. Request schemas are strict.
 
+/**
+ * A schema built the first time it is asked for, the same one every time after: for an object that
+ * other schemas extend or make partial (which needs the object itself, not a `z.lazy` around it),
+ * so that it too costs nothing while the app's shell loads.
+ */
+export function once<T>(build: () => T): () => T {
+  let built: T | undefined;
+  return () => (built ??= build());
+}
+
 export const Id = z.guid();
 export const DateTime = z.iso.datetime({ offset: true });
 export const CalendarDate = z.iso.date();
@@ -21,14 +31,16 @@ export type ErrorBody = z.infer<typeof ErrorBody>;
 
 /** The leads envelope, which decisions.md makes the envelope of every list that pages. */
 export const pageEnvelope = <T extends z.ZodMiniType>(item: T) =>
-  z.looseObject({
-    data: z.array(item),
-    total: z.int(),
-    page: z.int(),
-    limit: z.int(),
-    totalPages: z.int(),
-    hasMore: z.boolean(),
-  });
+  z.lazy(() =>
+    z.looseObject({
+      data: z.array(item),
+      total: z.int(),
+      page: z.int(),
+      limit: z.int(),
+      totalPages: z.int(),
+      hasMore: z.boolean(),
+    }),
+  );
 export type PageEnvelope<T> = {
   data: T[];
   total: number;

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { DateTime, Id, Text } from './common';
+import { DateTime, Id, Text, once } from './common';
 
 export const Contact = z.lazy(() =>
   z.looseObject({
@@ -37,23 +37,29 @@ const Phone = z.lazy(() =>
   ]),
 );
 
-export const ContactCreate = z.strictObject({
-  customer_id: Id,
-  first_name: z.string().check(z.trim(), z.minLength(1), z.maxLength(100)),
-  last_name: z.optional(z.string().check(z.trim(), z.maxLength(100))),
-  email: z.optional(Email),
-  phone: z.optional(Phone),
-  mobile: z.optional(Phone),
-  position: z.optional(z.string().check(z.maxLength(100))),
-  department: z.optional(z.string().check(z.maxLength(100))),
-  is_primary: z.optional(z.boolean()),
-  notes: z.optional(z.string().check(z.maxLength(2000))),
-  tags: z.optional(z.array(Id)),
-});
+/** The fields of a new contact, as one object: the update and the import build on it. */
+export const contactCreate = once(() =>
+  z.strictObject({
+    customer_id: Id,
+    first_name: z.string().check(z.trim(), z.minLength(1), z.maxLength(100)),
+    last_name: z.optional(z.string().check(z.trim(), z.maxLength(100))),
+    email: z.optional(Email),
+    phone: z.optional(Phone),
+    mobile: z.optional(Phone),
+    position: z.optional(z.string().check(z.maxLength(100))),
+    department: z.optional(z.string().check(z.maxLength(100))),
+    is_primary: z.optional(z.boolean()),
+    notes: z.optional(z.string().check(z.maxLength(2000))),
+    tags: z.optional(z.array(Id)),
+  }),
+);
+export const ContactCreate = z.lazy(contactCreate);
 export type ContactCreate = z.infer<typeof ContactCreate>;
 
-export const ContactUpdate = z.extend(z.partial(z.omit(ContactCreate, { customer_id: true })), {
-  status: z.optional(z.enum(['active', 'inactive'])),
-  image_url: z.optional(z.union([z.url({ protocol: /^https?$/ }), z.literal('')])),
-});
+export const ContactUpdate = z.lazy(() =>
+  z.extend(z.partial(z.omit(contactCreate(), { customer_id: true })), {
+    status: z.optional(z.enum(['active', 'inactive'])),
+    image_url: z.optional(z.union([z.url({ protocol: /^https?$/ }), z.literal('')])),
+  }),
+);
 export type ContactUpdate = z.infer<typeof ContactUpdate>;

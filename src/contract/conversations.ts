@@ -132,33 +132,35 @@ const Recipient = z.string().check(z.regex(E164_DIGITS, 'must be E.164 digits wi
 /** The flat alias for the params: an array, a JSON array string or a comma-separated string. */
 export const TemplateParamsAlias = z.lazy(() => z.union([z.array(z.string()), z.string()]));
 
-export const SendMessageBody = z
-  .strictObject({
-    conversationId: z.optional(Id),
-    channelId: z.optional(Id),
-    to: z.optional(Recipient),
-    contactName: z.optional(z.string().check(z.maxLength(200))),
-    text: z.optional(z.string().check(z.maxLength(4096))),
-    template: z.optional(SendTemplate),
-    media: z.optional(SendMedia),
-    templateName: z.optional(z.string()),
-    templateLanguage: z.optional(z.string()),
-    templateParams: z.optional(TemplateParamsAlias),
-  })
-  .check(
-    z.refine((b) => b.conversationId !== undefined || (b.channelId !== undefined && b.to !== undefined), {
-      message: 'conversationId or channelId with to is required',
-      path: ['conversationId'],
-    }),
-    z.refine(
-      (b) =>
-        b.template !== undefined ||
-        b.templateName !== undefined ||
-        b.media !== undefined ||
-        (b.text !== undefined && b.text.trim() !== ''),
-      { message: 'text, media or template is required', path: ['text'] },
+export const SendMessageBody = z.lazy(() =>
+  z
+    .strictObject({
+      conversationId: z.optional(Id),
+      channelId: z.optional(Id),
+      to: z.optional(Recipient),
+      contactName: z.optional(z.string().check(z.maxLength(200))),
+      text: z.optional(z.string().check(z.maxLength(4096))),
+      template: z.optional(SendTemplate),
+      media: z.optional(SendMedia),
+      templateName: z.optional(z.string()),
+      templateLanguage: z.optional(z.string()),
+      templateParams: z.optional(TemplateParamsAlias),
+    })
+    .check(
+      z.refine((b) => b.conversationId !== undefined || (b.channelId !== undefined && b.to !== undefined), {
+        message: 'conversationId or channelId with to is required',
+        path: ['conversationId'],
+      }),
+      z.refine(
+        (b) =>
+          b.template !== undefined ||
+          b.templateName !== undefined ||
+          b.media !== undefined ||
+          (b.text !== undefined && b.text.trim() !== ''),
+        { message: 'text, media or template is required', path: ['text'] },
+      ),
     ),
-  );
+);
 export type SendMessageBody = z.infer<typeof SendMessageBody>;
 
 /** Parses the params alias as the spec allows: array, JSON array string, or comma-separated list. */

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { DateTime, Id, NullableId, Text, PageParam, LimitParam } from './common';
+import { DateTime, Id, NullableId, Text, PageParam, LimitParam, once } from './common';
 import { CustomerType } from './leads';
 
 export const CUSTOMER_STATUSES = ['active', 'inactive', 'prospect', 'archived'] as const;
@@ -92,26 +92,31 @@ export const AddressInput = z.lazy(() =>
 );
 export type AddressInput = z.infer<typeof AddressInput>;
 
-export const CustomerUpdate = z.strictObject({
-  name: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(200))),
-  company_name: z.optional(z.string().check(z.maxLength(200))),
-  industry: z.optional(z.string().check(z.maxLength(100))),
-  website: z.optional(z.union([z.url({ protocol: /^https?$/ }), z.literal('')])),
-  email: z.optional(Email),
-  phone: z.optional(z.string().check(z.maxLength(32))),
-  address: z.optional(AddressInput),
-  customer_type: z.optional(CustomerType),
-  status: z.optional(CustomerStatus),
-  source: z.optional(CustomerSource),
-  assigned_to_user_id: z.optional(z.nullable(Id)),
-  custom_fields: z.optional(z.record(z.string(), z.unknown())),
-});
+const customerUpdate = once(() =>
+  z.strictObject({
+    name: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(200))),
+    company_name: z.optional(z.string().check(z.maxLength(200))),
+    industry: z.optional(z.string().check(z.maxLength(100))),
+    website: z.optional(z.union([z.url({ protocol: /^https?$/ }), z.literal('')])),
+    email: z.optional(Email),
+    phone: z.optional(z.string().check(z.maxLength(32))),
+    address: z.optional(AddressInput),
+    customer_type: z.optional(CustomerType),
+    status: z.optional(CustomerStatus),
+    source: z.optional(CustomerSource),
+    assigned_to_user_id: z.optional(z.nullable(Id)),
+    custom_fields: z.optional(z.record(z.string(), z.unknown())),
+  }),
+);
+export const CustomerUpdate = z.lazy(customerUpdate);
 export type CustomerUpdate = z.infer<typeof CustomerUpdate>;
 
 /** A new customer: a name, the rest as an update (an implied operation, docs/api-assumptions.md). */
-export const CustomerCreate = z.extend(CustomerUpdate, {
-  name: z.string().check(z.trim(), z.minLength(1), z.maxLength(200)),
-});
+export const CustomerCreate = z.lazy(() =>
+  z.extend(customerUpdate(), {
+    name: z.string().check(z.trim(), z.minLength(1), z.maxLength(200)),
+  }),
+);
 export type CustomerCreate = z.infer<typeof CustomerCreate>;
 
 export const AddTagsBody = z.lazy(() => z.strictObject({ tagIds: z.array(Id).check(z.minLength(1)) }));

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { DateTime, Id, fieldErrors } from './common';
-import { ContactCreate } from './contacts';
+import { contactCreate, type ContactCreate } from './contacts';
 import { CustomerCreate } from './customers';
 import { ImportKind } from './import-kinds';
 import { fold } from './text-fold';
@@ -197,7 +197,9 @@ export function checkCustomerRow(row: MappedRow): RowCheck<CustomerImportRecord>
   if (!checkedCustomer.success) errors.push(...fieldErrors(checkedCustomer.error));
   const hasContact = CONTACT_KEYS.some((k) => contact[k] !== undefined);
   // The contact's company is the customer this row makes or finds; its id is not known yet.
-  const checkedContact = hasContact ? z.omit(ContactCreate, { customer_id: true }).safeParse(contact) : null;
+  const checkedContact = hasContact
+    ? z.omit(contactCreate(), { customer_id: true }).safeParse(contact)
+    : null;
   if (checkedContact && !checkedContact.success)
     errors.push(...fieldErrors(checkedContact.error, 'contact_'));
   if (errors.length || !checkedCustomer.success || (checkedContact && !checkedContact.success))

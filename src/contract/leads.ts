@@ -1,5 +1,15 @@
 import * as z from 'zod/mini';
-import { CalendarDate, DateTime, HEX_COLOR, Id, NullableId, Text, pageEnvelope, pagingQuery } from './common';
+import {
+  CalendarDate,
+  DateTime,
+  HEX_COLOR,
+  Id,
+  NullableId,
+  Text,
+  pageEnvelope,
+  pagingQuery,
+  once,
+} from './common';
 
 export const PRIORITIES = ['urgent', 'high', 'medium', 'low'] as const;
 export const Priority = z.enum(PRIORITIES);
@@ -47,30 +57,32 @@ export const LeadListQuery = z.lazy(() =>
 );
 export type LeadListQuery = z.infer<typeof LeadListQuery>;
 
-const Probability = z.int().check(z.minimum(0), z.maximum(100));
 const Email = z.lazy(() => z.union([z.email(), z.literal('')]));
 
 /** Every writable lead field; `status` is a stage key (moving the lead). */
-export const LeadCreate = z.strictObject({
-  name: z.string().check(z.trim(), z.minLength(1), z.maxLength(200)),
-  email: z.optional(Email),
-  phone: z.optional(z.string().check(z.maxLength(32))),
-  company_name: z.optional(z.string().check(z.maxLength(200))),
-  status: z.optional(z.string().check(z.minLength(1))),
-  customer_type: z.optional(CustomerType),
-  industry: z.optional(z.string()),
-  source: z.optional(z.string()),
-  assigned_to_user_id: z.optional(z.nullable(Id)),
-  priority: z.optional(Priority),
-  probability: z.optional(Probability),
-  value: z.optional(z.number().check(z.minimum(0))),
-  currency: z.optional(z.string().check(z.regex(/^[A-Z]{3}$/, 'must be a 3-letter ISO 4217 code'))),
-  expected_close_date: z.optional(z.nullable(CalendarDate)),
-  tags: z.optional(z.array(Id)),
-});
+const leadCreate = once(() =>
+  z.strictObject({
+    name: z.string().check(z.trim(), z.minLength(1), z.maxLength(200)),
+    email: z.optional(Email),
+    phone: z.optional(z.string().check(z.maxLength(32))),
+    company_name: z.optional(z.string().check(z.maxLength(200))),
+    status: z.optional(z.string().check(z.minLength(1))),
+    customer_type: z.optional(CustomerType),
+    industry: z.optional(z.string()),
+    source: z.optional(z.string()),
+    assigned_to_user_id: z.optional(z.nullable(Id)),
+    priority: z.optional(Priority),
+    probability: z.optional(z.int().check(z.minimum(0), z.maximum(100))),
+    value: z.optional(z.number().check(z.minimum(0))),
+    currency: z.optional(z.string().check(z.regex(/^[A-Z]{3}$/, 'must be a 3-letter ISO 4217 code'))),
+    expected_close_date: z.optional(z.nullable(CalendarDate)),
+    tags: z.optional(z.array(Id)),
+  }),
+);
+export const LeadCreate = z.lazy(leadCreate);
 export type LeadCreate = z.infer<typeof LeadCreate>;
 
-export const LeadUpdate = z.partial(LeadCreate);
+export const LeadUpdate = z.lazy(() => z.partial(leadCreate()));
 export type LeadUpdate = z.infer<typeof LeadUpdate>;
 
 export const LeadReassignBody = z.lazy(() => z.strictObject({ assigned_to_user_id: Id }));
@@ -98,24 +110,26 @@ export type LeadStageList = z.infer<typeof LeadStageList>;
 
 export const STAGE_KEY = /^[a-z0-9]+(?:[_-][a-z0-9]+)*$/;
 
-export const LeadStageUpdate = z
-  .strictObject({
-    key: z.optional(
-      z.string().check(z.maxLength(50), z.regex(STAGE_KEY, 'must be a lowercase slug (a-z, 0-9, _ or -)')),
+export const LeadStageUpdate = z.lazy(() =>
+  z
+    .strictObject({
+      key: z.optional(
+        z.string().check(z.maxLength(50), z.regex(STAGE_KEY, 'must be a lowercase slug (a-z, 0-9, _ or -)')),
+      ),
+      name: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(100))),
+      color: z.optional(z.string().check(z.regex(HEX_COLOR, 'must be a hex colour such as #3b82f6'))),
+      position: z.optional(z.int().check(z.minimum(0))),
+      is_default: z.optional(z.boolean()),
+      is_won: z.optional(z.boolean()),
+      is_lost: z.optional(z.boolean()),
+    })
+    .check(
+      z.refine((b) => !(b.is_won === true && b.is_lost === true), {
+        message: 'is_won and is_lost cannot both be true',
+        path: ['is_won'],
+      }),
     ),
-    name: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(100))),
-    color: z.optional(z.string().check(z.regex(HEX_COLOR, 'must be a hex colour such as #3b82f6'))),
-    position: z.optional(z.int().check(z.minimum(0))),
-    is_default: z.optional(z.boolean()),
-    is_won: z.optional(z.boolean()),
-    is_lost: z.optional(z.boolean()),
-  })
-  .check(
-    z.refine((b) => !(b.is_won === true && b.is_lost === true), {
-      message: 'is_won and is_lost cannot both be true',
-      path: ['is_won'],
-    }),
-  );
+);
 export type LeadStageUpdate = z.infer<typeof LeadStageUpdate>;
 
 export const LeadStageCreate = z.lazy(() =>

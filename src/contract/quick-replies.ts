@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { DateTime, Id } from './common';
+import { DateTime, Id, once } from './common';
 
 export const QuickReply = z.lazy(() =>
   z.looseObject({
@@ -16,14 +16,22 @@ export type QuickReply = z.infer<typeof QuickReply>;
 export const QuickReplyList = z.lazy(() => z.looseObject({ data: z.array(QuickReply) }));
 export type QuickReplyList = z.infer<typeof QuickReplyList>;
 
-export const QuickReplyCreate = z.strictObject({
-  title: z.string().check(z.trim(), z.minLength(1), z.maxLength(100)),
-  body: z.string().check(z.minLength(1), z.maxLength(4096)),
-  shortcut: z
-    .string()
-    .check(z.trim(), z.minLength(1), z.maxLength(32), z.regex(/^[\w-]+$/, 'must be letters, digits, - or _')),
-});
+const quickReplyCreate = once(() =>
+  z.strictObject({
+    title: z.string().check(z.trim(), z.minLength(1), z.maxLength(100)),
+    body: z.string().check(z.minLength(1), z.maxLength(4096)),
+    shortcut: z
+      .string()
+      .check(
+        z.trim(),
+        z.minLength(1),
+        z.maxLength(32),
+        z.regex(/^[\w-]+$/, 'must be letters, digits, - or _'),
+      ),
+  }),
+);
+export const QuickReplyCreate = z.lazy(quickReplyCreate);
 export type QuickReplyCreate = z.infer<typeof QuickReplyCreate>;
 
-export const QuickReplyUpdate = z.partial(QuickReplyCreate);
+export const QuickReplyUpdate = z.lazy(() => z.partial(quickReplyCreate()));
 export type QuickReplyUpdate = z.infer<typeof QuickReplyUpdate>;

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import type { Role } from './bff';
-import { DateTime } from './common';
+import { DateTime, once } from './common';
 
 // `GET /bff/reports/inbox`: response and resolution times, volumes by day, channel and agent, and
 // the open threads waiting past a response-time target. Computed from the history the BFF has
@@ -27,12 +27,14 @@ export const InboxReportQuery = z.lazy(() =>
 );
 export type InboxReportQuery = z.infer<typeof InboxReportQuery>;
 
-const Durations = z.looseObject({
-  count: z.int(),
-  /** Seconds. */
-  median: z.nullable(z.number()),
-  p90: z.nullable(z.number()),
-});
+const durations = once(() =>
+  z.looseObject({
+    count: z.int(),
+    /** Seconds. */
+    median: z.nullable(z.number()),
+    p90: z.nullable(z.number()),
+  }),
+);
 
 export const InboxReport = z.lazy(() =>
   z.looseObject({
@@ -40,8 +42,8 @@ export const InboxReport = z.lazy(() =>
     since: z.nullable(DateTime),
     from: ReportDay,
     to: ReportDay,
-    firstResponse: z.extend(Durations, { unanswered: z.int() }),
-    resolution: Durations,
+    firstResponse: z.extend(durations(), { unanswered: z.int() }),
+    resolution: durations(),
     byDay: z.array(z.looseObject({ day: ReportDay, inbound: z.int(), outbound: z.int() })),
     byChannel: z.array(z.looseObject({ channel: z.string(), inbound: z.int(), outbound: z.int() })),
     byAgent: z.array(

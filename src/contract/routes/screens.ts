@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { Id, LimitParam, PageParam, pageEnvelope } from '../common';
+import { Id, LimitParam, PageParam, once, pageEnvelope } from '../common';
 import { Lead, Priority } from '../leads';
 import type { Schema } from './define';
 import { InboxQuery, InboxScreenPage, ThreadQuery, ThreadScreen } from './screens-inbox';
@@ -70,20 +70,25 @@ export const BoardCard = z.lazy(() =>
 export type BoardCard = z.infer<typeof BoardCard>;
 
 /** A page of one column's cards, newest first, and where the next one starts (null: none). */
-export const BoardColumnPage = z.looseObject({
-  /** The stage key, or UNMATCHED. */
-  stage: z.string(),
-  cards: z.array(BoardCard),
-  nextCursor: z.nullable(BoardCursor),
-});
+const boardColumnPage = once(() =>
+  z.looseObject({
+    /** The stage key, or UNMATCHED. */
+    stage: z.string(),
+    cards: z.array(BoardCard),
+    nextCursor: z.nullable(BoardCursor),
+  }),
+);
+export const BoardColumnPage = z.lazy(boardColumnPage);
 export type BoardColumnPage = z.infer<typeof BoardColumnPage>;
 
 /** A column with its exact totals under the filters, and its first page of cards. */
-export const BoardColumn = z.extend(BoardColumnPage, {
-  total: z.int(),
-  /** Largest sum first. */
-  sums: z.array(CurrencySum),
-});
+export const BoardColumn = z.lazy(() =>
+  z.extend(boardColumnPage(), {
+    total: z.int(),
+    /** Largest sum first. */
+    sums: z.array(CurrencySum),
+  }),
+);
 export type BoardColumn = z.infer<typeof BoardColumn>;
 
 export const Board = z.lazy(() =>
