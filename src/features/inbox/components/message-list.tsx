@@ -207,6 +207,8 @@ export function MessageList({
     }
     focused.current = focusKey;
     pagesLookedIn.current = 0;
+    // The row asked for wins over the newest, should that scroll still be waiting for its frame.
+    cancelAnimationFrame(newestFrame.current);
     virtualizer.scrollToIndex(index, { align: 'center' });
   }, [focusKey, focusMessageId, rows, virtualizer, hasOlder, loadingOlder, onLoadOlder, listWidth]);
 
