@@ -1,11 +1,11 @@
 import { act, render, screen } from '@testing-library/react';
 import { useRef } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { useListBox } from './use-list-box';
+import { useListBox, type ListBox } from './use-list-box';
 
-function Probe() {
+function Probe({ known }: { known?: () => ListBox | null }) {
   const ref = useRef<HTMLDivElement>(null);
-  const box = useListBox(ref);
+  const box = useListBox(ref, known);
   return (
     <div ref={ref} style={{ width: 320 }}>
       <output>{box === null ? 'unknown' : `${String(box.width)}×${String(box.height)}`}</output>
@@ -77,5 +77,16 @@ describe('useListBox', () => {
     setClientHeight(400);
     render(<Probe />);
     expect(screen.getByRole('status')).toHaveTextContent('280×400');
+  });
+
+  it('starts from a box known before the layout, then takes the measured one', () => {
+    globalThis.ResizeObserver = ManualResizeObserver as unknown as typeof ResizeObserver;
+    setClientWidth(356);
+    setClientHeight(550);
+    render(<Probe known={() => ({ width: 356, height: 823 })} />);
+    expect(screen.getByRole('status')).toHaveTextContent('356×823');
+
+    act(() => observers[0]!.callback([], {} as ResizeObserver));
+    expect(screen.getByRole('status')).toHaveTextContent('356×550');
   });
 });

@@ -17,8 +17,12 @@ export interface ListBox {
  * The box is set in a transition: React renders the rows it unlocks in slices between frames,
  * instead of the screen's first paint (header, composer) and its rows being one long task.
  */
-export function useListBox(scrollRef: RefObject<HTMLElement | null>): ListBox | null {
-  const [box, setBox] = useState<ListBox | null>(null);
+export function useListBox(
+  scrollRef: RefObject<HTMLElement | null>,
+  /** A box known before the list's own layout, if any: its rows then render at once. */
+  known?: () => ListBox | null,
+): ListBox | null {
+  const [box, setBox] = useState<ListBox | null>(known ?? null);
   useEffect(() => {
     const el = scrollRef.current;
     if (!el) return;

@@ -2,9 +2,10 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import type { Message, Note } from '@/contract';
 import { calendarDate } from '@/lib/format';
+import { WIDER_THAN } from '@/lib/use-media-query';
 import { afterLayout } from '@/lib/virtual-after-layout';
 import { estimateRowHeight } from '../message-row-height';
-import { useListBox } from '../use-list-box';
+import { useListBox, type ListBox } from '../use-list-box';
 import { MessageItem, type MessageActions } from './message-item';
 import { NoteItem } from './note-item';
 
@@ -88,6 +89,17 @@ interface MessageListProps extends MessageActions {
   onLoadOlder: () => void;
 }
 
+/**
+ * On a phone the thread is alone in the app's main area, which has been laid out already (it held
+ * the screen before this one): its width is the list's, so the rows render in the thread's first
+ * frame, not one frame after it. Wider, the list shares the area and waits for its own layout.
+ */
+function phoneBox(): ListBox | null {
+  if (window.matchMedia(WIDER_THAN.md).matches) return null;
+  const width = document.querySelector('main')?.clientWidth ?? 0;
+  return width > 0 ? { width, height: window.innerHeight } : null;
+}
+
 const NEAR_TOP_PX = 400;
 const NEAR_BOTTOM_PX = 120;
 const NO_NOTES: readonly Note[] = [];
@@ -122,7 +134,7 @@ export function MessageList({
   );
   const byId = useMemo(() => new Map(messages.map((m) => [m.id, m])), [messages]);
   // Rows are estimated for the list's width: none is rendered before the first layout gives it.
-  const box = useListBox(scrollRef);
+  const box = useListBox(scrollRef, phoneBox);
   const listWidth = box?.width ?? null;
   // Only asked once the width is known: the virtualizer is disabled until then.
   const estimate = (row: Row | undefined) => estimateRowHeight(row, listWidth ?? 0);
