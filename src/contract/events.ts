@@ -82,23 +82,28 @@ type EventType = keyof Shapes;
 const build = <T extends EventType>(type: T) => event(type, SHAPES[type]() as ReturnType<Shapes[T]>);
 type EventSchema = { [T in EventType]: ReturnType<typeof build<T>> }[EventType];
 
+/** Each type's schema, built once: the union and the one-type read share them. */
+const built = new Map<EventType, EventSchema>();
+function schemaOf(type: EventType): EventSchema {
+  let schema = built.get(type);
+  if (!schema) built.set(type, (schema = build(type) as EventSchema));
+  return schema;
+}
+
 export const LiveEvent = z.lazy(() =>
   z.discriminatedUnion(
     'type',
-    (Object.keys(SHAPES) as EventType[]).map(build) as [EventSchema, ...EventSchema[]],
+    (Object.keys(SHAPES) as EventType[]).map(schemaOf) as [EventSchema, ...EventSchema[]],
   ),
 );
 export type LiveEvent = z.infer<typeof LiveEvent>;
 export type LiveEventType = LiveEvent['type'];
 export type LiveEventOf<T extends LiveEventType> = Extract<LiveEvent, { type: T }>;
 
-const built = new Map<string, z.ZodMiniType>();
 type LiveEventResult = ReturnType<typeof LiveEvent.safeParse>;
 /** Reads one event with its own type's schema; a type this build does not know fails as the union would. */
 export function parseLiveEvent(data: unknown): LiveEventResult {
   const type = typeof data === 'object' && data !== null ? (data as { type?: unknown }).type : undefined;
   if (typeof type !== 'string' || !Object.hasOwn(SHAPES, type)) return LiveEvent.safeParse(data);
-  let schema = built.get(type);
-  if (!schema) built.set(type, (schema = build(type as EventType)));
-  return schema.safeParse(data) as LiveEventResult;
+  return schemaOf(type as EventType).safeParse(data) as LiveEventResult;
 }
