@@ -115,6 +115,9 @@ async function scrollLongestColumn(page: Page): Promise<{ count: number; seen: n
     }
     return best;
   });
+  // A column beside the board's window shows its cards once scrolled to, as a person would.
+  await page.locator(`section[data-column="${key.key}"]`).scrollIntoViewIfNeeded();
+  await page.locator(`[data-column-scroll="${key.key}"] [data-lead-card]`).first().waitFor();
   const seen = new Set<string>();
   let still = 0;
   for (let i = 0; i < 4000 && still < 40; i++) {

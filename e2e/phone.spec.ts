@@ -1,3 +1,4 @@
+import type { LeadList, LeadStage } from '../src/contract';
 import { expect, test } from './fixtures';
 
 // A phone: one pane at a time, the details in a drawer.
@@ -57,4 +58,28 @@ test('on a phone, a thread opened from a link reads only the thread; the list is
     page.getByRole('list', { name: 'Conversation list' }).getByRole('listitem').first(),
   ).toBeVisible();
   expect(listReads.length).toBeGreaterThan(0);
+});
+
+test('on a phone, the board shows every column’s count at once and a column’s cards when scrolled to', async ({
+  page,
+  fake,
+}) => {
+  const stages = (await fake.api<LeadStage[]>('crm', 'GET', '/v1/lead-stages')).sort(
+    (a, b) => a.position - b.position,
+  );
+  const [first, last] = [stages[0]!, stages.at(-1)!];
+  const lastCount = (await fake.api<LeadList>('crm', 'GET', `/v1/leads?status=${last.key}&limit=1`)).total;
+  expect(lastCount).toBeGreaterThan(0);
+  await page.goto('/leads');
+  const column = (name: string) => page.getByRole('region', { name, exact: true });
+  const cards = (name: string) =>
+    column(name)
+      .getByRole('list', { name: `Leads in ${name}` })
+      .getByRole('button');
+  await expect(cards(first.name).first()).toBeVisible();
+  // The last column, a board's width away: its count now, its cards once it is scrolled to.
+  await expect(column(last.name).getByLabel(`${String(lastCount)} leads`)).toBeAttached();
+  await expect(cards(last.name)).toHaveCount(0);
+  await column(last.name).scrollIntoViewIfNeeded();
+  await expect(cards(last.name).first()).toBeVisible();
 });

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { Bot, Users } from 'lucide-react';
-import { memo, useEffect, useRef, useState, type Ref } from 'react';
+import { memo, type Ref } from 'react';
 import type { Channel, Contact, InboxRow, Message } from '@/contract';
 import { TimeAgo } from '@/components/ui/time-labels';
 import { useAiAgentId } from '../ai-state';
@@ -13,22 +13,7 @@ import { computeWindow } from '../window';
 import { ChannelLabel } from './channel-label';
 import { WindowChip } from './window-chip';
 import { UserText } from '@/components/ui/user-text';
-
-/** True once the element has been on screen: rows below the fold fetch nothing. */
-function useSeen<T extends Element>() {
-  const ref = useRef<T>(null);
-  const [seen, setSeen] = useState(() => typeof IntersectionObserver === 'undefined');
-  useEffect(() => {
-    const node = ref.current;
-    if (seen || !node) return;
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((e) => e.isIntersecting)) setSeen(true);
-    });
-    observer.observe(node);
-    return () => observer.disconnect();
-  }, [seen]);
-  return [ref, seen] as const;
-}
+import { useSeen } from '@/lib/use-seen';
 
 interface ThreadRowProps {
   /** The BFF's row: the thread, its contact and newest messages. */

@@ -1,10 +1,11 @@
 import { useDroppable } from '@dnd-kit/core';
 import { observeElementRect, useVirtualizer } from '@tanstack/react-virtual';
 import { CircleHelp, Trophy, XCircle } from 'lucide-react';
-import { memo, useEffect, useRef } from 'react';
+import { memo, useEffect } from 'react';
 import type { BoardColumn as ColumnData, LeadStage } from '@/contract';
 import { Button } from '@/components/ui/button';
-import { errorText } from '@/components/ui/states';
+import { Skeleton, errorText } from '@/components/ui/states';
+import { useSeen } from '@/lib/use-seen';
 import { count } from '@/lib/format';
 import { stageOutcome } from '@/lib/lead-stages';
 import { UNMATCHED, type ColumnDropData } from '../model/board-drop';
@@ -27,6 +28,8 @@ interface BoardColumnProps {
   more: MoreState;
   ownerNames: ReadonlyMap<string, string>;
   onOpen: (id: string) => void;
+  /** The board's first render shows this column's cards (it is in the window). */
+  inView: boolean;
 }
 
 const HEADER_TONE = { won: 'bg-success-soft', lost: 'bg-danger-soft', none: 'bg-surface' } as const;
@@ -35,7 +38,7 @@ const HEADER_TONE = { won: 'bg-success-soft', lost: 'bg-danger-soft', none: 'bg-
  * A board column: a header that stays put, with the BFF's exact count and sums under the filters,
  * and a virtualised list that scrolls on its own and reads further cards as it nears its end.
  */
-export function BoardColumn({ stage, column: data, more, ownerNames, onOpen }: BoardColumnProps) {
+export function BoardColumn({ stage, column: data, more, ownerNames, onOpen, inView }: BoardColumnProps) {
   const movable = useBoardMovable();
   const column = stage?.key ?? UNMATCHED;
   const name = stage?.name ?? 'Unmatched';
@@ -62,6 +65,7 @@ export function BoardColumn({ stage, column: data, more, ownerNames, onOpen }: B
         more={more}
         ownerNames={ownerNames}
         onOpen={onOpen}
+        inView={inView}
       />
     </section>
   );
@@ -133,6 +137,16 @@ const observeColumnRect: typeof observeElementRect = (instance, cb) =>
  */
 const READ_AHEAD = 4;
 
+/** One column's width and gap: how far beside the board's window a column counts as near. */
+const NEAR = '0px 300px';
+const boardOf = (element: Element) => element.closest('[data-board]');
+
+/**
+ * The column's scrolling body. Its cards render once it comes within a column of the board's
+ * window: a phone shows one column and a half of nine, and the board opens with the cards it shows,
+ * not every column's (rendering, laying out and painting those were most of its opening's work).
+ * Its header, with the exact count and sums, shows from the start.
+ */
 const ColumnBody = memo(function ColumnBody({
   column,
   name,
@@ -140,6 +154,7 @@ const ColumnBody = memo(function ColumnBody({
   more,
   ownerNames,
   onOpen,
+  inView,
 }: {
   column: string;
   name: string;
@@ -147,8 +162,9 @@ const ColumnBody = memo(function ColumnBody({
   more: MoreState;
   ownerNames: ReadonlyMap<string, string>;
   onOpen: (id: string) => void;
+  inView: boolean;
 }) {
-  const scrollRef = useRef<HTMLDivElement>(null);
+  const [scrollRef, seen] = useSeen<HTMLDivElement>({ initial: inView, root: boardOf, margin: NEAR });
   const cards = data.cards;
   const virtualizer = useVirtualizer({
     count: cards.length,
@@ -157,6 +173,7 @@ const ColumnBody = memo(function ColumnBody({
     overscan: 4,
     getItemKey: (index) => cards[index]?.lead.id ?? index,
     observeElementRect: observeColumnRect,
+    enabled: seen,
   });
   const items = virtualizer.getVirtualItems();
   const lastShown = items[items.length - 1]?.index ?? -1;
@@ -171,6 +188,12 @@ const ColumnBody = memo(function ColumnBody({
     <div ref={scrollRef} className="min-h-0 flex-1 overflow-y-auto px-2 pb-2" data-column-scroll={column}>
       {cards.length === 0 ? (
         <p className="px-1 py-6 text-center text-[13px] text-muted">No leads</p>
+      ) : !seen ? (
+        <div className="flex flex-col gap-2 pt-2">
+          <p className="sr-only">Loading leads…</p>
+          <Skeleton className="h-20" />
+          <Skeleton className="h-20" />
+        </div>
       ) : (
         <ul
           aria-label={`Leads in ${name}`}

@@ -1,11 +1,12 @@
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { BOARD_PAGE, type Board, type Lead, type LeadStage } from '@/contract';
 import { boardKeys } from '@/data/board';
 import { count } from '@/lib/format';
 import { renderWithApp } from '@/test/render';
 import { fake, withBff } from '@/test/bff';
+import { FakeIntersectionObserver } from '@/test/fake-intersection-observer';
 import { useMoveLead } from '../api/use-move-lead';
 import { formatSums, formatWeighted } from '../model/column-aggregates';
 import { LeadBoard } from './lead-board';
@@ -62,6 +63,36 @@ describe('the lead board', () => {
     for (const card of cards) {
       const badge = within(card).queryByText('Follow-up');
       expect(Boolean(badge)).toBe(flagged.has(card.dataset.leadCard));
+    }
+  });
+
+  it('renders the cards of the columns in the window, and of the others when scrolled near', async () => {
+    // A phone: two columns' width. Every column shows its count; only those two show cards.
+    FakeIntersectionObserver.instances = [];
+    vi.stubGlobal('IntersectionObserver', FakeIntersectionObserver);
+    vi.stubGlobal('innerWidth', 412);
+    try {
+      await renderBoard();
+      const all = stages();
+      const [first, , , far] = all;
+      const firstColumn = await screen.findByRole('region', { name: first!.name });
+      expect(await within(firstColumn).findAllByRole('button')).not.toHaveLength(0);
+      const farColumn = screen.getByRole('region', { name: far!.name });
+      const farLeads = leadsOf(far!);
+      expect(farLeads.length).toBeGreaterThan(0);
+      expect(within(farColumn).getByLabelText(`${count(farLeads.length)} leads`)).toBeInTheDocument();
+      expect(within(farColumn).getByText('Loading leads…')).toBeInTheDocument();
+      expect(within(farColumn).queryAllByRole('button')).toHaveLength(0);
+
+      // Scrolled within a column of the board's window: its cards render.
+      const body = farColumn.querySelector('[data-column-scroll]')!;
+      const watcher = FakeIntersectionObserver.instances.find((o) => o.observed.has(body));
+      expect(watcher?.root).toBe(farColumn.closest('[data-board]'));
+      act(() => FakeIntersectionObserver.show(body));
+      expect(await within(farColumn).findAllByRole('button')).not.toHaveLength(0);
+      expect(within(farColumn).queryByText('Loading leads…')).toBeNull();
+    } finally {
+      vi.unstubAllGlobals();
     }
   });
 

@@ -17,7 +17,6 @@ import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Board as BoardData, BoardColumn as ColumnData, LeadStage } from '@/contract';
 import { ErrorState, errorText } from '@/components/ui/states';
 import { notify } from '@/lib/notify';
-import { useStagedCount } from '@/lib/use-staged-count';
 import { boardQuery, type BoardFilters } from '@/data/board';
 import { useMoveLead } from '../api/use-move-lead';
 import {
@@ -197,9 +196,8 @@ export function LeadBoard({ movable, stages, filters, ownerNames, onOpen }: Lead
 const COLUMN_PX = 300;
 
 /**
- * The board's columns: those a window shows at once render with the data, the rest (skeletons
- * until then) right after, one a transition, between frames. A phone shows one column and a half of
- * eight: the first render no longer builds every column's cards and their drag handles in one task.
+ * The board's columns, each with its exact count and sums. Those a window shows at once render
+ * their cards with the data; the others when scrolled near (see `ColumnBody`).
  */
 function BoardColumns({
   data,
@@ -221,23 +219,18 @@ function BoardColumns({
       column: data.columns.find((c) => c.stage === stage.key) ?? emptyColumn(stage.key),
     })),
   ];
-  const [firstColumns] = useState(() => Math.max(1, Math.ceil(window.innerWidth / COLUMN_PX)));
-  // One column a step: committed together, the rest of a phone's board was one long task.
-  const shown = useStagedCount(columns.length, firstColumns, 1);
-  return columns.map(({ stage, column }, i) =>
-    i < shown ? (
-      <Column
-        key={stage?.id ?? UNMATCHED}
-        stage={stage}
-        column={column}
-        filters={filters}
-        ownerNames={ownerNames}
-        onOpen={onOpen}
-      />
-    ) : (
-      <ColumnSkeleton key={stage?.id ?? UNMATCHED} name={stage?.name ?? 'Unmatched'} />
-    ),
-  );
+  const [inView] = useState(() => Math.max(1, Math.ceil(window.innerWidth / COLUMN_PX)));
+  return columns.map(({ stage, column }, i) => (
+    <Column
+      key={stage?.id ?? UNMATCHED}
+      stage={stage}
+      column={column}
+      filters={filters}
+      ownerNames={ownerNames}
+      onOpen={onOpen}
+      inView={i < inView}
+    />
+  ));
 }
 
 const emptyColumn = (stage: string): ColumnData => ({
@@ -255,13 +248,24 @@ const Column = memo(function Column({
   filters,
   ownerNames,
   onOpen,
+  inView,
 }: {
   stage: LeadStage | null;
   column: ColumnData;
   filters: BoardFilters;
   ownerNames: ReadonlyMap<string, string>;
   onOpen: (id: string) => void;
+  inView: boolean;
 }) {
   const more = useMoreCards(filters, stage?.key ?? UNMATCHED, column.nextCursor);
-  return <BoardColumn stage={stage} column={column} more={more} ownerNames={ownerNames} onOpen={onOpen} />;
+  return (
+    <BoardColumn
+      stage={stage}
+      column={column}
+      more={more}
+      ownerNames={ownerNames}
+      onOpen={onOpen}
+      inView={inView}
+    />
+  );
 });
