@@ -12,6 +12,22 @@ describe('index.html', () => {
     expect(root).toMatch(/<p role="status"[^>]*>Loading Chatdesk…<\/p>/);
   });
 
+  it('lays out each size and weight of type unseen and unheard, inside the root React replaces', () => {
+    const root = html.slice(html.indexOf('<div id="root">'), html.indexOf('<noscript>'));
+    const warm = /<div aria-hidden="true" class="invisible absolute[^"]*">([\s\S]*?)<\/div>/.exec(root);
+    expect(warm).not.toBeNull();
+    const types = [...warm![1]!.matchAll(/<span class="([^"]+)">/g)].map((m) => m[1]);
+    // The body text, the thread's and the board's small print, headings, and the monospace ids.
+    for (const type of [
+      'text-sm',
+      'text-[13px] font-medium',
+      'text-xs font-semibold',
+      'text-lg font-semibold',
+    ])
+      expect(types).toContain(type);
+    expect(types.some((t) => t!.includes('font-mono'))).toBe(true);
+  });
+
   it('tells a browser without JavaScript what to do', () => {
     expect(html).toMatch(/<noscript>[\s\S]*needs JavaScript[\s\S]*<\/noscript>/);
   });
