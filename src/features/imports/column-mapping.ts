@@ -8,6 +8,7 @@ import {
   type MappedRow,
   type RowContext,
 } from '@/contract/imports';
+import { nextTask } from '@/lib/next-task';
 
 // Which file column goes to which field: guessed from the header names (each field at most
 // once), then the user's to change. The rows are then turned into mapped cells and checked against
@@ -61,7 +62,6 @@ export interface MappedFile {
 }
 
 const SLICE = 2_000;
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /**
  * Maps and checks every row, a slice at a time so a 50,000-row file never freezes the page;

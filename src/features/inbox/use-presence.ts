@@ -61,9 +61,15 @@ export function useTeammatesIn(conversationId: string): Presence[] {
     const timer = setInterval(() => setNow(Date.now()), 5_000);
     return () => clearInterval(timer);
   }, []);
-  return Object.values(all)
+  const viewers = Object.values(all)
     .filter(
       (p) => p.username !== me && p.conversationId === conversationId && now - p.heardAt < PRESENCE_TTL_MS,
     )
     .sort((a, b) => a.name.localeCompare(b.name));
+  // The same array while the same teammates are in: the thread's header and typing line are
+  // memoised on it, and this runs on every tick of the clock above.
+  const last = useRef(viewers);
+  if (viewers.length !== last.current.length || viewers.some((p, i) => p !== last.current[i]))
+    last.current = viewers;
+  return last.current;
 }

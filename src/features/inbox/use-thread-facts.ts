@@ -28,14 +28,19 @@ export function useThreadFacts(conversationId: string) {
     messages: messages.messages,
     platform: channel?.platform,
   });
-  const windowState = computeWindow({
-    platform: channel?.platform,
-    lastMessageAt: thread.last_message_at,
-    messages: messages.messages,
-    hasOlder: messages.hasOlder,
-    now,
-    isGroup: thread.is_group,
-  });
+  // One object while its inputs hold: the header and the composer re-render when it changes.
+  const windowState = useMemo(
+    () =>
+      computeWindow({
+        platform: channel?.platform,
+        lastMessageAt: thread.last_message_at,
+        messages: messages.messages,
+        hasOlder: messages.hasOlder,
+        now,
+        isGroup: thread.is_group,
+      }),
+    [channel?.platform, thread.last_message_at, messages.messages, messages.hasOlder, now, thread.is_group],
+  );
   return { thread, channel, name, windowState, ...messages };
 }
 

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Bot } from 'lucide-react';
 import type { Conversation } from '@/contract';
@@ -16,7 +17,7 @@ function useAgentName(agentId: string | null): string | null {
 }
 
 /** While an AI agent answers, says so plainly and offers to take the thread back. */
-export function AiBanner({ conversation }: { conversation: Conversation }) {
+export const AiBanner = memo(function AiBanner({ conversation }: { conversation: Conversation }) {
   const agentId = useAiAgentId(conversation);
   const name = useAgentName(agentId);
   const assign = useAssignAgent(conversation.id);
@@ -46,4 +47,4 @@ export function AiBanner({ conversation }: { conversation: Conversation }) {
       ) : null}
     </div>
   );
-}
+});

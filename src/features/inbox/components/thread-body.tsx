@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useCallback, useMemo, useState } from 'react';
+import { memo, useCallback, useMemo, useState } from 'react';
 import type { Message } from '@/contract';
 import { errorText } from '@/components/ui/states';
 import { threadNotesQuery } from '@/data/notes';
@@ -24,10 +24,19 @@ interface ThreadBodyProps {
   focusMessageId?: string | undefined;
 }
 
-/** The messages, with Retry and Discard for a failed one (a discarded message stays hidden here). */
-export function ThreadBody({ conversationId, messages, onReply, ...list }: ThreadBodyProps) {
+/**
+ * The messages, with Retry and Discard for a failed one (a discarded message stays hidden here).
+ * Memoised, with stable actions: the thread screen re-renders when its record, contact or presence
+ * changes, and the rows (memoised on their actions) need not render with it.
+ */
+export const ThreadBody = memo(function ThreadBody({
+  conversationId,
+  messages,
+  onReply,
+  ...list
+}: ThreadBodyProps) {
   const [discarded, setDiscarded] = useState(() => loadDiscarded(conversationId));
-  const retry = useSendMessage(conversationId);
+  const { mutate: send } = useSendMessage(conversationId);
   const visible = useMemo(() => messages.filter((m) => !discarded.has(m.id)), [messages, discarded]);
   // The team's notes come from the BFF's database; the messages never wait for them.
   const notes = useQuery(threadNotesQuery(conversationId)).data;
@@ -36,7 +45,7 @@ export function ThreadBody({ conversationId, messages, onReply, ...list }: Threa
     (message: Message) => {
       const payload = retryPayload(message);
       if (!payload) return;
-      retry.mutate(payload, {
+      send(payload, {
         onSuccess: () => {
           // The new message replaces the failed one in view; the failed one stays on the server.
           setDiscarded(discardMessage(conversationId, message.id));
@@ -45,7 +54,7 @@ export function ThreadBody({ conversationId, messages, onReply, ...list }: Threa
         onError: (error) => notify.error('The message was not sent', { description: errorText(error) }),
       });
     },
-    [retry, conversationId],
+    [send, conversationId],
   );
   const onDiscard = useCallback(
     (message: Message) => setDiscarded(discardMessage(conversationId, message.id)),
@@ -64,4 +73,4 @@ export function ThreadBody({ conversationId, messages, onReply, ...list }: Threa
       {...list}
     />
   );
-}
+});

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import type { Conversation, Message, Platform } from '@/contract';
 import { useCan } from '@/lib/permissions';
 import { whoCan } from '@/lib/who-can';
@@ -22,7 +22,7 @@ type Mode = 'reply' | 'note';
  * Reply to the contact or write a private note for the team (every role may write notes). A role
  * that may not send sees, in the reply's place, who may.
  */
-export function ThreadComposer({ thread, ...props }: ThreadComposerProps) {
+export const ThreadComposer = memo(function ThreadComposer({ thread, ...props }: ThreadComposerProps) {
   const can = useCan();
   const maySend = can('conversations.send') && can('messages.sendText');
   const [mode, setMode] = useState<Mode>(maySend ? 'reply' : 'note');
@@ -63,4 +63,4 @@ export function ThreadComposer({ thread, ...props }: ThreadComposerProps) {
       )}
     </div>
   );
-}
+});

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { ArrowLeft, MailWarning, PanelRight } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { memo, type ReactNode } from 'react';
 import type { Channel, Conversation } from '@/contract';
 import { Button } from '@/components/ui/button';
 import { UserText } from '@/components/ui/user-text';
@@ -55,7 +55,7 @@ interface ThreadHeaderProps {
 }
 
 /** Who the thread is with, where, and the actions on it (owner, AI, close or reopen). */
-export function ThreadHeader({
+export const ThreadHeader = memo(function ThreadHeader({
   thread,
   name,
   channel,
@@ -121,7 +121,7 @@ export function ThreadHeader({
       </div>
     </header>
   );
-}
+});
 
 /**
  * "Mark as unread": back to the list, with the thread counted unread for this agent until they open

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import type { Presence } from '@/data/presence';
 import { initials } from '@/lib/format';
 
@@ -27,11 +28,11 @@ export function ThreadViewers({ viewers }: { viewers: readonly Presence[] }) {
 }
 
 /** "Marco is typing…" above the composer while a teammate writes in this thread. */
-export function TypingLine({ viewers }: { viewers: readonly Presence[] }) {
+export const TypingLine = memo(function TypingLine({ viewers }: { viewers: readonly Presence[] }) {
   const typing = viewers.filter((v) => v.typing).map((v) => v.name);
   return (
     <p aria-live="polite" className="h-5 px-4 text-xs italic text-muted">
       {typing.length === 0 ? '' : `${typing.join(', ')} ${typing.length === 1 ? 'is' : 'are'} typing…`}
     </p>
   );
-}
+});

@@ -39,6 +39,10 @@ export function ThreadScreen({ conversationId }: { conversationId: string }) {
     setQuote(message);
     document.getElementById(COMPOSER_ID)?.focus();
   }, []);
+  // Stable, for the memoised header, messages and composer.
+  const onShowDetails = useCallback(() => setContextOpen(true), []);
+  const onLoadOlder = useCallback(() => void loadOlder(), [loadOlder]);
+  const onClearQuote = useCallback(() => setQuote(null), []);
 
   return (
     <div className="flex min-h-0 min-w-0 flex-1">
@@ -48,7 +52,7 @@ export function ThreadScreen({ conversationId }: { conversationId: string }) {
           name={name}
           channel={channel}
           windowState={windowState}
-          onShowDetails={() => setContextOpen(true)}
+          onShowDetails={onShowDetails}
           viewers={viewers}
         />
         <ThreadBody
@@ -57,7 +61,7 @@ export function ThreadScreen({ conversationId }: { conversationId: string }) {
           messages={messages}
           hasOlder={hasOlder}
           loadingOlder={loadingOlder}
-          onLoadOlder={() => void loadOlder()}
+          onLoadOlder={onLoadOlder}
           onReply={onReply}
           focusNoteId={focusNoteId}
           focusMessageId={focusMessageId}
@@ -69,7 +73,7 @@ export function ThreadScreen({ conversationId }: { conversationId: string }) {
           platform={channel?.platform}
           windowState={windowState}
           quote={quote}
-          onClearQuote={() => setQuote(null)}
+          onClearQuote={onClearQuote}
           onTypingChange={setTyping}
         />
       </section>
