@@ -1,14 +1,19 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { createQueryClient } from './lib/query-client';
 import { setUnauthenticatedHandler } from './lib/api-client';
 import { createAppRouter } from './router';
+import { nextTask } from './lib/next-task';
 import { sessionKeys } from './data/session';
 import './styles.css';
 
 const queryClient = createQueryClient();
+// The modules' evaluation is one task, the router's construction (the route table, the first
+// location) another, and the first render, a transition, is rendered in slices: shorter tasks, with
+// room between them for the browser to paint and answer input on a slow phone.
+await nextTask();
 const router = createAppRouter(queryClient);
 
 // A session that ends mid-work (idle expiry, sign-out elsewhere) sends the person to sign-in and
@@ -20,10 +25,13 @@ setUnauthenticatedHandler(() => {
   void router.navigate({ to: '/sign-in', search: { redirect: here.href }, replace: true });
 });
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>
-  </StrictMode>,
+const root = createRoot(document.getElementById('root')!);
+startTransition(() =>
+  root.render(
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </StrictMode>,
+  ),
 );
