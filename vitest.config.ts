@@ -9,6 +9,10 @@ export default defineConfig({
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   test: {
     testTimeout: 20000,
+    // A file's set-up builds the BFF (an embedded PostgreSQL for some, the demo users' password
+    // hashes for all): a few seconds alone, and past the default 10 s when both workers start one
+    // on this 2-core machine at once (seen in CI). A hook that hangs still fails, after a minute.
+    hookTimeout: 60000,
     // Vitest's default is one worker fewer than the cores: one, on the 2-core machine CI runs on.
     // Many tests wait on a server, a database or a timer more than they compute, so two overlap well.
     maxWorkers: 2,

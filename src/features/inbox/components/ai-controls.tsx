@@ -1,6 +1,6 @@
-import { memo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Bot } from 'lucide-react';
+import { memo } from 'react';
 import type { Conversation } from '@/contract';
 import { Button } from '@/components/ui/button';
 import { useCan } from '@/lib/permissions';
