@@ -32,3 +32,25 @@ test('a session that ends mid-work goes to sign-in and comes back to the thread 
     'Draft written before the session ended',
   );
 });
+
+test('a screen’s code downloads beside the session’s first read, not after it', async ({ page }) => {
+  // The session's first read is held for a while; what the page asks for meanwhile is noted.
+  const heldMs = 1_500;
+  let held = true;
+  const scriptsWhileHeld: string[] = [];
+  page.on('request', (request) => {
+    if (held && request.resourceType() === 'script') scriptsWhileHeld.push(request.url());
+  });
+  await page.route('**/bff/workspace', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, heldMs));
+    held = false;
+    await route.continue();
+  });
+  const document = await page.goto('/leads');
+  await expect(page.getByRole('heading', { name: 'Leads', level: 1 })).toBeVisible();
+
+  // Beyond the scripts the document names: the lead screen's own code.
+  const html = (await document?.text()) ?? '';
+  const named = new Set([...html.matchAll(/ src="([^"]+)"/g)].map((m) => new URL(m[1]!, page.url()).href));
+  expect(scriptsWhileHeld.filter((url) => !named.has(url))).not.toHaveLength(0);
+});

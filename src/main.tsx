@@ -4,7 +4,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { createQueryClient } from './lib/query-client';
 import { setUnauthenticatedHandler } from './lib/api-client';
-import { createAppRouter } from './router';
+import { createAppRouter, preloadScreenCode } from './router';
 import { nextTask } from './lib/next-task';
 import { sessionKeys } from './data/session';
 import './styles.css';
@@ -15,6 +15,7 @@ const queryClient = createQueryClient();
 // room between them for the browser to paint and answer input on a slow phone.
 await nextTask();
 const router = createAppRouter(queryClient);
+preloadScreenCode(router);
 
 // A session that ends mid-work (idle expiry, sign-out elsewhere) sends the person to sign-in and
 // brings them back to where they were; drafts live in localStorage, so nothing typed is lost.

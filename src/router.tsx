@@ -17,6 +17,17 @@ export function createAppRouter(queryClient: QueryClient) {
   });
 }
 
+/**
+ * Starts downloading the code of the screen at the router's location now. The router fetches a
+ * screen's code once its parents' `beforeLoad` have run, and the root's reads the session first:
+ * one round trip, then the other. Started here, the code comes in beside the session's read. A
+ * failure is left for the router's own load, which asks again and shows the error screen.
+ */
+export function preloadScreenCode(router: ReturnType<typeof createAppRouter>): void {
+  const [routes] = router.getMatchedRoutes(router.latestLocation.pathname);
+  for (const route of routes) void router.loadRouteChunk(route)?.catch(() => undefined);
+}
+
 declare module '@tanstack/react-router' {
   interface Register {
     router: ReturnType<typeof createAppRouter>;
