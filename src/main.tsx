@@ -15,7 +15,8 @@ const queryClient = createQueryClient();
 // room between them for the browser to paint and answer input on a slow phone.
 await nextTask();
 const router = createAppRouter(queryClient);
-preloadScreenCode(router);
+// A task of its own too: asking for a screen's files adds a link element for each.
+void nextTask().then(() => preloadScreenCode(router));
 
 // A session that ends mid-work (idle expiry, sign-out elsewhere) sends the person to sign-in and
 // brings them back to where they were; drafts live in localStorage, so nothing typed is lost.

@@ -137,6 +137,14 @@ const observeColumnRect: typeof observeElementRect = (instance, cb) =>
  */
 const READ_AHEAD = 4;
 
+/**
+ * Where a column's cards scroll, before its first layout says: the window's height less the app's
+ * and the column's headers. The cards the column will show are then in its first render (with the
+ * board's, a transition rendered in slices), not in a second one forced inside the commit when the
+ * measured box arrives. The measured box replaces it at once.
+ */
+const firstColumnRect = () => ({ width: 0, height: Math.max(0, window.innerHeight - 220) });
+
 /** One column's width and gap: how far beside the board's window a column counts as near. */
 const NEAR = '0px 300px';
 const boardOf = (element: Element) => element.closest('[data-board]');
@@ -173,6 +181,7 @@ const ColumnBody = memo(function ColumnBody({
     overscan: 4,
     getItemKey: (index) => cards[index]?.lead.id ?? index,
     observeElementRect: observeColumnRect,
+    initialRect: firstColumnRect(),
     enabled: seen,
   });
   const items = virtualizer.getVirtualItems();

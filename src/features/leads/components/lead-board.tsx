@@ -17,6 +17,7 @@ import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Board as BoardData, BoardColumn as ColumnData, LeadStage } from '@/contract';
 import { ErrorState, errorText } from '@/components/ui/states';
 import { notify } from '@/lib/notify';
+import { useFirstInTransition } from '@/lib/use-first-in-transition';
 import { boardQuery, type BoardFilters } from '@/data/board';
 import { useMoveLead } from '../api/use-move-lead';
 import {
@@ -79,6 +80,8 @@ export function LeadBoard({ movable, stages, filters, ownerNames, onOpen }: Lead
   const stageName = useCallback((key: string) => stages.find((s) => s.key === key)?.name ?? key, [stages]);
   const board = useQuery({ ...boardQuery(filters), placeholderData: keepPreviousData });
   const { refetch } = board;
+  // The columns' first render (every header, the cards in the window) is a transition, in slices.
+  const data = useFirstInTransition(board.data);
   const columns = board.data?.columns;
   // A stage added (or its key changed) since the board was read has no column yet: read it again.
   const columnsMissing = columns !== undefined && stages.some((s) => !columns.some((c) => c.stage === s.key));
@@ -160,18 +163,18 @@ export function LeadBoard({ movable, stages, filters, ownerNames, onOpen }: Lead
           aria-busy={board.isFetching && board.isPlaceholderData}
           data-board
         >
-          {board.isPending ? (
-            stages.map((stage) => <ColumnSkeleton key={stage.id} name={stage.name} />)
-          ) : board.isError && !board.data ? (
-            <ErrorState error={board.error} onRetry={() => void refetch()} />
-          ) : (
+          {data ? (
             <BoardColumns
-              data={board.data}
+              data={data}
               stages={stages}
               filters={filters}
               ownerNames={ownerNames}
               onOpen={onOpen}
             />
+          ) : board.isError ? (
+            <ErrorState error={board.error} onRetry={() => void refetch()} />
+          ) : (
+            stages.map((stage) => <ColumnSkeleton key={stage.id} name={stage.name} />)
           )}
         </div>
         <DragOverlay dropAnimation={null}>
