@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { startTransition, useEffect, useRef, useState } from 'react';
 
 interface SeenOptions {
   /** Seen from the start (what the first render should already show). */
@@ -27,7 +27,9 @@ export function useSeen<T extends Element>({ initial = false, root, margin }: Se
     if (seen || !node) return;
     const observer = new IntersectionObserver(
       (entries) => {
-        if (entries.some((e) => e.isIntersecting)) setSeen(true);
+        // What it reveals renders as a transition, in slices: several columns' cards can come
+        // near in one scroll, and a render of them all at once was a long task.
+        if (entries.some((e) => e.isIntersecting)) startTransition(() => setSeen(true));
       },
       { root: findRoot.current?.(node) ?? null, rootMargin: margin },
     );
