@@ -145,8 +145,12 @@ const READ_AHEAD = 4;
  */
 const firstColumnRect = () => ({ width: 0, height: Math.max(0, window.innerHeight - 220) });
 
-/** One column's width and gap: how far beside the board's window a column counts as near. */
-const NEAR = '0px 300px';
+/**
+ * How far beside the board's window a column counts as near: a third of a column. Its cards are
+ * then there as it scrolls in, and a phone opening the board does not also render the column after
+ * the one it half shows (a second render and layout while the board opens).
+ */
+const NEAR = '0px 100px';
 const boardOf = (element: Element) => element.closest('[data-board]');
 
 /**
