@@ -1,4 +1,4 @@
-import { startTransition, useEffect, useState } from 'react';
+import { useStagedCount } from './use-staged-count';
 
 /**
  * `undefined` until a transition has rendered with the first defined `value`, then `value` itself,
@@ -6,13 +6,8 @@ import { startTransition, useEffect, useState } from 'react';
  * render with it (a whole board) is the longest. Shown through this, that render is a transition,
  * which React renders in slices between which the browser can paint and answer input; later
  * changes (a move, a live update) render at once, as before. What shows until then is the caller's
- * placeholder.
+ * placeholder. It is a list of one, staged: the same mechanism as `useStagedCount`'s long lists.
  */
 export function useFirstInTransition<T>(value: T | undefined): T | undefined {
-  const [started, setStarted] = useState(false);
-  const arrived = value !== undefined;
-  useEffect(() => {
-    if (arrived && !started) startTransition(() => setStarted(true));
-  }, [arrived, started]);
-  return started ? value : undefined;
+  return useStagedCount(value === undefined ? 0 : 1, 0) === 1 ? value : undefined;
 }

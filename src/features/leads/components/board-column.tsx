@@ -154,8 +154,8 @@ const NEAR = '0px 100px';
 const boardOf = (element: Element) => element.closest('[data-board]');
 
 /**
- * The column's scrolling body. Its cards render once it comes within a column of the board's
- * window: a phone shows one column and a half of nine, and the board opens with the cards it shows,
+ * The column's scrolling body. Its cards render once it comes near the board's window (`NEAR`): a
+ * phone shows one column and a half of nine, and the board opens with the cards it shows,
  * not every column's (rendering, laying out and painting those were most of its opening's work).
  * Its header, with the exact count and sums, shows from the start.
  */
