@@ -2,7 +2,7 @@ import { useInfiniteQuery, useQueryClient, useSuspenseInfiniteQuery } from '@tan
 import { useEffect, useMemo } from 'react';
 import type { Conversation } from '@/contract';
 import { flattenMessages, messagesQuery, newestMessagesQuery } from '@/data/messages';
-import { useLiveStatus } from '@/lib/live/live-status';
+import { streamIsOpen } from '@/lib/live/live-status';
 
 /**
  * The open thread's messages (newest first, prefetched by the route). New ones and moving ticks
@@ -27,16 +27,17 @@ export function useThreadMessages(conversationId: string) {
  */
 export function useRowMessages(conversation: Conversation, enabled: boolean) {
   const queryClient = useQueryClient();
-  const live = useLiveStatus().stream === 'open';
   const query = useInfiniteQuery({ ...messagesQuery(conversation.id), enabled });
   const newestHeld = query.data?.pages[0]?.data[0]?.created_at;
   const lastMessageAt = conversation.last_message_at;
   const loaded = query.data !== undefined;
   useEffect(() => {
-    if (live || !enabled || !loaded || !lastMessageAt) return;
+    // Read, not subscribed to: a stream drop would render every row again (in the page's last task
+    // when it is being left), and the fallback poll's newer list times run this effect anyway.
+    if (streamIsOpen() || !enabled || !loaded || !lastMessageAt) return;
     if (newestHeld && Date.parse(lastMessageAt) <= Date.parse(newestHeld)) return;
     void queryClient.fetchQuery(newestMessagesQuery(conversation.id)).catch(() => undefined);
-  }, [live, enabled, loaded, lastMessageAt, newestHeld, queryClient, conversation.id]);
+  }, [enabled, loaded, lastMessageAt, newestHeld, queryClient, conversation.id]);
   return {
     messages: loaded ? flattenMessages(query.data) : undefined,
     hasOlder: query.hasNextPage,
