@@ -18,10 +18,13 @@ export default defineConfig({
       // screens pay about 5 KB gzip of list code once (npx tsx bench/run.ts first-screen, lighthouse).
       // Elsewhere a route's error screen stays in the route table (one `errorScreen` call, whose code
       // is in the shell): it shows without a download, which matters most when the network is what
-      // failed, and the dozen chunks of a few bytes each it made are gone.
+      // failed, and the dozen chunks of a few bytes each it made are gone. A record's "not in this
+      // workspace" screen comes in its screen's file: the router fetches that file as the record is
+      // read, so it is there when the read says the record is missing, and the shell names one file
+      // per screen instead of two (each name costs the first screen about 20 bytes gzip).
       codeSplittingOptions: {
         splitBehavior: ({ routeId }) =>
-          ['/inbox', '/inbox/'].includes(routeId) ? [] : [['component'], ['notFoundComponent']],
+          ['/inbox', '/inbox/'].includes(routeId) ? [] : [['component', 'notFoundComponent']],
       },
       routesDirectory: 'src/routes',
       generatedRouteTree: 'src/routeTree.gen.ts',
@@ -50,7 +53,13 @@ export default defineConfig({
     // No modulepreload polyfill: a browser without <link rel="modulepreload"> (Safari before 17)
     // still runs the app, fetching each chunk when it is imported; the polyfill cost every other
     // browser its bytes on each first load.
-    modulePreload: { polyfill: false },
+    modulePreload: {
+      polyfill: false,
+      // A screen's preload list leaves out the two files every page has loaded before it runs: the
+      // shell's preload table no longer names them, nor does each screen's list.
+      resolveDependencies: (_file, deps) =>
+        deps.filter((dep) => !/\/(framework|rolldown-runtime)-/.test(dep)),
+    },
     target: 'es2022',
     rolldownOptions: {
       output: {

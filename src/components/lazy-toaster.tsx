@@ -2,14 +2,8 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { toasterSignal } from '@/lib/notify';
 
 // Mounted on the first toast (see lib/notify), so sonner is not part of the first screen's JavaScript.
-const Toaster = lazy(() =>
-  import('sonner').then((m) => ({
-    default: function MountedToaster() {
-      useEffect(() => toasterSignal.mounted(), []);
-      return <m.Toaster position="bottom-right" closeButton theme="system" />;
-    },
-  })),
-);
+// The same file as the toast's `raise`: the first toast downloads one file.
+const Toaster = lazy(() => import('@/lib/toast').then((m) => ({ default: m.MountedToaster })));
 
 export function LazyToaster() {
   const [show, setShow] = useState(toasterSignal.wanted);
@@ -23,7 +17,7 @@ export function LazyToaster() {
   if (!show) return null;
   return (
     <Suspense fallback={null}>
-      <Toaster />
+      <Toaster onMounted={toasterSignal.mounted} />
     </Suspense>
   );
 }

@@ -5,8 +5,9 @@ import { preferencesQuery } from '@/data/preferences';
 import { loadable } from '../loadable';
 
 // Fetched only for someone who turned desktop alerts on, not in every first screen. A failed
-// download leaves alerts off until the page reloads.
-const alertsCode = loadable(() => import('./desktop-alerts'));
+// download leaves alerts off until the page reloads. The settings screen plays its tone from here too:
+// one file, imported only on demand.
+export const alertsCode = loadable(() => import('./desktop-alerts'));
 
 /**
  * What says a live event on the desktop: nothing until the person has turned desktop alerts on

@@ -1,9 +1,9 @@
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { PreferencesUpdate } from '@/contract';
 import { errorText } from '@/components/ui/states';
 import { preferencesQuery, savePreferences } from '@/data/preferences';
-import { playTone } from '@/lib/live/desktop-alerts';
+import { alertsCode } from '@/lib/live/use-desktop-alerts';
 import { notify } from '@/lib/notify';
 
 type Permission = NotificationPermission | 'unsupported';
@@ -20,6 +20,8 @@ export function NotificationSettings() {
   const queryClient = useQueryClient();
   const [permission, setPermission] = useState<Permission>(permissionNow);
   const [saving, setSaving] = useState(false);
+  // The tone's code, ready before the sound is switched on: it plays within that click.
+  useEffect(() => void alertsCode.preload(), []);
 
   const save = async (change: PreferencesUpdate) => {
     setSaving(true);
@@ -78,7 +80,7 @@ export function NotificationSettings() {
             checked={prefs.sound}
             disabled={saving}
             onChange={(e) => {
-              if (e.target.checked) playTone();
+              if (e.target.checked) void alertsCode.preload().then(() => alertsCode.current()?.playTone());
               void save({ sound: e.target.checked });
             }}
           />
