@@ -132,3 +132,25 @@ test('a customer that is not in the workspace says so', async ({ page }) => {
   await page.getByRole('link', { name: 'Customers' }).last().click();
   await expect(page).toHaveURL(/\/customers$/);
 });
+
+test('back from a customer, the list is where it was left', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 600 });
+  await page.goto('/customers');
+  const list = page.getByRole('region', { name: 'Customer list' });
+  await expect(list.getByRole('link').nth(5)).toBeVisible();
+  // The page's own scrolling box: the list, its filters and its statistics scroll together.
+  const box = page.getByRole('heading', { name: 'Customers', level: 1 }).locator('xpath=../..');
+  const offset = () => box.evaluate((el) => el.scrollTop);
+  const left = await box.evaluate((el) => {
+    el.scrollTop = el.scrollHeight - el.clientHeight;
+    return el.scrollTop;
+  });
+  expect(left).toBeGreaterThan(100);
+  await expect.poll(offset).toBe(left);
+
+  await list.getByRole('link').last().click();
+  await expect(page).toHaveURL(/\/customers\/[^/]+$/);
+  await page.goBack();
+  await expect(list).toBeVisible();
+  await expect.poll(offset).toBe(left);
+});

@@ -83,3 +83,40 @@ test('on a phone, the board shows every column’s count at once and a column’
   await column(last.name).scrollIntoViewIfNeeded();
   await expect(cards(last.name).first()).toBeVisible();
 });
+
+test('on a phone, the list is where it was left when coming back from a thread, by its link or by Back', async ({
+  page,
+}) => {
+  await page.goto('/inbox');
+  const rows = page.getByRole('list', { name: 'Conversation list' }).getByRole('listitem');
+  await expect(rows.nth(15)).toBeAttached();
+  const panel = page.getByRole('tabpanel', { name: 'Threads' });
+  const offset = () => panel.evaluate((el) => el.scrollTop);
+  const left = await panel.evaluate((el) => {
+    el.scrollTop = Math.min(700, el.scrollHeight - el.clientHeight);
+    return el.scrollTop;
+  });
+  expect(left).toBeGreaterThan(200);
+  // Scroll events are handled before the click that leaves.
+  await expect.poll(offset).toBe(left);
+
+  const visibleRow = async () => {
+    for (let i = 0; i < (await rows.count()); i++) {
+      const link = rows.nth(i).getByRole('link');
+      const box = await link.boundingBox();
+      if (box && box.y > 200 && box.y < 600) return link;
+    }
+    throw new Error('no row on screen');
+  };
+  await (await visibleRow()).click();
+  await expect(page.getByRole('list', { name: 'Message history' })).toBeVisible();
+  await page.getByRole('link', { name: 'Back to conversations' }).click();
+  await expect(panel).toBeVisible();
+  await expect.poll(offset).toBe(left);
+
+  await (await visibleRow()).click();
+  await expect(page.getByRole('list', { name: 'Message history' })).toBeVisible();
+  await page.goBack();
+  await expect(panel).toBeVisible();
+  await expect.poll(offset).toBe(left);
+});

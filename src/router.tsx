@@ -13,7 +13,11 @@ export function createAppRouter(queryClient: QueryClient) {
     defaultPendingComponent: PendingScreen,
     defaultErrorComponent: ErrorScreen,
     defaultNotFoundComponent: NotFoundScreen,
-    scrollRestoration: true,
+    // Off: lists keep their place with `useScrollMemory`. The router's restoration runs as a route
+    // renders, before a list's rows arrive, so it restored a list part of the way or not at all;
+    // and it reads every scrolled box's offset when the page is left (`pagehide`), which makes
+    // Chromium lay out the page it is tearing down: 20 to 35 ms added to the next page's first task.
+    scrollRestoration: false,
   });
 }
 

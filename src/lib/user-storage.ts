@@ -88,8 +88,8 @@ export function writeUserValue(key: string, value: string | null): void {
 
 /**
  * Sign-out: removes everything this user kept in the browser, anything left from before storage
- * was per user, and the session's own storage (the router's scroll positions name the records
- * visited), then forgets who was signed in.
+ * was per user, and the session's own storage (the router kept scroll positions there, which name
+ * the records visited, before its restoration was turned off), then forgets who was signed in.
  */
 export function clearUserStorage(): void {
   const store = local();

@@ -9,6 +9,7 @@ import { auditPageQuery } from '@/data/audit';
 import { filtersFromSearch, isFiltered, type AuditSearch } from '../audit-search';
 import { AuditFilters } from './audit-filters';
 import { AuditTable } from './audit-table';
+import { useScrollMemory } from '@/lib/use-scroll-memory';
 
 /**
  * Settings → Audit log (admins): who changed what through the app, and every sign-in, newest first.
@@ -23,8 +24,9 @@ export function AuditLogPage() {
   const go = (next: AuditSearch) => void navigate({ to: '/settings/audit', search: next });
   const loading = shown !== search;
 
+  const scrollRef = useScrollMemory<HTMLDivElement>(`audit ${JSON.stringify(search)}`);
   return (
-    <div className="flex min-h-0 flex-1 flex-col overflow-y-auto">
+    <div ref={scrollRef} className="flex min-h-0 flex-1 flex-col overflow-y-auto">
       <header className="border-b border-border px-6 py-4">
         <h1 className="text-lg font-semibold">Audit log</h1>
         <p className="mt-1 max-w-2xl text-[13px] text-muted">

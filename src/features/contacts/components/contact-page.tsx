@@ -13,6 +13,7 @@ import { contactName } from '../phone-digits';
 import { ContactDetailsView } from './contact-details-view';
 import { ContactForm } from './contact-form';
 import { MessageLink } from './message-link';
+import { useScrollMemory } from '@/lib/use-scroll-memory';
 
 /**
  * `/contacts/$contactId`. `customer` renders the link to the contact's customer: it belongs to the
@@ -30,8 +31,9 @@ export function ContactPage({
   const { data: screen } = useSuspenseQuery(contactScreenQuery(contactId));
   const can = useCan();
   const name = contactName(c) || 'Unnamed contact';
+  const scrollRef = useScrollMemory<HTMLDivElement>(`contact ${contactId}`);
   return (
-    <div className="flex min-h-0 flex-1 flex-col overflow-y-auto">
+    <div ref={scrollRef} className="flex min-h-0 flex-1 flex-col overflow-y-auto">
       <header className="flex flex-wrap items-center gap-3 border-b border-border px-6 py-3">
         <span
           aria-hidden

@@ -12,6 +12,7 @@ import { CustomerFilters } from './customer-filters';
 import { CustomerStats } from './customer-stats';
 import { CustomerTable } from './customer-table';
 import { Pagination } from '@/components/ui/pagination';
+import { useScrollMemory } from '@/lib/use-scroll-memory';
 
 /**
  * `/customers`: statistics, filters, the table and paging; every filter lives in the URL. While
@@ -31,8 +32,9 @@ export function CustomerListPage() {
   const go = (next: Filters) => void navigate({ to: '/customers', search: searchFromFilters(next) });
   const filtered = shownFilters.status !== undefined || shownFilters.customer_type !== undefined;
 
+  const scrollRef = useScrollMemory<HTMLDivElement>(`customers ${JSON.stringify(search)}`);
   return (
-    <div className="flex min-h-0 flex-1 flex-col overflow-y-auto">
+    <div ref={scrollRef} className="flex min-h-0 flex-1 flex-col overflow-y-auto">
       <header className="flex h-12 shrink-0 items-center border-b border-border px-6">
         <h1 className="text-base font-semibold">Customers</h1>
       </header>

@@ -11,6 +11,7 @@ import { CustomerDetails } from './customer-details';
 import { CustomerTags } from './customer-tags';
 import { RelatedRecords } from './related-records';
 import { UserText } from '@/components/ui/user-text';
+import { useScrollMemory } from '@/lib/use-scroll-memory';
 
 /** Back to the list (also what the route's not-found screen offers). */
 export function BackLink() {
@@ -28,8 +29,9 @@ export function BackLink() {
  */
 export function CustomerPage({ customerId, contacts }: { customerId: string; contacts?: ReactNode }) {
   const { data: c } = useSuspenseQuery(customerQuery(customerId));
+  const scrollRef = useScrollMemory<HTMLDivElement>(`customer ${customerId}`);
   return (
-    <div className="flex min-h-0 flex-1 flex-col overflow-y-auto">
+    <div ref={scrollRef} className="flex min-h-0 flex-1 flex-col overflow-y-auto">
       <header className="flex flex-wrap items-center gap-3 border-b border-border px-6 py-3">
         <BackLink />
         <span aria-hidden className="text-subtle">

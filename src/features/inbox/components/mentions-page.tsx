@@ -5,6 +5,7 @@ import { EmptyState } from '@/components/ui/states';
 import { UserText } from '@/components/ui/user-text';
 import { mentionsQuery, readMention } from '@/data/notes';
 import { TimeAgo } from '@/components/ui/time-labels';
+import { useScrollMemory } from '@/lib/use-scroll-memory';
 
 /**
  * `/mentions`: notes where a teammate mentioned me, newest first, the unread ones marked. Opening
@@ -13,8 +14,9 @@ import { TimeAgo } from '@/components/ui/time-labels';
 export function MentionsPage() {
   const { data } = useSuspenseQuery(mentionsQuery());
   const queryClient = useQueryClient();
+  const scrollRef = useScrollMemory<HTMLDivElement>('mentions');
   return (
-    <div className="flex min-h-0 flex-1 flex-col overflow-y-auto">
+    <div ref={scrollRef} className="flex min-h-0 flex-1 flex-col overflow-y-auto">
       <header className="border-b border-border px-6 py-4">
         <h1 className="text-lg font-semibold">Mentions</h1>
         <p className="mt-1 text-[13px] text-muted">

@@ -9,6 +9,7 @@ import { conversationListQuery, flattenRows } from '@/data/conversations';
 import { meQuery } from '@/data/session';
 import { unreadQuery } from '@/data/unread';
 import { useCan } from '@/lib/permissions';
+import { useScrollMemory } from '@/lib/use-scroll-memory';
 import { useStagedCount } from '@/lib/use-staged-count';
 import { filtersFromSearch } from '../inbox-search';
 import { useNow } from '../use-now';
@@ -34,6 +35,11 @@ export function ThreadList({ onHelp }: { onHelp: () => void }) {
   // A tall screen shows about fifteen rows; the rest of the page follows between frames. Opened on
   // a thread (a link, a reload), the thread is what the reader came for: all the rows follow it.
   const rendered = useStagedCount(rows.length, activeId ? 0 : FIRST_ROWS);
+  // A phone shows the list or a thread: back from a thread, the list is where it was left.
+  const scrollRef = useScrollMemory<HTMLDivElement>(
+    `inbox ${JSON.stringify(shown)}`,
+    rendered === rows.length,
+  );
   const now = useNow();
   const total = list.data?.pages[0]?.total;
   // Unread only dresses the rows: the list never waits for it (nor fails with it).
@@ -65,6 +71,7 @@ export function ThreadList({ onHelp }: { onHelp: () => void }) {
       </header>
       <ThreadFilters channels={channels.channels} />
       <div
+        ref={scrollRef}
         id={THREAD_LIST_ID}
         role="tabpanel"
         aria-label="Threads"

@@ -9,6 +9,7 @@ import { RESULT_GROUPS, messageTarget, recordTarget, resultCount } from '../resu
 import { PAGE_LIMIT } from '../search-page-search';
 import { useDebounced } from '../use-debounced';
 import { MessageResult, RecordResult } from './result-row';
+import { useScrollMemory } from '@/lib/use-scroll-memory';
 
 const ROW =
   'flex items-start gap-3 rounded-lg border border-border px-4 py-3 hover:bg-surface focus-visible:outline-offset-2';
@@ -25,8 +26,9 @@ export function SearchPage() {
   const search = useQuery(searchQuery(q, PAGE_LIMIT));
   const results = q && search.data?.query === q ? search.data : undefined;
 
+  const scrollRef = useScrollMemory<HTMLDivElement>(`search ${q}`);
   return (
-    <div className="flex min-h-0 flex-1 flex-col overflow-y-auto">
+    <div ref={scrollRef} className="flex min-h-0 flex-1 flex-col overflow-y-auto">
       <header className="border-b border-border px-6 py-4">
         <h1 className="text-lg font-semibold">Search</h1>
         <label className="mt-3 flex max-w-2xl items-center gap-2 rounded-md border border-border bg-raised px-3 focus-within:ring-2 focus-within:ring-accent">
