@@ -1,5 +1,5 @@
 import { useDroppable } from '@dnd-kit/core';
-import { observeElementRect, useVirtualizer } from '@tanstack/react-virtual';
+import { elementScroll, useVirtualizer, type observeElementRect } from '@tanstack/react-virtual';
 import { CircleHelp, Trophy, XCircle } from 'lucide-react';
 import { memo, useEffect } from 'react';
 import type { BoardColumn as ColumnData, LeadStage } from '@/contract';
@@ -125,11 +125,40 @@ const ColumnHeader = memo(function ColumnHeader({
 });
 
 /**
- * A column that has not been laid out (jsdom, a hidden tab) reports no height; assume a screenful
- * so the first cards still render instead of none.
+ * The column's box, as its ResizeObserver reports it after each layout. Unlike the library's own
+ * observer it does not read the box as the column mounts: that read laid the new board out inside
+ * React's commit (one long task of render and layout); now the frame lays it out, and the estimate
+ * (`firstColumnRect`) stands until then. A column that has not been laid out (a hidden tab) reports
+ * no height: a screenful is assumed, so its first cards still render. Without a ResizeObserver
+ * (jsdom) the estimate stays.
  */
-const observeColumnRect: typeof observeElementRect = (instance, cb) =>
-  observeElementRect(instance, (rect) => cb(rect.height > 0 ? rect : { width: rect.width, height: 800 }));
+const observeColumnRect: typeof observeElementRect = (instance, cb) => {
+  const element = instance.scrollElement;
+  if (!element || typeof ResizeObserver === 'undefined') return;
+  // Read in the observer's callback, after layout: nothing is laid out again for it.
+  const observer = new ResizeObserver(() =>
+    cb({ width: element.clientWidth, height: element.clientHeight || 800 }),
+  );
+  observer.observe(element);
+  return () => observer.disconnect();
+};
+
+/** Column bodies whose virtualizer has asked to scroll them. */
+const asked = new WeakSet<Element>();
+
+/**
+ * The virtualizer scrolls a column to its starting offset as it mounts. A new column is at the top
+ * already, and Chromium lays the page out for any scroll it is asked for: that first scroll to 0,
+ * inside React's commit, laid the whole new board out in the board's longest task. It is left out;
+ * every later scroll goes through.
+ */
+const scrollColumn: typeof elementScroll = (offset, options, instance) => {
+  const element = instance.scrollElement;
+  const first = element !== null && !asked.has(element);
+  if (element) asked.add(element);
+  if (first && offset === 0 && !options.adjustments) return;
+  elementScroll(offset, options, instance);
+};
 
 /**
  * Cards from the end of what is held at which the next page is asked for: less than a page minus a
@@ -185,6 +214,7 @@ const ColumnBody = memo(function ColumnBody({
     overscan: 4,
     getItemKey: (index) => cards[index]?.lead.id ?? index,
     observeElementRect: observeColumnRect,
+    scrollToFn: scrollColumn,
     initialRect: firstColumnRect(),
     enabled: seen,
   });

@@ -66,6 +66,22 @@ describe('the lead board', () => {
     }
   });
 
+  it('opens without asking the browser to scroll a column (which would lay the board out at once)', async () => {
+    // jsdom has no Element.scrollTo: the virtualizer calls it when it is there.
+    const scrolled: Element[] = [];
+    Element.prototype.scrollTo = function (this: Element) {
+      scrolled.push(this);
+    } as Element['scrollTo'];
+    try {
+      await renderBoard();
+      await screen.findByRole('region', { name: busiest().name });
+      await waitFor(() => expect(document.querySelectorAll('[data-lead-card]').length).toBeGreaterThan(0));
+      expect(scrolled.filter((element) => element.matches('[data-column-scroll]'))).toEqual([]);
+    } finally {
+      delete (Element.prototype as Partial<Element>).scrollTo;
+    }
+  });
+
   it('renders the cards of the columns in the window, and of the others when scrolled near', async () => {
     // A phone: two columns' width. Every column shows its count; only those two show cards.
     FakeIntersectionObserver.instances = [];
