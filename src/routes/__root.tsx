@@ -9,6 +9,7 @@ import { LazyToaster } from '@/components/lazy-toaster';
 import { LiveStatusBanner } from '@/components/live-status-banner';
 import { isApiError } from '@/lib/api-error';
 import { signedIn } from '@/data/workspace';
+import { nextTask } from '@/lib/next-task';
 import { bindStorageToUser } from '@/lib/user-storage';
 import { announceRateLimits } from '@/lib/rate-limit-toast';
 import { useLiveStream } from '@/lib/live/use-live-stream';
@@ -20,6 +21,13 @@ export interface RouterContext {
 
 const PUBLIC_PATHS = new Set(['/sign-in']);
 
+/**
+ * The app's first load runs, in one task, the route matching, the session's read, each screen's
+ * search parsing and loader, and the render of what is ready: 110 ms on a mid-range phone. The
+ * session's read ends it here, and the screen's loaders start in the next task.
+ */
+let firstLoad = true;
+
 export const Route = createRootRouteWithContext<RouterContext>()({
   // Every screen but sign-in needs a session: without one, go to sign-in and come back here after.
   beforeLoad: async ({ context, location }) => {
@@ -29,6 +37,10 @@ export const Route = createRootRouteWithContext<RouterContext>()({
       const me = await signedIn(context.queryClient);
       // Before any screen reads a draft: what this browser keeps belongs to whoever is signed in.
       bindStorageToUser(me.id);
+      if (firstLoad) {
+        firstLoad = false;
+        await nextTask();
+      }
     } catch (error) {
       if (isApiError(error) && error.status === 401) {
         throw redirect({ to: '/sign-in', search: { redirect: location.href } });
