@@ -7,6 +7,10 @@ import { compression } from 'vite-plugin-compression2';
 
 // The SPA build. The BFF (src/server) serves dist/ and the /api mounts; in `npm run dev`
 // Vite proxies /api and /bff to a BFF started separately on :8080.
+
+/** The files every page loads before its own code: named in full, and never preloaded again. */
+const SHELL_CHUNKS = ['framework', 'rolldown-runtime'];
+
 export default defineConfig({
   plugins: [
     tanstackRouter({
@@ -58,7 +62,7 @@ export default defineConfig({
       // A screen's preload list leaves out the two files every page has loaded before it runs: the
       // shell's preload table no longer names them, nor does each screen's list.
       resolveDependencies: (_file, deps) =>
-        deps.filter((dep) => !/\/(framework|rolldown-runtime)-/.test(dep)),
+        deps.filter((dep) => !SHELL_CHUNKS.some((name) => dep.includes(`/${name}-`))),
     },
     target: 'es2022',
     rolldownOptions: {
@@ -71,9 +75,7 @@ export default defineConfig({
         // twice, and the words ("customer-page-roles-") cost about 450 bytes gzip of every first
         // screen. The first screen's own files keep their names, for people reading a waterfall.
         chunkFileNames: (chunk) =>
-          ['framework', 'rolldown-runtime'].includes(chunk.name)
-            ? 'assets/[name]-[hash].js'
-            : 'assets/[hash].js',
+          SHELL_CHUNKS.includes(chunk.name) ? 'assets/[name]-[hash].js' : 'assets/[hash].js',
         // Two chunks every screen loads, and each screen's own code beside them. Fewer, larger files
         // compress better than the two dozen slivers the default splitting makes of the first screen
         // (measured with `npx tsx bench/run.ts first-screen`).

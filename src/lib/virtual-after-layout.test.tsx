@@ -58,12 +58,12 @@ afterEach(() => {
   document.body.replaceChildren();
 });
 
-function start(el: HTMLDivElement) {
+function start(el: HTMLDivElement, initialOffset = 2000) {
   const virtualizer = new Virtualizer<HTMLDivElement, HTMLDivElement>({
     count: 100,
     getScrollElement: () => el,
     estimateSize: () => 40,
-    initialOffset: 2000,
+    initialOffset,
     onChange: () => undefined,
     observeElementOffset,
     ...afterLayout<HTMLDivElement, HTMLDivElement>({ width: 320, height: 480 }),
@@ -89,6 +89,15 @@ describe('afterLayout', () => {
     // The box's observer reports after the browser's layout: the real size replaces the known one.
     report(el);
     expect(virtualizer.scrollRect?.height).toBe(500);
+  });
+
+  it('does not scroll a list that starts at the top, where a new box already is', () => {
+    const { el } = scrollBox();
+    const virtualizer = start(el, 0);
+    vi.advanceTimersToNextFrame();
+    expect(el.scrollTo).not.toHaveBeenCalled();
+    virtualizer.scrollToOffset(120);
+    expect(el.scrollTo).toHaveBeenLastCalledWith(expect.objectContaining({ top: 120 }));
   });
 
   it('scrolls at once after the first time', () => {

@@ -11,7 +11,7 @@ const scrolled = new WeakSet<object>();
  * commit that inserted them: the browser must lay out the screen there and then, and the commit of
  * an opened thread (rows, header, composer) became one task of 60 to 90 ms. Here the box starts from
  * a size already known (the list's first layout), the first scroll waits for the next frame (before
- * it paints), and each row starts from its estimate; the ResizeObservers report the true sizes right
+ * it paints; none when it is to the top, where a new box is), and each row starts from its estimate; the ResizeObservers report the true sizes right
  * after the browser's own layout, and the rows move to them in the next frame. The estimates are
  * close, so that frame barely shows.
  */
@@ -43,11 +43,14 @@ export function afterLayout<S extends HTMLElement, I extends Element>(initial: {
       options: { adjustments?: number; behavior?: ScrollBehavior },
       instance: Virtualizer<S, I>,
     ) => {
-      if (scrolled.has(instance) || typeof requestAnimationFrame !== 'function') {
+      const first = !scrolled.has(instance);
+      scrolled.add(instance);
+      // A new box is at the top already: a first scroll there has nothing to do.
+      if (first && offset === 0 && !options.adjustments) return;
+      if (!first || typeof requestAnimationFrame !== 'function') {
         elementScroll(offset, options, instance);
         return;
       }
-      scrolled.add(instance);
       requestAnimationFrame(() => elementScroll(offset, options, instance));
     },
     measureElement: (el: I, entry: ResizeObserverEntry | undefined, instance: Virtualizer<S, I>) => {
