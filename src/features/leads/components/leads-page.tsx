@@ -14,6 +14,7 @@ import { BoardSkeleton } from './board-skeleton';
 import { LeadFiltersBar } from './lead-filters';
 import { LeadListView } from './lead-list-view';
 import { useLeadsSearch } from './use-leads-search';
+import { useFirstInTransition } from '@/lib/use-first-in-transition';
 
 // The drawer and the new-lead form (their dialogs and forms) load when first opened: the board's
 // first paint on a phone should not wait for, nor evaluate, code for screens not yet asked for.
@@ -47,8 +48,10 @@ export function LeadsPage() {
   const can = useCan();
   const mayMove = can('leads.update');
   const mayCreate = can('leads.create');
-  // The header and the columns' skeletons paint without waiting for the board's code.
-  const LeadBoard = boardCode.use(view === 'board')?.LeadBoard;
+  // The header and the columns' skeletons paint without waiting for the board's code, nor for the
+  // board's first render: the router renders a screen in one task, so the board (the drag and drop
+  // context, every column) follows in a transition, rendered in slices after the header's paint.
+  const LeadBoard = useFirstInTransition(boardCode.use(view === 'board')?.LeadBoard);
 
   return (
     <div className="flex min-h-0 flex-1 flex-col">
