@@ -11,9 +11,9 @@ const scrolled = new WeakSet<object>();
  * commit that inserted them: the browser must lay out the screen there and then, and the commit of
  * an opened thread (rows, header, composer) became one task of 60 to 90 ms. Here the box starts from
  * a size already known (the list's first layout), the first scroll waits for the next frame (before
- * it paints; none when it is to the top, where a new box is), and each row starts from its estimate; the ResizeObservers report the true sizes right
- * after the browser's own layout, and the rows move to them in the next frame. The estimates are
- * close, so that frame barely shows.
+ * it paints; none when it is to the top, where a new box is), and each row starts from its
+ * estimate; the ResizeObservers report the true sizes right after the browser's own layout, and
+ * the rows move to them in the next frame. The estimates are close, so that frame barely shows.
  */
 export function afterLayout<S extends HTMLElement, I extends Element>(initial: {
   width: number;

@@ -1,11 +1,12 @@
 import { useDroppable } from '@dnd-kit/core';
-import { elementScroll, useVirtualizer, type observeElementRect } from '@tanstack/react-virtual';
+import { useVirtualizer } from '@tanstack/react-virtual';
 import { CircleHelp, Trophy, XCircle } from 'lucide-react';
 import { memo, useEffect } from 'react';
 import type { BoardColumn as ColumnData, LeadStage } from '@/contract';
 import { Button } from '@/components/ui/button';
 import { Skeleton, errorText } from '@/components/ui/states';
 import { useSeen } from '@/lib/use-seen';
+import { afterLayout } from '@/lib/virtual-after-layout';
 import { count } from '@/lib/format';
 import { stageOutcome } from '@/lib/lead-stages';
 import { UNMATCHED, type ColumnDropData } from '../model/board-drop';
@@ -125,40 +126,21 @@ const ColumnHeader = memo(function ColumnHeader({
 });
 
 /**
- * The column's box, as its ResizeObserver reports it after each layout. Unlike the library's own
- * observer it does not read the box as the column mounts: that read laid the new board out inside
- * React's commit (one long task of render and layout); now the frame lays it out, and the estimate
- * (`firstColumnRect`) stands until then. A column that has not been laid out (a hidden tab) reports
- * no height: a screenful is assumed, so its first cards still render. Without a ResizeObserver
- * (jsdom) the estimate stays.
+ * The column's virtualizer reads no size and scrolls nothing inside React's commit (`afterLayout`):
+ * that laid the new board out within the commit, the board's longest task. A column that has not
+ * been laid out (jsdom, a hidden tab) reports no height: a screenful is assumed, so its first cards
+ * still render.
  */
-const observeColumnRect: typeof observeElementRect = (instance, cb) => {
-  const element = instance.scrollElement;
-  if (!element || typeof ResizeObserver === 'undefined') return;
-  // Read in the observer's callback, after layout: nothing is laid out again for it.
-  const observer = new ResizeObserver(() =>
-    cb({ width: element.clientWidth, height: element.clientHeight || 800 }),
-  );
-  observer.observe(element);
-  return () => observer.disconnect();
-};
-
-/** Column bodies whose virtualizer has asked to scroll them. */
-const asked = new WeakSet<Element>();
-
-/**
- * The virtualizer scrolls a column to its starting offset as it mounts. A new column is at the top
- * already, and Chromium lays the page out for any scroll it is asked for: that first scroll to 0,
- * inside React's commit, laid the whole new board out in the board's longest task. It is left out;
- * every later scroll goes through.
- */
-const scrollColumn: typeof elementScroll = (offset, options, instance) => {
-  const element = instance.scrollElement;
-  const first = element !== null && !asked.has(element);
-  if (element) asked.add(element);
-  if (first && offset === 0 && !options.adjustments) return;
-  elementScroll(offset, options, instance);
-};
+function columnLayout() {
+  const layout = afterLayout<HTMLDivElement, Element>(firstColumnRect());
+  return {
+    ...layout,
+    observeElementRect: (...[instance, report]: Parameters<typeof layout.observeElementRect>) =>
+      layout.observeElementRect(instance, (rect) =>
+        report(rect.height > 0 ? rect : { width: rect.width, height: 800 }),
+      ),
+  };
+}
 
 /**
  * Cards from the end of what is held at which the next page is asked for: less than a page minus a
@@ -208,14 +190,12 @@ const ColumnBody = memo(function ColumnBody({
   const [scrollRef, seen] = useSeen<HTMLDivElement>({ initial: inView, root: boardOf, margin: NEAR });
   const cards = data.cards;
   const virtualizer = useVirtualizer({
+    ...columnLayout(),
     count: cards.length,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => CARD_HEIGHT,
     overscan: 4,
     getItemKey: (index) => cards[index]?.lead.id ?? index,
-    observeElementRect: observeColumnRect,
-    scrollToFn: scrollColumn,
-    initialRect: firstColumnRect(),
     enabled: seen,
   });
   const items = virtualizer.getVirtualItems();
