@@ -1,6 +1,13 @@
 import { execFileSync } from 'node:child_process';
 import { chromium } from '@playwright/test';
-import { CHROMIUM_ARGS, chromiumPath, signInPage, startStack } from './lib/stack';
+import {
+  CHROMIUM_ARGS,
+  chromiumPath,
+  sessionCookie,
+  signInPage,
+  startStack,
+  waitForWarmInbox,
+} from './lib/stack';
 
 // Issue 13: the calls a browser makes to open the inbox with a thread (a fresh tab, the app's code
 // cached): every request to the BFF but the live stream, and those of them that reach the upstream
@@ -26,7 +33,15 @@ export async function run() {
       })
     ).json()) as { data: { id: string }[] };
     const id = list.data[0]!.id;
-    // Once to load the app's code and let the BFF's sync settle; the measured open is a fresh tab.
+    // The budget is the steady state every user after the first seconds sees: the read model
+    // holds the inbox's first screen whole. How long that takes after a start is reported apart.
+    const started = Date.now();
+    await waitForWarmInbox(
+      stack.baseURL,
+      await sessionCookie(stack.baseURL, 'ana@acme.test', 'agent-demo-pass'),
+    );
+    const inboxWholeMs = Date.now() - started;
+    // Once to load the app's code and let the stream settle; the measured open is a fresh tab.
     await page.goto(`${stack.baseURL}/inbox/${id}`, { waitUntil: 'networkidle' });
     await page.waitForTimeout(8_000);
     const fresh = await context.newPage();
@@ -45,7 +60,7 @@ export async function run() {
     const upstream = calls.filter((c) => c.startsWith('/api/'));
     return {
       name: 'Inbox: calls to open the inbox with a thread',
-      figures: { calls: calls.length, throughTheProxy: upstream.length, writes: writes.length },
+      figures: { inboxWholeMs, calls: calls.length, throughTheProxy: upstream.length, writes: writes.length },
       detail: [...calls, ...writes.map((w) => `${w} (write)`)],
       budgets: [
         {

@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { conversation, message } from '../testing/live-records';
+import { conversation, message, uuid } from '../testing/live-records';
 import { planReads } from './hot-task';
 import { ReadModel } from './read-model';
 import { newWorkerState } from './sync-context';
 import { DEFAULT_SYNC_SETTINGS } from './sync-settings';
 
-// Which thread pages the hot read plans, when the upstream's clock and ours disagree.
+// Which thread pages and contacts the hot read plans: ticks when the upstream's clock and ours
+// disagree, and the order of the back-fill.
 
 function modelWithPendingReply(minutesAgoByUpstream: number, now: number) {
   const model = new ReadModel();
@@ -48,5 +49,45 @@ describe('planReads: ticks', () => {
     ]);
     model.outboundSeenAt.set(reply.id, now - 5 * 60_000);
     expect(planReads({ model, state, settings: DEFAULT_SYNC_SETTINGS }, now)).toEqual([]);
+  });
+});
+
+describe('planReads: the back-fill after a start', () => {
+  const now = Date.parse('2026-11-23T10:00:00Z');
+  const contactOf = (n: number) => uuid(n, 'c7c7c7c7');
+
+  it('reads thread by thread, newest first, each page beside its unknown contact', () => {
+    const model = new ReadModel();
+    // Three threads never read; the two older ones share a contact.
+    const threads = [
+      conversation(3, { contact_id: contactOf(1) }),
+      conversation(2, { contact_id: contactOf(2) }),
+      conversation(1, { contact_id: contactOf(2) }),
+    ];
+    for (const t of threads) model.conversations.set(t.id, t);
+    const state = newWorkerState();
+    expect(planReads({ model, state, settings: DEFAULT_SYNC_SETTINGS }, now)).toEqual([
+      { kind: 'page', id: threads[0]!.id, modelOnly: true },
+      { kind: 'contact', id: contactOf(1), modelOnly: true },
+      { kind: 'page', id: threads[1]!.id, modelOnly: true },
+      { kind: 'contact', id: contactOf(2), modelOnly: true },
+      { kind: 'page', id: threads[2]!.id, modelOnly: true },
+    ]);
+    expect(state.backfillLeft).toBe(5);
+  });
+
+  it('puts a new thread’s page and contact before the back-fill', () => {
+    const model = new ReadModel();
+    const older = conversation(5, { contact_id: contactOf(5) });
+    const fresh = conversation(1, { contact_id: contactOf(1) });
+    for (const t of [older, fresh]) model.conversations.set(t.id, t);
+    const state = newWorkerState();
+    state.fresh.add(fresh.id);
+    expect(planReads({ model, state, settings: DEFAULT_SYNC_SETTINGS }, now)).toEqual([
+      { kind: 'page', id: fresh.id, modelOnly: false },
+      { kind: 'contact', id: contactOf(1), modelOnly: false },
+      { kind: 'page', id: older.id, modelOnly: true },
+      { kind: 'contact', id: contactOf(5), modelOnly: true },
+    ]);
   });
 });

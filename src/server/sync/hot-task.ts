@@ -104,7 +104,12 @@ function ticking(page: readonly Message[], now: number, seenAt: ReadonlyMap<stri
   });
 }
 
-/** What this cycle reads, most urgent first: moved threads, ticks, unknown contacts, back-fill. */
+/**
+ * What this cycle reads, most urgent first: moved threads, ticks, the contacts of new threads, then
+ * the back-fill. The back-fill goes thread by thread, newest first, each page beside its unknown
+ * contact, so after a start the inbox's first screen is whole (previews and names) within seconds
+ * rather than after every contact of the workspace.
+ */
 export function planReads(
   ctx: Pick<SyncContext, 'model' | 'state' | 'settings'>,
   now: number,
@@ -114,6 +119,7 @@ export function planReads(
   const ticks: PlannedRead[] = [];
   const contacts: PlannedRead[] = [];
   const backfill: PlannedRead[] = [];
+  const planned = new Set<string>();
   const waiting = (id: string) => (state.retryAt.get(id) ?? 0) > now;
   for (const c of model.conversationsNewestFirst()) {
     if (waiting(c.id)) continue;
@@ -133,16 +139,13 @@ export function planReads(
         ticks.push({ kind: 'page', id: c.id, modelOnly: false });
     }
     const contactId = c.contact_id;
+    if (!contactId || model.contacts.has(contactId) || waiting(contactId) || planned.has(contactId)) continue;
+    planned.add(contactId);
     // A new thread's contact is news; one of a thread already held is only being loaded.
-    if (
-      contactId &&
-      !model.contacts.has(contactId) &&
-      !waiting(contactId) &&
-      !contacts.some((p) => p.id === contactId)
-    )
-      contacts.push({ kind: 'contact', id: contactId, modelOnly: !state.fresh.has(c.id) });
+    if (state.fresh.has(c.id)) contacts.push({ kind: 'contact', id: contactId, modelOnly: false });
+    else backfill.push({ kind: 'contact', id: contactId, modelOnly: true });
   }
-  state.backfillLeft = backfill.length + contacts.filter((c) => c.kind === 'contact' && c.modelOnly).length;
+  state.backfillLeft = backfill.length;
   return [...moved, ...ticks, ...contacts, ...backfill];
 }
 
