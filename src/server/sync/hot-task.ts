@@ -6,7 +6,7 @@ import { sameRecord } from './same-record';
 import { coldLoaded, isCold, readAllByOffset, type SyncContext } from './sync-context';
 import type { SyncTask } from './sync-worker';
 
-// The hot read, every second while anyone watches: the newest conversations, then, in the same
+// The hot read, every 750 ms while anyone watches: the newest conversations, then, in the same
 // cycle and within a budget, the newest message page of threads that moved, of threads whose ticks
 // are still moving, unknown contacts, and the back-fill of pages never read (docs/live-sync.md).
 

@@ -35,7 +35,9 @@ export interface SyncSettings {
 
 export const DEFAULT_SYNC_SETTINGS: SyncSettings = {
   enabled: true,
-  activeIntervalMs: 1_000,
+  // Under a second, so that what a contact sends reaches a teammate's screen within one (issue 14):
+  // a 1 s read is found up to a second late, before the stream and the screen add their part.
+  activeIntervalMs: 750,
   idleIntervalMs: 10_000,
   conversationSweepMs: 60_000,
   leadSweepMs: 120_000,

@@ -67,6 +67,22 @@ describe('SyncWorker', () => {
     expect(runs).toHaveLength(8);
   });
 
+  it('keeps its pace from start to start, and rests a quarter interval after a run longer than one', async () => {
+    const timers = new ManualTimers();
+    const starts: number[] = [];
+    // Each run takes 300 ms of the clock, the fourth 1,500 ms.
+    const w = worker(timers, [
+      task('hot', 1000, async () => {
+        starts.push(timers.now);
+        await new Promise<void>((resolve) => timers.setTimeout(resolve, starts.length === 4 ? 1500 : 300));
+      }),
+    ]);
+    w.start();
+    await timers.advance(6000);
+    w.stop();
+    expect(starts).toEqual([0, 1000, 2000, 3000, 4750, 5750]);
+  });
+
   it('backs a failing task off, doubling up to the cap, while the others keep their pace', async () => {
     const timers = new ManualTimers();
     const failing: number[] = [];

@@ -27,6 +27,15 @@ export const realTimers: Timers = {
   clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
 };
 
+/**
+ * A task's interval runs from one start to the next, so the hot read keeps its pace, not its pace
+ * after its last reads ended: what a contact sends is found within one interval plus one read, not
+ * plus two. A run longer than its interval is still followed by a quarter of one, so a slow
+ * upstream never gets reads back to back.
+ */
+export const nextDelay = (intervalMs: number, ranMs: number): number =>
+  Math.max(intervalMs - ranMs, intervalMs / 4);
+
 export interface SyncWorkerOptions {
   readonly tasks: readonly SyncTask[];
   readonly clock: () => number;
@@ -125,7 +134,7 @@ export class SyncWorker {
       await slot.task.run();
       slot.failures = 0;
       slot.running = false;
-      this.schedule(slot, slot.task.intervalMs());
+      this.schedule(slot, nextDelay(slot.task.intervalMs(), this.opts.clock() - now));
     } catch (error) {
       slot.running = false;
       const after = this.opts.clock();
