@@ -131,14 +131,16 @@ export async function measure(): Promise<LiveCallsFigures> {
   );
   const agents: Agent[] = [];
   try {
-    // The first load and the back-fill of thread pages happen once, before any window: wait until
-    // thread pages are read only as chatter moves threads.
+    // The first load and the back-fills (thread pages, and each lead's activities for its
+    // follow-up flag) happen once, before any window: wait until thread pages are read only as
+    // chatter moves threads and activities at their paced rate (one lead every 4 s).
     await delay(WARM_UP_S * 1000);
-    for (let i = 0; i < 24; i++) {
+    const backFills = ['messages.list', 'activities.byLead'];
+    for (let i = 0; i < 36; i++) {
       const a = await stats();
       await delay(5000);
       const b = await stats();
-      if ((b.byRoute['messages.list'] ?? 0) - (a.byRoute['messages.list'] ?? 0) <= 4) break;
+      if (backFills.every((route) => (b.byRoute[route] ?? 0) - (a.byRoute[route] ?? 0) <= 4)) break;
     }
     const figures = { callsPerMinute: {}, byRoute: {}, openingCalls: {}, eventsReceived: {} } as Pick<
       LiveCallsFigures,

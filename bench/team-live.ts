@@ -87,7 +87,9 @@ export async function run() {
       });
       if (!res.ok) throw new Error(`/__fake/inbound answered ${String(res.status)}`);
       unread.push((await seen) - at);
-      await marco.waitForTimeout(200);
+      // A wait that differs each round, spread over a second: a fixed one would send every message
+      // at the same point of the sync's cycle, and measure that point rather than any moment.
+      await marco.waitForTimeout(200 + ((i * 379) % 1000));
     }
 
     const mention: number[] = [];

@@ -19,6 +19,8 @@ export async function recordLongTasks(context: BrowserContext): Promise<void> {
 export interface LongTasks {
   readonly count: number;
   readonly longestMs: number;
+  /** Each one as `duration@start` (ms, the page's clock), to tell which part of the phase it was. */
+  readonly each: readonly string[];
 }
 
 /** The page's clock now, to mark the start of a phase. */
@@ -33,7 +35,11 @@ export async function longTasksSince(page: Page, since = 0): Promise<LongTasks> 
       ),
     since,
   );
-  return { count: tasks.length, longestMs: Math.round(Math.max(0, ...tasks.map((t) => t.ms))) };
+  return {
+    count: tasks.length,
+    longestMs: Math.round(Math.max(0, ...tasks.map((t) => t.ms))),
+    each: tasks.map((t) => `${String(Math.round(t.ms))}@${String(Math.round(t.start))}`),
+  };
 }
 
 export const describeLongTasks = (phase: string, t: LongTasks) =>
