@@ -16,8 +16,28 @@ const STEADY_CONNECTIONS = 2;
 const STEADY_DURATION_S = 3;
 const SATURATED_DURATION_S = 4;
 const ROUNDS = 3;
-/** The store's pairs: an odd number, so that each order leads one round more than half the time. */
-const STORE_ROUNDS = 5;
+/** Rounds of the saturated comparisons: an odd number of pairs, so the median is one pair's. */
+const PAIRED_ROUNDS = 5;
+
+/**
+ * Runs two measurements side by side `PAIRED_ROUNDS` times, swapping which goes first each round:
+ * a machine that speeds up or slows down during the runs (another process ending, say) then weighs
+ * on both sides alike, not on whichever runs first. Compared by the median of the pairs' ratios.
+ */
+async function inPairs(first: () => Promise<unknown>, second: () => Promise<unknown>): Promise<void> {
+  for (let i = 0; i < PAIRED_ROUNDS; i++) {
+    if (i % 2 === 0) {
+      await first();
+      await second();
+    } else {
+      await second();
+      await first();
+    }
+  }
+}
+
+const pairedRatio = (a: readonly number[], b: readonly number[]): number =>
+  median(a.map((x, i) => x / b[i]!));
 
 export interface BffOverheadFigures {
   readonly directMeanMs: number;
@@ -176,10 +196,10 @@ export async function measure(): Promise<BffOverheadFigures> {
       rps.push(result.requests.average);
       return result.requests.total;
     };
-    for (let i = 0; i < ROUNDS; i++) {
-      await saturated(bff, viaBff, bffRps, bffCpu);
-      await saturated(bare, viaBare, bareRps, bareCpu);
-    }
+    await inPairs(
+      () => saturated(bff, viaBff, bffRps, bffCpu),
+      () => saturated(bare, viaBare, bareRps, bareCpu),
+    );
     const writeBffRps: number[] = [];
     const writeBareRps: number[] = [];
     const writeNoStoreRps: number[] = [];
@@ -192,25 +212,15 @@ export async function measure(): Promise<BffOverheadFigures> {
       load({ url: writeVia(t), method: 'DELETE', connections: 20, duration: 1, cookie: t.cookie });
     await warmWrites(noStore);
     auditedWrites += (await warmWrites(bff)).requests.total;
-    // The pair (audited, not audited) runs side by side and swaps its order each round, and the
-    // ratio is the median of the pairs': a machine that speeds up or slows down during the runs
-    // (another process ending, say) then weighs on both sides alike, not on whichever runs first.
-    for (let i = 0; i < STORE_ROUNDS; i++) {
-      const audited = () => saturated(bff, writeVia(bff), writeBffRps, writeBffCpu, 'DELETE');
-      const plain = () => saturated(noStore, writeVia(noStore), writeNoStoreRps, writeNoStoreCpu, 'DELETE');
-      if (i % 2 === 0) {
-        auditedWrites += await audited();
-        await plain();
-      } else {
-        await plain();
-        auditedWrites += await audited();
-      }
-      await saturated(bare, writeVia(bare), writeBareRps, [], 'DELETE');
-    }
+    await inPairs(
+      async () => (auditedWrites += await saturated(bff, writeVia(bff), writeBffRps, writeBffCpu, 'DELETE')),
+      () => saturated(noStore, writeVia(noStore), writeNoStoreRps, writeNoStoreCpu, 'DELETE'),
+    );
+    for (let i = 0; i < ROUNDS; i++) await saturated(bare, writeVia(bare), writeBareRps, [], 'DELETE');
     const writeThroughputRatio = median(writeBffRps) / median(writeBareRps);
-    const storeRatio = median(writeBffRps.map((rps, i) => rps / writeNoStoreRps[i]!));
+    const storeRatio = pairedRatio(writeBffRps, writeNoStoreRps);
     const addedLatencyMs = median(bffMeans.map((m, i) => m - directMeans[i]!));
-    const throughputRatio = median(bffRps) / median(bareRps);
+    const throughputRatio = pairedRatio(bffRps, bareRps);
     return {
       directMeanMs: median(directMeans),
       bffMeanMs: median(bffMeans),
