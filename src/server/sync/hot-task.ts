@@ -6,9 +6,10 @@ import { sameRecord } from './same-record';
 import { coldLoaded, isCold, readAllByOffset, type SyncContext } from './sync-context';
 import type { SyncTask } from './sync-worker';
 
-// The hot read, every 750 ms while anyone watches: the newest conversations, then, in the same
-// cycle and within a budget, the newest message page of threads that moved, of threads whose ticks
-// are still moving, unknown contacts, and the back-fill of pages never read (docs/live-sync.md).
+// The hot read, at the watched pace while anyone watches (750 ms by default): the newest
+// conversations, then, in the same cycle and within a budget, the newest message page of threads
+// that moved, of threads whose ticks are still moving, the contacts of new threads, and the
+// back-fill of pages and contacts never read (docs/live-sync.md).
 
 export const HOT_PAGE = 20;
 export const SWEEP_PAGE = 100;

@@ -33,8 +33,7 @@ export const realTimers: Timers = {
  * plus two. A run longer than its interval is still followed by a quarter of one, so a slow
  * upstream never gets reads back to back.
  */
-export const nextDelay = (intervalMs: number, ranMs: number): number =>
-  Math.max(intervalMs - ranMs, intervalMs / 4);
+const nextDelay = (intervalMs: number, ranMs: number): number => Math.max(intervalMs - ranMs, intervalMs / 4);
 
 export interface SyncWorkerOptions {
   readonly tasks: readonly SyncTask[];
