@@ -107,6 +107,9 @@ test('media whose link is broken shows a placeholder with its type, file name an
   fake,
 }) => {
   const url = 'https://cdn.chatdesk.test/broken/shop-front.jpg';
+  // The fake's clock is frozen: a message at the thread's newest instant would leave the thread's
+  // record unchanged, and the sync would find it only by chance. A real upstream's clock moves.
+  await fake.advanceClock(1_000);
   await fake.inbound({
     conversationId: SOFIA_THREAD,
     type: 'image',
