@@ -5,6 +5,7 @@ import { AppNav } from '@/components/app-nav';
 import { SearchLauncher } from '@/features/search/components/search-launcher';
 import { NotFoundScreen, PendingScreen } from '@/components/app-screens';
 import { MountInSlices } from '@/components/mount-in-slices';
+import { AppFrame } from '@/components/app-frame';
 import { LazyToaster } from '@/components/lazy-toaster';
 import { LiveStatusBanner } from '@/components/live-status-banner';
 import { isApiError } from '@/lib/api-error';
@@ -62,7 +63,14 @@ function RootLayout() {
       </main>
     );
   }
-  return <SignedInLayout />;
+  // The router renders what its load settled in one task, as an external store's update; the
+  // layout (the rail, the stream, the banner) is built in a transition instead, in slices, behind
+  // the frame index.html painted. The screen inside mounts in slices after it.
+  return (
+    <MountInSlices fallback={<AppFrame />}>
+      <SignedInLayout />
+    </MountInSlices>
+  );
 }
 
 /** Everything behind the session: the navigation, the live stream and what it says, the screen. */

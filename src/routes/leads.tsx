@@ -4,6 +4,7 @@ import { leadStagesQuery } from '@/data/lead-stages';
 import { boardQuery } from '@/data/board';
 import { LIST_PAGE_SIZE, boardFilters, leadQuery, leadScreenPageQuery } from '@/data/leads';
 import { boardCode } from '@/features/leads/board-code';
+import { nextTask } from '@/lib/next-task';
 import { LeadsPage } from '@/features/leads/components/leads-page';
 import { parseLeadsSearch } from '@/features/leads/model/leads-search';
 
@@ -28,8 +29,10 @@ export const Route = createFileRoute('/leads')({
       );
     else {
       void queryClient.prefetchQuery(boardQuery(filters));
-      // The board's code (drag and drop) is fetched with its data, not after the page renders.
-      void boardCode.preload();
+      // The board's code (drag and drop) is fetched with its data, not after the page renders; from
+      // the next task, as asking for a module's files adds link elements, outside the task that
+      // renders the screen.
+      void nextTask().then(() => boardCode.preload());
     }
     await queryClient.ensureQueryData(leadStagesQuery());
   },
