@@ -66,6 +66,34 @@ test('an inbound message reaches the thread list and the open thread without a r
   await expect(bubble(page, 'Tracking number please')).toBeVisible({ timeout: 5_000 });
 });
 
+test('a message that arrives while the page opens, before its stream does, still reaches the thread', async ({
+  page,
+  fake,
+}) => {
+  const thread = await openThread(fake);
+  // The page's stream is held back until the message has been synced and published to others.
+  let release = () => undefined as void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/bff/events**', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(`/inbox/${thread.id}`);
+  await expect(
+    page.getByRole('list', { name: 'Message history' }).getByRole('listitem').first(),
+  ).toBeVisible();
+  await fake.advanceClock(1_000);
+  await fake.inbound({ conversationId: thread.id, text: 'Are you still there?' });
+  await expect
+    .poll(async () => (await page.request.get(`/bff/screens/thread?id=${thread.id}`)).text(), {
+      timeout: 10_000,
+    })
+    .toContain('Are you still there?');
+  release();
+  // The stream starts where the page's first read stood, so the message is replayed to it.
+  await expect(bubble(page, 'Are you still there?')).toBeVisible({ timeout: 5_000 });
+});
+
 test('a teammate’s reply, owner change and close show on an open thread at once', async ({
   page,
   fake,

@@ -25,6 +25,12 @@ export const Workspace = z.lazy(() =>
     unread: z.optional(z.nullable(UnreadSummary)),
     mentions: z.optional(z.nullable(MentionList)),
     preferences: z.optional(z.nullable(Preferences)),
+    /**
+     * The live stream's position when this was read (null: no event yet, or no live workspace). The
+     * app's stream starts after it, so a change made between this read, the screens' reads that
+     * follow it and the stream's opening is replayed, not lost.
+     */
+    streamFrom: z.optional(z.nullable(z.string().check(z.maxLength(200)))),
   }),
 );
 export type Workspace = z.infer<typeof Workspace>;

@@ -7,6 +7,8 @@ export const sessionKeys = {
   all: ['bff'] as const,
   me: () => ['bff', 'me'] as const,
   team: () => ['bff', 'team'] as const,
+  /** Where the live stream stood when the workspace was read (`Workspace.streamFrom`). */
+  streamFrom: () => ['bff', 'stream-from'] as const,
 };
 
 export const meQuery = () =>

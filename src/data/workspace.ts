@@ -18,6 +18,8 @@ export async function loadWorkspace(queryClient: QueryClient): Promise<Me> {
   const workspace = await callBff('/bff/workspace', Workspace);
   queryClient.setQueryData(sessionKeys.me(), workspace.me);
   queryClient.setQueryData(sessionKeys.team(), workspace.team);
+  // The app's live stream starts there: what changed since this read is replayed to it.
+  queryClient.setQueryData(sessionKeys.streamFrom(), workspace.streamFrom ?? null);
   if (workspace.channels) replaceChannels(queryClient, workspace.channels);
   if (workspace.stages) replaceLeadStages(queryClient, workspace.stages);
   if (workspace.tags) replaceTags(queryClient, workspace.tags);

@@ -273,6 +273,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     cookieName: cookie.name,
     team: teamOf(deps.users, deps.team.members, deps.team.aiAgents),
     model: live?.model ?? null,
+    ...(live ? { streamPosition: () => live.bus.lastId() } : {}),
     ...(deps.database ? { ownData: ownDataOf(deps.database, unread, notesRepo, app.log) } : {}),
   });
   registerStatic(app, config.staticDir, { sessionCookie: cookie.name });

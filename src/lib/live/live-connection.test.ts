@@ -28,7 +28,7 @@ class FakeSource implements EventSourceLike {
   }
 }
 
-function connect() {
+function connect(from?: string | null) {
   const sources: FakeSource[] = [];
   const events: LiveEvent[] = [];
   const calls = { reconnected: 0, polls: 0, refused: 0 };
@@ -42,6 +42,7 @@ function connect() {
       sources.push(source);
       return source;
     },
+    ...(from === undefined ? {} : { from }),
     pollEveryMs: 10_000,
     retryMs: 2_000,
     retryMaxMs: 8_000,
@@ -74,6 +75,17 @@ describe('LiveConnection', () => {
     latest().send({ type: 'something.new' }, 'b-3');
     latest().onmessage?.(new MessageEvent('message', { data: '{not json' }));
     expect(events.map((e) => e.type)).toEqual(['lead.removed']);
+  });
+
+  it('first opens after the position the screens were read at, so what changed since is replayed', () => {
+    const { sources, latest } = connect('boot-3');
+    expect(sources.map((s) => s.url)).toEqual(['/bff/events?lastEventId=boot-3']);
+    latest().open();
+    latest().send({ type: 'lead.removed', id: '00000000-0000-4000-8000-000000000001' }, 'boot-4');
+    latest().fail(true);
+    vi.advanceTimersByTime(2_000);
+    expect(latest().url).toBe('/bff/events?lastEventId=boot-4');
+    expect(connect(null).latest().url).toBe('/bff/events');
   });
 
   it('says what the server says about the upstream', () => {

@@ -30,6 +30,11 @@ export interface LiveConnectionOptions {
    */
   onRefused?(): void;
   createSource?: (url: string) => EventSourceLike;
+  /**
+   * The stream's position when what the screens show was read: the first opening resumes after it,
+   * so the events in between are replayed (or a `resync` says they are gone).
+   */
+  from?: string | null;
   pollEveryMs?: number;
   /** The first retry after the browser gives up; doubles up to `retryMaxMs`. */
   retryMs?: number;
@@ -49,6 +54,7 @@ export class LiveConnection {
 
   constructor(private readonly options: LiveConnectionOptions) {
     this.retryDelay = options.retryMs ?? 2_000;
+    this.lastEventId = options.from ?? null;
   }
 
   start(): void {

@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { applyLiveEvent, pollOnScreen, refetchOnScreen } from '@/data/live-events';
 import { Me } from '@/contract';
 import { callBff } from '../api-client';
+import { sessionKeys } from '@/data/session';
 import { LiveConnection } from './live-connection';
 import { useDesktopAlerts } from './use-desktop-alerts';
 
@@ -16,6 +17,9 @@ export function useLiveStream(): void {
   useEffect(() => {
     if (typeof EventSource === 'undefined') return;
     const connection = new LiveConnection({
+      // Where the stream stood when the workspace was read, before the screens' reads: a change
+      // made before the stream opens reaches this tab all the same.
+      from: queryClient.getQueryData<string | null>(sessionKeys.streamFrom()) ?? null,
       onEvent: (event) => {
         applyLiveEvent(queryClient, event);
         alertFor(queryClient, event);

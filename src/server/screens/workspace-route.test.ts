@@ -59,4 +59,17 @@ describe('GET /bff/workspace', () => {
     expect(workspace.quickReplies).toBeNull();
     expect(callStatsOf(upstream.fake).read().total).toBe(before);
   });
+
+  it('says where the live stream stood before it read anything, where the app’s stream starts', async () => {
+    const cookie = await signIn(app, 'agent');
+    const bus = app.bffLive!.bus;
+    const [first] = await bus.publish([
+      { event: { type: 'lead.removed', id: '00000000-0000-4000-8000-000000000001' } },
+    ]);
+    expect(Workspace.parse((await get(cookie)).json()).streamFrom).toBe(first!.id);
+    const [second] = await bus.publish([
+      { event: { type: 'lead.removed', id: '00000000-0000-4000-8000-000000000001' } },
+    ]);
+    expect(Workspace.parse((await get(cookie)).json()).streamFrom).toBe(second!.id);
+  });
 });

@@ -7,7 +7,8 @@ import type { ReadModel } from '../sync/read-model';
 
 // `GET /bff/workspace`: the app's first call after sign-in (src/contract/workspace.ts): who is
 // signed in, the team and the small lists every screen uses, from the read model (no upstream
-// call). Without a live workspace, or before the sync read a list, that list is null.
+// call). Without a live workspace, or before the sync read a list, that list is null. It also says
+// where the live stream stood before it read anything (`streamFrom`), where the app's stream starts.
 
 export function registerWorkspace(
   app: FastifyInstance,
@@ -19,6 +20,8 @@ export function registerWorkspace(
     readonly model: ReadModel | null;
     /** What the BFF's database says about this person (unread, mentions, preferences); each null when it cannot. */
     readonly ownData?: (username: string) => Promise<Pick<Workspace, 'unread' | 'mentions' | 'preferences'>>;
+    /** The event bus's newest id (a live workspace), where the app's stream starts. */
+    readonly streamPosition?: () => Promise<string | null>;
   },
 ): void {
   app.get('/bff/workspace', async (request, reply) => {
@@ -31,6 +34,9 @@ export function registerWorkspace(
       role: user.role,
       upstreamUserId: user.upstreamUserId,
     };
+    // Taken before anything is read: an event after it may be missing from this answer and from
+    // the screens read next, and the stream replays it.
+    const streamFrom = deps.streamPosition ? await deps.streamPosition() : null;
     const lists = deps.model?.lists;
     const answer: Workspace = {
       me,
@@ -40,6 +46,7 @@ export function registerWorkspace(
       tags: lists?.tags ?? null,
       quickReplies: lists?.quickReplies ?? null,
       ...(deps.ownData ? await deps.ownData(user.username) : {}),
+      streamFrom,
     };
     return reply.header('cache-control', 'no-store').send(answer);
   });
