@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Workspace } from '../../contract';
 import { callStatsOf } from '../../../mocks/core/call-stats';
 import { startFakeUpstream, type FakeUpstream } from '../../../mocks/http';
@@ -71,5 +71,13 @@ describe('GET /bff/workspace', () => {
       { event: { type: 'lead.removed', id: '00000000-0000-4000-8000-000000000001' } },
     ]);
     expect(Workspace.parse((await get(cookie)).json()).streamFrom).toBe(second!.id);
+  });
+
+  it('still answers when the bus cannot say where it stands, with no position', async () => {
+    const cookie = await signIn(app, 'agent');
+    vi.spyOn(app.bffLive!.bus, 'lastId').mockRejectedValueOnce(new Error('redis is down'));
+    const res = await get(cookie);
+    expect(res.statusCode).toBe(200);
+    expect(Workspace.parse(res.json()).streamFrom).toBeNull();
   });
 });

@@ -35,8 +35,12 @@ export function registerWorkspace(
       upstreamUserId: user.upstreamUserId,
     };
     // Taken before anything is read: an event after it may be missing from this answer and from
-    // the screens read next, and the stream replays it.
-    const streamFrom = deps.streamPosition ? await deps.streamPosition() : null;
+    // the screens read next, and the stream replays it. A bus that cannot say (Redis down) costs
+    // only that replay, never the app's first call.
+    const streamFrom = await (deps.streamPosition?.() ?? Promise.resolve(null)).catch((error: unknown) => {
+      request.log.warn({ err: error }, 'the live stream position could not be read');
+      return null;
+    });
     const lists = deps.model?.lists;
     const answer: Workspace = {
       me,
