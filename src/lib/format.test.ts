@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { initials, money, relativeTime } from './format';
+import { countOf, initials, money, relativeTime } from './format';
 import { phone } from './phone';
 
 describe('format', () => {
@@ -9,6 +9,11 @@ describe('format', () => {
     expect(relativeTime('2026-11-22T11:55:00Z', now)).toMatch(/5 min/);
     expect(relativeTime('2026-11-22T09:00:00Z', now)).toMatch(/3 hr/);
     expect(relativeTime(null, now)).toBe('');
+  });
+  it('counts with the noun in the right number', () => {
+    expect(countOf(1, 'thread closed', 'threads closed')).toBe('1 thread closed');
+    expect(countOf(0, 'thread')).toBe('0 threads');
+    expect(countOf(1200, 'lead')).toBe('1,200 leads');
   });
   it('formats money in the record currency', () => {
     expect(money(1200, 'EUR')).toContain('1,200');

@@ -81,6 +81,11 @@ export function count(value: number): string {
   return formatter('count', (l) => new Intl.NumberFormat(l)).format(value);
 }
 
+/** "1 thread", "3 threads": a count with its noun in the right number (English nouns only). */
+export function countOf(value: number, one: string, many = `${one}s`): string {
+  return `${count(value)} ${value === 1 ? one : many}`;
+}
+
 export function initials(name: string | null | undefined): string {
   if (!name) return '?';
   const parts = name.trim().split(/\s+/).filter(Boolean);

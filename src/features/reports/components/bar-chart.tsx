@@ -12,6 +12,11 @@ export interface BarSeries {
   readonly color: string;
 }
 
+const DAY_LABEL = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric', timeZone: 'UTC' });
+
+/** "Nov 20" for "2026-11-20": report days are calendar days, so they are read in UTC. */
+export const dayLabel = (day: string): string => DAY_LABEL.format(new Date(`${day}T00:00:00.000Z`));
+
 export default function BarChart({
   days,
   series,
@@ -24,18 +29,27 @@ export default function BarChart({
     const el = box.current;
     if (!el || days.length === 0) return;
     const bars = uPlot.paths.bars!({ size: [0.7 / Math.max(1, series.length), 40], align: 0 });
+    // The x axis counts days (or weeks) by their index, labelled with the date: a time scale would
+    // tick hours ("12pm / 12am") on a short range. The legend names the series without values
+    // (they show on the table beside it), instead of "--" until the pointer is over a bar.
+    const label = (i: number) => {
+      const day = Number.isInteger(i) ? days[i] : undefined;
+      return day === undefined ? '' : dayLabel(day);
+    };
     const plot = new uPlot(
       {
         width: Math.max(320, el.clientWidth),
         height: 220,
         cursor: { drag: { x: false, y: false } },
-        scales: { x: { time: true } },
+        legend: { live: false },
+        scales: { x: { time: false, range: [-0.5, days.length - 0.5] } },
+        axes: [{ incrs: [1, 2, 7, 14, 28, 56], values: (_u, splits) => splits.map(label) }, {}],
         series: [
-          {},
+          { label: 'Day', value: (_u, i) => label(i) },
           ...series.map((s) => ({ label: s.label, stroke: s.color, fill: `${s.color}59`, paths: bars })),
         ],
       },
-      [days.map((d) => Date.parse(`${d}T12:00:00.000Z`) / 1000), ...series.map((s) => [...s.values])],
+      [days.map((_d, i) => i), ...series.map((s) => [...s.values])],
       el,
     );
     return () => plot.destroy();

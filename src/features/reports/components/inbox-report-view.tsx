@@ -4,7 +4,7 @@ import type { InboxReportQuery } from '@/contract';
 import { ErrorState, LoadingState } from '@/components/ui/states';
 import { UserText } from '@/components/ui/user-text';
 import { inboxReportQuery } from '@/data/reports';
-import { exactTime, relativeTime } from '@/lib/format';
+import { countOf, exactTime, relativeTime } from '@/lib/format';
 import { formatDuration } from '../report-search';
 import { ReportTable } from './report-table';
 import { SinceLine, Stat } from './report-parts';
@@ -42,12 +42,12 @@ export function InboxReportView({ query }: { query: InboxReportQuery }) {
         <LoadingState label="Loading the report…" />
       ) : (
         <div className="flex max-w-5xl flex-col gap-6 p-6" aria-busy={report.isFetching}>
-          <SinceLine since={data.since} />
+          <SinceLine since={data.since} view="inbox" />
           <div className="grid grid-cols-2 gap-3 md:grid-cols-4">
             <Stat
               label="First response, median"
               value={formatDuration(data.firstResponse.median)}
-              detail={`${String(data.firstResponse.count)} threads answered`}
+              detail={countOf(data.firstResponse.count, 'thread answered', 'threads answered')}
             />
             <Stat
               label="First response, 90th percentile"
@@ -57,7 +57,7 @@ export function InboxReportView({ query }: { query: InboxReportQuery }) {
             <Stat
               label="Resolution, median"
               value={formatDuration(data.resolution.median)}
-              detail={`${String(data.resolution.count)} threads closed`}
+              detail={countOf(data.resolution.count, 'thread closed', 'threads closed')}
             />
             <Stat
               label="Resolution, 90th percentile"

@@ -48,7 +48,7 @@ export function PipelineReportView({ query }: { query: PipelineReportQuery }) {
   if (!data) return <LoadingState label="Loading the report…" />;
   return (
     <div className="flex max-w-5xl flex-col gap-6 p-6" aria-busy={report.isFetching}>
-      <SinceLine since={data.since} />
+      <SinceLine since={data.since} view="pipeline" />
       <div className="grid grid-cols-2 gap-3 md:grid-cols-3">
         <Stat label="Won" value={String(data.won)} detail="leads moved to a won stage" />
         <Stat label="Lost" value={String(data.lost)} detail="leads moved to a lost stage" />

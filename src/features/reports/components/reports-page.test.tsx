@@ -16,7 +16,7 @@ describe('reports', () => {
     const { router } = await renderRoutes('/reports?from=2026-01-01&to=2026-01-07');
     expect(await screen.findByRole('heading', { name: 'Reports' })).toBeInTheDocument();
     expect(await screen.findByText('First response, median')).toBeInTheDocument();
-    expect(screen.getByText(/History is recorded from/)).toBeInTheDocument();
+    expect(screen.getByText(/Closed threads count from/)).toBeInTheDocument();
     const byDay = screen.getByRole('region', { name: 'Messages by day' });
     expect(within(byDay).getByText('No messages in this range.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Reports' })).toBeInTheDocument();
@@ -25,6 +25,23 @@ describe('reports', () => {
     await waitFor(() =>
       expect(router.state.location.search).toMatchObject({ from: '2026-01-03', to: '2026-01-07' }),
     );
+  });
+
+  it('says on the field when From is after To, and asks nothing of the BFF', async () => {
+    await renderRoutes('/reports?from=2026-01-09&to=2026-01-07');
+    const from = await screen.findByLabelText('From');
+    expect(from).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByRole('alert')).toHaveTextContent('From must be on or before To.');
+    expect(from).toHaveAccessibleDescription('From must be on or before To.');
+    expect(screen.queryByText('The report could not be loaded')).toBeNull();
+    expect(screen.queryByText('First response, median')).toBeNull();
+  });
+
+  it('counts one closed thread in the singular and says from when each figure is counted', async () => {
+    await renderRoutes('/reports?from=2026-01-01&to=2026-01-07');
+    expect(await screen.findByText(/Closed threads count from .*, when recording began/)).toBeInTheDocument();
+    expect(screen.queryByText(/nothing before it is counted/)).toBeNull();
+    expect(screen.getByText(/^0 threads closed$/)).toBeInTheDocument();
   });
 
   it('shows the pipeline stage by stage, with won and lost stages by their flags', async () => {

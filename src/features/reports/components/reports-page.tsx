@@ -20,6 +20,8 @@ export function ReportsPage() {
   const query = reportQueryOf(search);
   const view = search.view ?? 'inbox';
   const channels = useQuery(channelsQuery()).data?.channels ?? [];
+  // A range that ends before it starts is said on the field, and nothing is asked of the BFF.
+  const rangeError = query.from > query.to ? 'From must be on or before To.' : null;
   const set = (patch: Partial<ReportSearch>) =>
     void navigate({ search: (s) => ({ ...s, ...patch }), replace: true });
 
@@ -51,6 +53,8 @@ export function ReportsPage() {
               type="date"
               value={query.from}
               max={query.to}
+              aria-invalid={rangeError !== null}
+              aria-describedby={rangeError !== null ? 'report-range-error' : undefined}
               onChange={(e) => set({ from: e.target.value || undefined })}
             />
           </label>
@@ -92,8 +96,13 @@ export function ReportsPage() {
             </>
           ) : null}
         </div>
+        {rangeError !== null ? (
+          <p id="report-range-error" role="alert" className="mt-2 text-xs text-danger">
+            {rangeError}
+          </p>
+        ) : null}
       </header>
-      {view === 'pipeline' ? (
+      {rangeError !== null ? null : view === 'pipeline' ? (
         <PipelineReportView query={{ from: query.from, to: query.to }} />
       ) : (
         <InboxReportView query={query} />
