@@ -10,6 +10,38 @@ type Permission = NotificationPermission | 'unsupported';
 const permissionNow = (): Permission =>
   typeof Notification === 'undefined' ? 'unsupported' : Notification.permission;
 
+/** Asks the browser; one that cannot ask (an old callback-only API, a blocked frame) says so. */
+async function askPermission(): Promise<Permission> {
+  try {
+    return await Notification.requestPermission();
+  } catch {
+    return 'unsupported';
+  }
+}
+
+/** What this browser will do with desktop notifications, in words; null when it has not been asked. */
+function permissionWords(permission: Permission, asked: boolean): { text: string; alert: boolean } | null {
+  switch (permission) {
+    case 'granted':
+      return { text: 'This browser shows Chatdesk’s notifications.', alert: false };
+    case 'denied':
+      return {
+        text: 'This browser blocks notifications from Chatdesk: allow them in the site settings (the icon left of the address), then come back.',
+        alert: true,
+      };
+    case 'unsupported':
+      return { text: 'This browser cannot show notifications.', alert: false };
+    case 'default':
+      // Asked, and no answer came back: the prompt was dismissed or the browser would not show one.
+      return asked
+        ? {
+            text: 'The browser did not allow notifications (the question was dismissed or not shown). Your setting is saved; allow notifications in the site settings for this browser to show them.',
+            alert: true,
+          }
+        : null;
+  }
+}
+
 /**
  * Settings → Notifications: desktop notifications for new messages on my or unassigned threads and
  * for mentions, and a sound with them. Kept per person by the BFF; the browser's permission is
@@ -19,6 +51,7 @@ export function NotificationSettings() {
   const { data: prefs } = useSuspenseQuery(preferencesQuery());
   const queryClient = useQueryClient();
   const [permission, setPermission] = useState<Permission>(permissionNow);
+  const [asked, setAsked] = useState(false);
   const [saving, setSaving] = useState(false);
   // The tone's code, ready before the sound is switched on: it plays within that click.
   useEffect(() => void alertsCode.preload(), []);
@@ -34,9 +67,15 @@ export function NotificationSettings() {
     }
   };
   const toggleDesktop = async (on: boolean) => {
-    if (on && permission === 'default') setPermission(await Notification.requestPermission());
+    if (on && permission === 'default') {
+      setPermission(await askPermission());
+      setAsked(true);
+    }
     await save({ desktop: on });
   };
+
+  // "Allowed" is worth saying only while desktop notifications are on; a problem always is.
+  const words = permission === 'granted' && !prefs.desktop ? null : permissionWords(permission, asked);
 
   return (
     <div className="flex min-h-0 flex-1 flex-col overflow-y-auto">
@@ -62,14 +101,13 @@ export function NotificationSettings() {
               A new message on a conversation that is yours or nobody’s, and a note that mentions you. Never
               for the conversation you are looking at.
             </span>
-            {permission === 'denied' ? (
-              <span role="alert" className="block text-[13px] text-danger">
-                This browser blocks notifications from Chatdesk: allow them in the site settings (the icon
-                left of the address), then come back.
+            {words ? (
+              <span
+                role={words.alert ? 'alert' : 'status'}
+                className={`block text-[13px] ${words.alert ? 'text-danger' : 'text-muted'}`}
+              >
+                {words.text}
               </span>
-            ) : null}
-            {permission === 'unsupported' ? (
-              <span className="block text-[13px] text-muted">This browser cannot show notifications.</span>
             ) : null}
           </span>
         </label>
