@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { safeRedirect } from './auth';
+import { askedForPage, safeRedirect } from './auth';
 
 describe('safeRedirect', () => {
   it('keeps in-app paths with their search', () => {
@@ -11,5 +11,17 @@ describe('safeRedirect', () => {
     expect(safeRedirect('/\\evil.example')).toBe('/inbox');
     expect(safeRedirect(undefined)).toBe('/inbox');
     expect(safeRedirect('/sign-in?redirect=/x')).toBe('/inbox');
+  });
+});
+
+describe('askedForPage', () => {
+  it('mentions the way back only for a page other than where everyone lands', () => {
+    expect(askedForPage(undefined)).toBe(false);
+    expect(askedForPage('/')).toBe(false);
+    expect(askedForPage('/inbox')).toBe(false);
+    expect(askedForPage('/inbox?status=open')).toBe(false);
+    expect(askedForPage('//evil.example')).toBe(false);
+    expect(askedForPage('/leads?search=ana')).toBe(true);
+    expect(askedForPage('/inbox/abc')).toBe(true);
   });
 });

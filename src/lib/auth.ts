@@ -32,6 +32,12 @@ export const signIn = (credentials: LoginBody) => post('/auth/login', credential
 export const signOut = () => post('/auth/logout');
 
 /** Only same-app paths may be a return target, never another origin. */
+/** The page a sign-in goes back to, worth mentioning only when it is not where anyone lands. */
+export function askedForPage(target: string | undefined): boolean {
+  const page = safeRedirect(target).split(/[?#]/)[0];
+  return page !== '/' && page !== '/inbox';
+}
+
 export function safeRedirect(target: string | undefined): string {
   if (!target || !target.startsWith('/') || target.startsWith('//') || target.startsWith('/\\'))
     return '/inbox';

@@ -6,7 +6,7 @@ import { FormAlert } from '@/components/form/form-alert';
 import { useApiForm } from '@/components/form/use-api-form';
 import { Button } from '@/components/ui/button';
 import { Field, Input } from '@/components/ui/field';
-import { signIn, safeRedirect } from '@/lib/auth';
+import { askedForPage, signIn, safeRedirect } from '@/lib/auth';
 import { isApiError } from '@/lib/api-error';
 
 const SignInSearch = z.lazy(() => z.object({ redirect: z.catch(z.optional(z.string()), undefined) }));
@@ -52,7 +52,7 @@ function SignInPage() {
       >
         <div>
           <h1 className="text-lg font-semibold">Sign in to Chatdesk</h1>
-          {redirect ? (
+          {askedForPage(redirect) ? (
             <p className="mt-1 text-muted">
               Sign in to continue; you will come back to the page you asked for.
             </p>
