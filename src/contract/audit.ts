@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { DateTime, LimitParam, PageParam, pageEnvelope } from './common';
+import { StorableDateTime, storableText } from './storable';
 import type { Role } from './bff';
 
 // The audit log (`GET /bff/audit`, admins only): who did which state-changing call through the BFF,
@@ -15,7 +16,7 @@ export const AUTH_ACTIONS = { login: 'auth.login', logout: 'auth.logout' } as co
 /** Who may read the audit log: the BFF refuses others with 403 and the UI hides the page. */
 export const canReadAudit = (role: Role): boolean => role === 'admin';
 
-const Filter = z.string().check(z.trim(), z.minLength(1), z.maxLength(200));
+const Filter = z.string().check(z.trim(), storableText(), z.minLength(1), z.maxLength(200));
 
 /** `GET /bff/audit` query: every filter optional, newest first, paged (a true total). */
 export const AuditQuery = z.lazy(() =>
@@ -25,9 +26,9 @@ export const AuditQuery = z.lazy(() =>
       action: z.optional(Filter),
       outcome: z.optional(AuditOutcome),
       /** Inclusive lower bound. */
-      from: z.optional(DateTime),
+      from: z.optional(StorableDateTime),
       /** Exclusive upper bound. */
-      to: z.optional(DateTime),
+      to: z.optional(StorableDateTime),
       page: PageParam,
       limit: LimitParam,
     })

@@ -5,6 +5,7 @@ import { CustomerCreate } from './customers';
 import { ImportKind } from './import-kinds';
 import { fold } from './text-fold';
 import { LeadCreate, type LeadStage } from './leads';
+import { storableText } from './storable';
 
 // CSV import (issue 15): what a file's columns may be mapped to, how one row becomes the create
 // body the contract checks, and the BFF's import routes. The browser runs the same row check for
@@ -218,9 +219,9 @@ export const ImportCreateBody = z.lazy(() =>
   z.strictObject({
     kind: ImportKind,
     duplicates: DuplicatePolicy,
-    fileName: z.string().check(z.trim(), z.minLength(1), z.maxLength(200)),
+    fileName: z.string().check(z.trim(), storableText(), z.minLength(1), z.maxLength(200)),
     rows: z
-      .array(z.record(z.string(), z.string()))
+      .array(z.record(z.string().check(storableText()), z.string().check(storableText())))
       .check(z.minLength(1, 'rows must hold at least one row'), z.maxLength(MAX_IMPORT_ROWS)),
   }),
 );

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { DateTime } from './common';
+import { storableText } from './storable';
 
 // Private notes on a thread (the BFF's own, never sent to the contact nor to the upstream), with
 // @mentions of teammates, who find them in their Mentions view until they read them.
@@ -37,11 +38,14 @@ export const NoteCreate = z.lazy(() =>
       .string()
       .check(
         z.trim(),
+        storableText(),
         z.minLength(1, 'Write something first'),
         z.maxLength(NOTE_MAX, `Notes are at most ${String(NOTE_MAX)} characters`),
       ),
     mentions: z.optional(
-      z.array(z.string().check(z.minLength(1), z.maxLength(200))).check(z.maxLength(MENTIONS_MAX)),
+      z
+        .array(z.string().check(storableText(), z.minLength(1), z.maxLength(200)))
+        .check(z.maxLength(MENTIONS_MAX)),
     ),
   }),
 );

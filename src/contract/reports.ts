@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import type { Role } from './bff';
 import { DateTime, once } from './common';
+import { StorableDay } from './storable';
 
 // `GET /bff/reports/inbox`: response and resolution times, volumes by day, channel and agent, and
 // the open threads waiting past a response-time target. Computed from the history the BFF has
@@ -17,9 +18,9 @@ export const ReportDay = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, 'must b
 export const InboxReportQuery = z.lazy(() =>
   z.strictObject({
     /** First day, inclusive (UTC). */
-    from: ReportDay,
+    from: StorableDay,
     /** Last day, inclusive (UTC). */
-    to: ReportDay,
+    to: StorableDay,
     channel: z.optional(z.guid()),
     /** Minutes an inbound message may wait for a reply before its thread counts as overdue. */
     target: z.optional(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(7 * 24 * 60))),
@@ -68,7 +69,7 @@ export const InboxReport = z.lazy(() =>
 );
 export type InboxReport = z.infer<typeof InboxReport>;
 
-export const PipelineReportQuery = z.lazy(() => z.strictObject({ from: ReportDay, to: ReportDay }));
+export const PipelineReportQuery = z.lazy(() => z.strictObject({ from: StorableDay, to: StorableDay }));
 export type PipelineReportQuery = z.infer<typeof PipelineReportQuery>;
 
 /** `GET /bff/reports/pipeline`: stage by stage, won and lost by week, and what is expected to close. */

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { DateTime } from './common';
+import { storableText } from './storable';
 
 // `GET /bff/search?q=`: one box for everything (the Ctrl/Cmd+K palette and the search page).
 // Messages by full text from the BFF's index; contacts, customers, leads and quick replies from
@@ -20,6 +21,7 @@ export const SearchQuery = z.lazy(() =>
       .string()
       .check(
         z.trim(),
+        storableText(),
         z.minLength(1, 'Type something to search for'),
         z.maxLength(SEARCH_QUERY_MAX, `Searches are at most ${String(SEARCH_QUERY_MAX)} characters`),
       ),

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { DateTime } from './common';
+import { StorableDateTime } from './storable';
 
 // Unread, per agent and thread (the upstream has no such state: the BFF keeps it in its database).
 // A thread is unread for an agent when the contact wrote after the agent last read it, or when the
@@ -20,7 +20,7 @@ export type UnreadSummary = z.infer<typeof UnreadSummary>;
 /** `POST /bff/conversations/{id}/read`: read up to a message's time (default: everything held). */
 export const ReadBody = z.lazy(() =>
   z.strictObject({
-    upTo: z.optional(DateTime),
+    upTo: z.optional(StorableDateTime),
   }),
 );
 export type ReadBody = z.infer<typeof ReadBody>;
