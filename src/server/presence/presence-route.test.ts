@@ -6,8 +6,8 @@ import { conversation } from '../testing/live-records';
 import { buildTestApp } from '../testing/test-app';
 import { sameOriginHeaders, signIn, TEST_USERS } from '../testing/test-users';
 
-// POST /bff/presence: passed to every browser on the bus with who said it, checked, and bounded
-// per session so a tab cannot flood the stream.
+// POST /bff/presence: passed to every browser on the bus with who said it, checked (the thread
+// must be one the workspace holds), and bounded per session so a tab cannot flood the stream.
 
 let upstream: FakeUpstream;
 let app: FastifyInstance;
@@ -28,6 +28,7 @@ beforeAll(async () => {
     env: { API_KEY: 'demo-admin-key', LOG_LEVEL: 'silent' },
     live: { sync: false },
   });
+  app.bffLive!.model.conversations.set(conversation(1).id, conversation(1));
   app.bffLive!.bus.subscribe((bus) => void events.push(bus.event));
   agent = await signIn(app, 'agent');
 });
@@ -59,5 +60,15 @@ describe('POST /bff/presence', () => {
     const before = events.length;
     for (let i = 0; i < 20; i++) await tell({ conversationId: null, typing: false });
     expect(events.length - before).toBeLessThanOrEqual(5);
+  });
+
+  it('answers 404 for a thread the workspace does not hold, and tells no one', async () => {
+    const other = await signIn(app, 'manager');
+    const before = events.length;
+    const res = await tell({ conversationId: conversation(2).id, typing: true }, other);
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['x-bff-error']).toBe('1');
+    expect(res.json()).toEqual({ statusCode: 404, message: 'Not in this workspace', error: 'Not Found' });
+    expect(events.length).toBe(before);
   });
 });

@@ -8,7 +8,8 @@ import type { EventBus } from '../events/bus';
 // `POST /bff/presence`: a browser says which thread it has open and whether its person is typing;
 // the BFF passes it on the bus to every browser (on every instance). Nothing is kept: browsers
 // forget a teammate who stops repeating it (PRESENCE_TTL_MS). Each session may tell at most
-// MAX_PER_WINDOW times a second window, so a busy or hostile tab cannot flood the stream.
+// MAX_PER_WINDOW times a second window, so a busy or hostile tab cannot flood the stream. A thread
+// the workspace does not hold is a 404, as for notes and read marks: no browser is told about it.
 
 const WINDOW_MS = 1_000;
 const MAX_PER_WINDOW = 5;
@@ -31,6 +32,11 @@ export function registerPresence(
     request.bffUser = user;
     const parsed = PresenceBody.safeParse(request.body ?? {});
     if (!parsed.success) return sendBffError(reply, 400, fieldErrors(parsed.error));
+    const { conversationId } = parsed.data;
+    // The live workspace's model (decorated by registerLive); without it there is no bus to tell.
+    const model = app.bffLive?.model ?? null;
+    if (conversationId !== null && model !== null && !model.conversations.has(conversationId))
+      return sendBffError(reply, 404, 'Not in this workspace');
     const now = deps.clock();
     const seen = recent.get(user.username);
     if (seen && now - seen.windowStart < WINDOW_MS) {
@@ -44,7 +50,7 @@ export function registerPresence(
           type: 'presence.changed',
           username: user.username,
           name: user.displayName,
-          conversationId: parsed.data.conversationId,
+          conversationId,
           typing: parsed.data.typing,
         },
       },
