@@ -19,6 +19,10 @@ export const importsQuery = () =>
     queryKey: importKeys.list(),
     queryFn: ({ signal }) => callBff('/bff/imports', ImportJobList, { signal }),
     staleTime: 5_000,
+    // While a job runs, its row in Earlier imports moves with it (the job's own screen asks every
+    // second too); once every job has stopped, nothing is asked.
+    refetchInterval: (query) => (query.state.data?.data.some((j) => j.state === 'running') ? POLL_MS : false),
+    refetchIntervalInBackground: false,
   });
 
 export const importJobQuery = (id: string) =>

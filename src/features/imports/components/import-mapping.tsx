@@ -100,7 +100,8 @@ export function PreviewTable({
   );
   if (fields.length === 0) return null;
   return (
-    <div className="overflow-x-auto">
+    // Scrolls sideways when the file has more columns than fit; the keyboard can scroll it too.
+    <div className="overflow-x-auto" tabIndex={0} role="group" aria-label="Preview, scrollable table">
       <table className="w-full text-left text-sm">
         <caption className="mb-2 text-left text-sm font-semibold">
           Preview of the first {Math.min(PREVIEW_ROWS, rows.length)} rows

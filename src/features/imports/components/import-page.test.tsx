@@ -48,7 +48,10 @@ describe('import', () => {
       'href',
       expect.stringMatching(/\/report\.csv\?outcome=refused$/),
     );
-    expect(screen.getByRole('link', { name: 'fair.csv' })).toBeInTheDocument();
+    // Earlier imports on the same page follows the job to its end, not "Importing 1 / 2".
+    const history = screen.getByRole('region', { name: 'Earlier imports' });
+    const row = within(history).getByRole('link', { name: 'fair.csv' }).closest('tr')!;
+    await waitFor(() => expect(row).toHaveTextContent(/Finished.*2 \/ 2/), { timeout: 10_000 });
   });
 
   it('explains a file in a Windows encoding and reads it once that encoding is chosen', async () => {

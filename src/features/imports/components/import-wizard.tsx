@@ -86,7 +86,8 @@ export function ImportWizard({
   };
 
   return (
-    <div className="flex max-w-3xl flex-col gap-5">
+    // Wide enough for the preview's columns on a desktop window; the controls keep their own widths.
+    <div className="flex max-w-6xl flex-col gap-5">
       <fieldset className="flex flex-wrap gap-4 text-sm">
         <legend className="mb-1 text-[13px] font-medium text-muted">What the file holds</legend>
         {IMPORT_KINDS.map((k) => (
