@@ -120,6 +120,26 @@ describe('GET /bff/events', () => {
     expect(long.statusCode).toBe(400);
   });
 
+  it('refuses an id no bus gives with 400, so a newline in it cannot forge a frame on the stream', async () => {
+    const forged = `x\ndata: ${JSON.stringify({ type: 'resync', reason: 'gap' })}\n\nid: y`;
+    const query = await open({ query: `?lastEventId=${encodeURIComponent(forged)}` });
+    expect(query.status).toBe(400);
+    expect(query.headers['x-bff-error']).toBe('1');
+    expect(query.headers['content-type']).toContain('application/json');
+    const header = await open({ lastEventId: 'an id with spaces' });
+    expect(header.status).toBe(400);
+    const res = await app.inject({
+      method: 'GET',
+      url: `/bff/events?lastEventId=${encodeURIComponent('1-1\r\nx')}`,
+      headers: { cookie },
+    });
+    expect(res.json()).toEqual({
+      statusCode: 400,
+      message: ['lastEventId must be an event id (letters, digits, -, _, . and :)'],
+      error: 'Bad Request',
+    });
+  });
+
   it('sends a heartbeat comment while nothing happens', async () => {
     const client = await open();
     await client.waitFor((f) => f.comment === 'heartbeat');

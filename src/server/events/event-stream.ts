@@ -38,6 +38,14 @@ export interface EventStreamOptions {
 /** Events published while a stream replays wait for it; more than this and it starts over. */
 const MAX_PENDING = 10_000;
 const MAX_ID_LENGTH = 200;
+/**
+ * What a bus id is made of (the memory bus: base64url and a number; Redis: `<ms>-<seq>`). The id a
+ * client sends is echoed on the stream's first `id:` line and handed to the bus, so anything else
+ * is refused before either: a newline in it would end that line and forge frames on the stream.
+ * A 400, not "no id": a browser's EventSource only ever sends back an id this server wrote, so
+ * only a hand-made client sends another, and it learns why instead of silently missing events.
+ */
+const ID_SHAPE = /^[\w.:-]+$/;
 /** How long a browser should wait before reconnecting (the `retry:` field). */
 const RECONNECT_MS = 2_000;
 
@@ -54,6 +62,8 @@ export function registerEventStream(app: FastifyInstance, opts: EventStreamOptio
       (typeof header === 'string' && header) || (typeof query === 'string' && query) || null;
     if (lastEventId !== null && lastEventId.length > MAX_ID_LENGTH)
       return sendBffError(reply, 400, [`lastEventId must have at most ${MAX_ID_LENGTH} characters`]);
+    if (lastEventId !== null && !ID_SHAPE.test(lastEventId))
+      return sendBffError(reply, 400, ['lastEventId must be an event id (letters, digits, -, _, . and :)']);
     const open = perSession.get(user.sessionKey) ?? 0;
     if (open >= settings.streamsPerSession)
       return sendRetryLater(reply, 429, RECONNECT_MS * 5, 'Too many live streams are open for this session');
