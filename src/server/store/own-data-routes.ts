@@ -3,7 +3,7 @@ import { Id } from '../../contract';
 import type { SessionManager } from '../auth/sessions';
 import type { User, UserDirectory } from '../auth/users';
 import { sendBffError, sendRetryLater } from '../bff-error';
-import { DatabaseUnavailableError } from './store-errors';
+import { describeFailure, isUnavailable } from './store-errors';
 
 // What every route on the team's own data (unread, notes, mentions) does first and last: who is
 // signed in, a 503 when the BFF runs without its database, a record id from the path checked, and a
@@ -50,7 +50,11 @@ export function pathId(request: FastifyRequest, reply: FastifyReply, name = 'id'
   return value as string;
 }
 
-/** Runs a database read or write; a database that cannot serve is a 503 to try again. */
+/**
+ * Runs a database read or write; a database that cannot serve is a 503 to try again. Judged here
+ * as well as by the repositories' `guarded`, so that a repository that lets a driver's error through
+ * (a refused connection, a closed PGlite) still gives a 503, never a 500.
+ */
 export async function fromStore(
   reply: FastifyReply,
   what: string,
@@ -59,7 +63,8 @@ export async function fromStore(
   try {
     return await work();
   } catch (error) {
-    if (error instanceof DatabaseUnavailableError) {
+    if (isUnavailable(error)) {
+      reply.log.warn({ reason: describeFailure(error) }, 'team database unavailable');
       return sendRetryLater(reply, 503, DB_RETRY_MS, `${what} unavailable: the database cannot be reached`);
     }
     throw error;
