@@ -8,6 +8,7 @@ import type { TeamStore } from '../store/open-store';
 import { AuditRepository, type AuditRecord } from './audit-repository';
 import { scheduleRetention, type RetentionSchedule } from './audit-retention';
 import { BatchWriter, type BatchWriterOptions, type BatchWriterStats } from '../store/batch-writer';
+import { SetAsideRepository } from '../store/set-aside-repository';
 
 // What the audit log records: every state-changing call through the BFF (the proxy's mutating
 // routes, refused ones included, and the BFF's own state-changing routes), every sign-in attempt
@@ -77,7 +78,15 @@ export class AuditLog {
   ) {
     this.repository = store && new AuditRepository(store.db);
     this.writer =
-      this.repository && new BatchWriter(this.repository, { ...opts.writer, log: opts.log, label: 'audit' });
+      store &&
+      this.repository &&
+      new BatchWriter(this.repository, {
+        // A row the database refuses is kept there, and the log goes on (issue 34).
+        setAside: new SetAsideRepository(store.db),
+        ...opts.writer,
+        log: opts.log,
+        label: 'audit',
+      });
     this.retention =
       this.repository &&
       scheduleRetention(this.repository, {

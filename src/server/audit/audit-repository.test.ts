@@ -106,3 +106,31 @@ describeOnEachStore('audit repository', (suite) => {
     expect(await purgeExpired(repo, { retentionDays: 90, now: () => now + 365 * DAY_MS })).toBe(1);
   });
 });
+
+describeOnEachStore('audit repository: values the database cannot hold', (suite) => {
+  let store: TeamStore;
+  let repo: AuditRepository;
+  beforeAll(async () => {
+    store = await suite.openFresh();
+    repo = new AuditRepository(store.db);
+  }, 60_000);
+
+  it('stores U+0000 and lone surrogates as U+FFFD, in the record (jsonb) and the text columns', async () => {
+    await repo.insert([
+      entry({
+        minutes: 1,
+        username: 'ada\u0000',
+        action: 'POST /bff/x\uD800',
+        record: { 'id\u0000': 'l-1\u0000', other: 'half \uDC00 pair' },
+        ip: '127.0.0.1\u0000',
+      }),
+    ]);
+    const [stored] = (await repo.list({}, { offset: 0, limit: 5 })).entries;
+    expect(stored).toMatchObject({
+      username: 'ada\uFFFD',
+      action: 'POST /bff/x\uFFFD',
+      record: { 'id\uFFFD': 'l-1\uFFFD', other: 'half \uFFFD pair' },
+      ip: '127.0.0.1\uFFFD',
+    });
+  });
+});

@@ -1,10 +1,12 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { AuditEntry, AuditOutcome } from '../../contract/audit';
 import type { AuditLogTable, Database } from '../store/schema';
+import { storableJson, storableText } from '../store/storable-text';
 import { guarded } from '../store/store-errors';
 
 // The audit log's table, read and written only here. Every call fails with
-// DatabaseUnavailableError when the database cannot serve.
+// DatabaseUnavailableError when the database cannot serve. What a request brought (its path's ids,
+// a typed user name) is made storable first: one U+0000 in a path once stopped the log (issue 34).
 
 export interface AuditRecord {
   readonly at: Date;
@@ -59,13 +61,13 @@ export class AuditRepository {
       sql`insert into audit_log (at, username, role, action, record, status, outcome, ip)
         select * from unnest(
           ${column((r) => r.at.toISOString())}::timestamptz[],
-          ${column((r) => r.username)}::text[],
-          ${column((r) => r.role)}::text[],
-          ${column((r) => r.action)}::text[],
-          ${column((r) => (r.record === null ? null : JSON.stringify(r.record)))}::jsonb[],
+          ${column((r) => storableText(r.username))}::text[],
+          ${column((r) => storableText(r.role))}::text[],
+          ${column((r) => storableText(r.action))}::text[],
+          ${column((r) => (r.record === null ? null : storableJson(r.record)))}::jsonb[],
           ${column((r) => r.status)}::integer[],
           ${column((r) => r.outcome)}::text[],
-          ${column((r) => r.ip)}::text[]
+          ${column((r) => storableText(r.ip))}::text[]
         )`.execute(this.db),
     );
   }

@@ -143,7 +143,19 @@ export interface SearchBackfillTable {
   done: boolean;
 }
 
+/** Rows a batch writer could not store, kept with the database's reason (migration 0009). */
+export interface SetAsideTable {
+  id: Generated<string>;
+  /** The writer's label ("audit", "search index", "history"). */
+  writer: string;
+  /** The row as JSON text. */
+  row_json: string;
+  error: string;
+  at: ColumnType<Date, Date, never>;
+}
+
 export interface Database {
+  set_aside: SetAsideTable;
   search_backfill: SearchBackfillTable;
   import_jobs: ImportJobsTable;
   import_rows: ImportRowsTable;

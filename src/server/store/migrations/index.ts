@@ -7,6 +7,8 @@ import { search } from './0005-search';
 import { history } from './0006-history';
 import { imports } from './0007-imports';
 import { searchBackfill } from './0008-search-backfill';
+import { setAside } from './0009-set-aside';
+import { idempotencyKeys } from './0010-idempotency-keys';
 
 // Every migration, in order, listed here by hand: the server is bundled into one file for
 // production, so nothing scans a directory. To change the schema, add a file `NNNN-what.ts` with
@@ -21,4 +23,6 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0006_history': history,
   '0007_imports': imports,
   '0008_search_backfill': searchBackfill,
+  '0009_set_aside': setAside,
+  '0010_idempotency_keys': idempotencyKeys,
 };
