@@ -46,7 +46,13 @@ export function ReportTable<T>({
       {rows.length === 0 ? (
         <p className="px-4 py-6 text-center text-sm text-muted">{empty}</p>
       ) : (
-        <div className="overflow-x-auto">
+        // A table wider than a phone scrolls sideways: the box takes focus so the keyboard scrolls it too.
+        <div
+          className="overflow-x-auto focus-visible:outline-2 focus-visible:outline-accent"
+          tabIndex={0}
+          role="group"
+          aria-label={`${caption}, scrollable table`}
+        >
           <table className="w-full text-sm">
             <caption className="sr-only">{caption}</caption>
             <thead>

@@ -10,8 +10,8 @@ export function MessageResult({ hit }: { hit: MessageHit }) {
     <span className="flex min-w-0 flex-1 flex-col gap-0.5">
       <span className="flex items-baseline gap-2">
         <UserText className="truncate font-medium">{hit.threadName}</UserText>
-        <span className="text-xs text-subtle">{hit.direction === 'inbound' ? 'wrote' : 'was sent'}</span>
-        <TimeAgo iso={hit.createdAt} className="ml-auto shrink-0 text-xs text-subtle" />
+        <span className="text-xs text-muted">{hit.direction === 'inbound' ? 'wrote' : 'was sent'}</span>
+        <TimeAgo iso={hit.createdAt} className="ml-auto shrink-0 text-xs text-muted" />
       </span>
       <span className="text-sm text-muted">
         <HighlightedSnippet snippet={hit.snippet} />
