@@ -5,7 +5,7 @@ import { DatabaseUnavailableError } from '../store/store-errors';
 import type { ReadModel } from '../sync/read-model';
 import type { UpstreamClient } from '../upstream/upstream-client';
 import type { ImportRepository } from './import-repository';
-import { ImportPaused, ImportStopped, PacedSender, RowRefused } from './paced-sender';
+import { ImportPaused, ImportStopped, PacedSender, RowRefused, type LostAnswerOptions } from './paced-sender';
 import { CustomerRows, LeadRows, type RowResult } from './row-import';
 
 // Runs import jobs in the BFF, where the key is: rows in file order, paced under the upstream's
@@ -25,6 +25,8 @@ export interface ImportRunnerOptions {
   readonly callsPerSecond: number;
   readonly sleep?: (ms: number) => Promise<void>;
   readonly retryDelaysMs?: readonly number[];
+  /** How a create answered after the upstream timeout is found before anything is sent again. */
+  readonly lostAnswer?: LostAnswerOptions;
   /** A running job whose heartbeat is older is taken over. */
   readonly staleMs?: number;
 }
@@ -90,6 +92,7 @@ export class ImportRunner {
       sleep: this.opts.sleep ?? realSleep,
       keepAlive: () => repository.heartbeat(id, now()),
       ...(this.opts.retryDelaysMs ? { retryDelaysMs: this.opts.retryDelaysMs } : {}),
+      ...(this.opts.lostAnswer ? { lostAnswer: this.opts.lostAnswer } : {}),
     });
     // Duplicates are found in the workspace the BFF holds: wait until the sync has read it.
     while (!this.opts.model.loaded.has(job.kind) || this.opts.model.lists.stages === null) {

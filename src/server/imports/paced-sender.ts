@@ -1,4 +1,5 @@
-import type { ResponseOf, RouteId } from '../../contract/routes';
+import type { BodyOf, ResponseOf, RouteId } from '../../contract/routes';
+import type { LookupCreate } from '../idempotency/same-record';
 import type { UpstreamCallArgs, UpstreamClient } from '../upstream/upstream-client';
 import { UpstreamError } from '../upstream/upstream-error';
 
@@ -15,6 +16,24 @@ export class ImportPaused extends Error {}
 /** Someone paused or cancelled the job during a wait: the run ends, the state is theirs. */
 export class ImportStopped extends Error {}
 
+/** How a create whose answer was lost to the timeout is resolved (docs/api-assumptions.md). */
+export interface LostAnswerOptions {
+  /** After a timeout the CRM may still make the record this long; only then is it sent again. */
+  readonly graceMs: number;
+  /** The record is looked for this often meanwhile. */
+  readonly lookupEveryMs: number;
+}
+
+export const DEFAULT_LOST_ANSWER: LostAnswerOptions = { graceMs: 60_000, lookupEveryMs: 2_000 };
+/** A create that times out this often (each time looked for, in vain, for the grace) pauses the import. */
+const MAX_LOST_SENDS = 3;
+
+/** Finds the record an earlier send of this create made (since that send), or null. */
+export type FindCreated<R extends LookupCreate> = (
+  upstream: PacedSenderOptions['upstream'],
+  since: number,
+) => Promise<ResponseOf<R> | null>;
+
 export interface PacedSenderOptions {
   readonly upstream: Pick<UpstreamClient, 'call'>;
   /** Calls a second; 0 sends as fast as answers come (tests). */
@@ -25,6 +44,7 @@ export interface PacedSenderOptions {
   readonly keepAlive: () => Promise<boolean>;
   /** Waits between tries of a passing fault; the last one failing pauses the import. */
   readonly retryDelaysMs?: readonly number[];
+  readonly lostAnswer?: LostAnswerOptions;
 }
 
 const RETRY_DELAYS_MS = [1_000, 4_000, 10_000];
@@ -40,30 +60,78 @@ export class PacedSender {
   constructor(private readonly opts: PacedSenderOptions) {}
 
   async call<R extends RouteId>(id: R, ...args: UpstreamCallArgs<R>): Promise<ResponseOf<R>> {
-    const delays = this.opts.retryDelaysMs ?? RETRY_DELAYS_MS;
-    let fault = 0;
+    const faults = { count: 0 };
     for (;;) {
       await this.pace();
       try {
         return await this.opts.upstream.call(id, ...args);
       } catch (error) {
-        if (!(error instanceof UpstreamError)) throw error;
-        if (error.kind === 'rate-limited') {
-          await this.wait(error.retryAfterMs ?? DEFAULT_RATE_LIMIT_WAIT_MS);
-          continue;
-        }
-        if (error.kind === 'key-refused')
-          throw new ImportPaused('The workspace API key was refused by the CRM; an admin must fix the key.');
-        if (error.kind === 'http' && error.status === 403)
-          throw new ImportPaused(`The CRM refused the import: ${said(error)}`);
-        if (error.kind === 'http' && error.status !== null && error.status < 500)
-          throw new RowRefused(`The CRM refused this row (${error.status}): ${said(error)}`);
-        // No answer, a 5xx or an answer that does not fit the contract: it may pass.
-        if (fault >= delays.length)
-          throw new ImportPaused(`The CRM is not answering (${error.message}); resume when it is back.`);
-        await this.wait(delays[fault++]!);
+        await this.getPast(error, faults);
       }
     }
+  }
+
+  /**
+   * Sends a create. When an earlier send of it may have made the record (its answer was lost to
+   * the timeout, the connection broke, a 5xx came back), the record is looked up before anything
+   * is sent again: after a timeout, again and again for the grace, since the CRM may still be
+   * working on it; only a record surely not made is sent again.
+   */
+  async create<R extends LookupCreate>(id: R, body: BodyOf<R>, find: FindCreated<R>): Promise<ResponseOf<R>> {
+    const { graceMs, lookupEveryMs } = this.opts.lostAnswer ?? DEFAULT_LOST_ANSWER;
+    const faults = { count: 0 };
+    let sentAt: number | null = null;
+    let lostAt: number | null = null;
+    let lost = 0;
+    for (;;) {
+      await this.pace();
+      try {
+        if (sentAt !== null) {
+          const found = await find(this.opts.upstream, sentAt);
+          if (found !== null) return found;
+          if (lostAt !== null && this.opts.clock() - lostAt < graceMs) {
+            await this.wait(lookupEveryMs);
+            continue;
+          }
+          if (lost >= MAX_LOST_SENDS)
+            throw new ImportPaused(
+              'The CRM did not confirm a record it was sent, and it is not there yet; resume to look again.',
+            );
+        }
+        sentAt = this.opts.clock();
+        lostAt = null;
+        const args = [{ body }] as unknown as UpstreamCallArgs<R>;
+        return await this.opts.upstream.call(id, ...args);
+      } catch (error) {
+        if (error instanceof UpstreamError && error.kind === 'timeout' && error.routeId === id) {
+          // The CRM may still make it: look for it, never send it again at once.
+          lostAt = this.opts.clock();
+          lost += 1;
+          continue;
+        }
+        await this.getPast(error, faults);
+      }
+    }
+  }
+
+  /** Waits out what may pass (a rate limit, a passing fault); throws what stops the row or the import. */
+  private async getPast(error: unknown, faults: { count: number }): Promise<void> {
+    const delays = this.opts.retryDelaysMs ?? RETRY_DELAYS_MS;
+    if (!(error instanceof UpstreamError)) throw error;
+    if (error.kind === 'rate-limited') {
+      await this.wait(error.retryAfterMs ?? DEFAULT_RATE_LIMIT_WAIT_MS);
+      return;
+    }
+    if (error.kind === 'key-refused')
+      throw new ImportPaused('The workspace API key was refused by the CRM; an admin must fix the key.');
+    if (error.kind === 'http' && error.status === 403)
+      throw new ImportPaused(`The CRM refused the import: ${said(error)}`);
+    if (error.kind === 'http' && error.status !== null && error.status < 500)
+      throw new RowRefused(`The CRM refused this row (${error.status}): ${said(error)}`);
+    // No answer, a 5xx or an answer that does not fit the contract: it may pass.
+    if (faults.count >= delays.length)
+      throw new ImportPaused(`The CRM is not answering (${error.message}); resume when it is back.`);
+    await this.wait(delays[faults.count++]!);
   }
 
   private async pace(): Promise<void> {

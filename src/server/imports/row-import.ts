@@ -6,9 +6,12 @@ import {
   type MappedRow,
   type RowOutcome,
 } from '../../contract/imports';
+import type { BodyOf, ResponseOf } from '../../contract/routes';
+import { findCreated } from '../idempotency/find-created';
+import { sameContact, sameCustomer, sameLead, type LookupCreate } from '../idempotency/same-record';
 import type { ReadModel } from '../sync/read-model';
 import { DuplicateIndex, type DuplicateMatch } from './duplicate-index';
-import type { PacedSender } from './paced-sender';
+import type { FindCreated, PacedSender } from './paced-sender';
 
 // One row of an import, sent: checked against the contract again (the stages may have changed
 // since the file was checked), matched against the workspace by email and phone, then skipped,
@@ -39,9 +42,38 @@ export interface RowInput {
 const sameAs = (match: DuplicateMatch, what: string, name: string) =>
   `Same ${match.by} as the existing ${what} "${name}"`;
 
+/**
+ * How a row's lost answer is resolved: the record looked up on the CRM, not taken when this job
+ * already made it for another row, nor when the workspace held a record with the same fields as the
+ * answer was lost (another's, from before). `held` lists the workspace's records of that kind; it
+ * is only read when an answer is lost, which is rare.
+ */
+function lookupFor<R extends LookupCreate>(
+  id: R,
+  body: BodyOf<R>,
+  made: ReadonlySet<string>,
+  held: () => Iterable<ResponseOf<R>>,
+  same: (body: BodyOf<R>, record: ResponseOf<R>) => boolean,
+): FindCreated<R> {
+  let before: Set<string> | null = null;
+  return (upstream, since) => {
+    // Every record of these routes has an id; the generic answer type cannot say so.
+    before ??= new Set(
+      [...held()].filter((record) => same(body, record)).map((record) => (record as { id: string }).id),
+    );
+    const known = before;
+    return findCreated(upstream, id, body, {
+      since,
+      taken: (recordId) => made.has(recordId) || known.has(recordId),
+    });
+  };
+}
+
 /** Imports lead rows; holds the workspace's leads by email and phone for the whole job. */
 export class LeadRows {
   private index: DuplicateIndex;
+  /** What this run made, so a lost answer of a later row never claims it. */
+  private readonly made = new Set<string>();
 
   constructor(private readonly tools: RowTools) {
     this.index = new DuplicateIndex(tools.model.leads.values());
@@ -65,7 +97,12 @@ export class LeadRows {
       await this.learn(lead);
       return { outcome: 'updated', reason: sameAs(match, 'lead', existing.name), recordId: lead.id };
     }
-    const lead = await tools.sender.call('leads.create', { body });
+    const lead = await tools.sender.create(
+      'leads.create',
+      body,
+      lookupFor('leads.create', body, this.made, () => tools.model.leads.values(), sameLead),
+    );
+    this.made.add(lead.id);
     await this.learn(lead);
     return {
       outcome: 'created',
@@ -83,6 +120,8 @@ export class LeadRows {
 /** Imports customer rows, each with an optional contact at that customer. */
 export class CustomerRows {
   private index: DuplicateIndex;
+  /** What this run made, so a lost answer of a later row never claims it. */
+  private readonly made = new Set<string>();
   private readonly contactsByCustomer = new Map<string, DuplicateIndex>();
 
   constructor(private readonly tools: RowTools) {
@@ -114,7 +153,13 @@ export class CustomerRows {
       said.push(`${sameAs(match, 'customer', existing.name)}: updated`);
       outcome = 'updated';
     } else {
-      customerId = (await this.learn(await tools.sender.call('customers.create', { body }))).id;
+      const created = await tools.sender.create(
+        'customers.create',
+        body,
+        lookupFor('customers.create', body, this.made, () => tools.model.customers.values(), sameCustomer),
+      );
+      this.made.add(created.id);
+      customerId = (await this.learn(created)).id;
       said.push(
         match ? `${sameAs(match, 'customer', existing?.name ?? '')}: created as asked` : 'Customer created',
       );
@@ -134,9 +179,19 @@ export class CustomerRows {
         said.push('contact updated');
         if (outcome === 'skipped') outcome = 'updated';
       } else {
-        const created = await tools.sender.call('contacts.create', {
-          body: { ...contact, customer_id: customerId },
-        });
+        const contactBody = { ...contact, customer_id: customerId };
+        const created = await tools.sender.create(
+          'contacts.create',
+          contactBody,
+          lookupFor(
+            'contacts.create',
+            contactBody,
+            this.made,
+            () => tools.model.contacts.values(),
+            sameContact,
+          ),
+        );
+        this.made.add(created.id);
         contacts.add(created);
         await tools.publish([{ type: 'contact.upserted', contact: created }]);
         said.push('contact created');

@@ -1,0 +1,134 @@
+import { Agent } from 'undici';
+import { pino } from 'pino';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { ImportJob } from '../../contract/imports';
+import { startFakeUpstream, type FakeUpstream } from '../../../mocks/http';
+import { checkRows } from '../imports/check-rows';
+import { openStore, type TeamStore } from '../store/open-store';
+import { ReadModel } from '../sync/read-model';
+import { UpstreamClient } from '../upstream/upstream-client';
+import { TEST_TENANT } from '../testing/test-app';
+import { ImportRepository } from './import-repository';
+import { ImportRunner } from './import-runner';
+
+// A CSV import on the real fake CRM over HTTP, when the CRM answers a create after the import's
+// upstream timeout (issue 34, point 3): the row is resolved by looking the record up upstream,
+// never by sending it again blindly, so N rows make N leads and the report says N created.
+
+const TIMEOUT_MS = 400;
+/** The CRM makes the lead after this long: well past the timeout, before the old retry resent it. */
+const LATE_BY_MS = 1_000;
+
+let fake: FakeUpstream;
+let store: TeamStore;
+let repo: ImportRepository;
+let dispatcher: Agent;
+let upstream: UpstreamClient;
+/** The test's own reads, with time to spare on a busy machine. */
+let reader: UpstreamClient;
+let model: ReadModel;
+
+beforeAll(async () => {
+  fake = await startFakeUpstream({ port: 0, clock: 'frozen' });
+  store = await openStore({ kind: 'pglite', dataDir: null });
+  repo = new ImportRepository(store.db);
+  dispatcher = new Agent({ connections: 8 });
+  const client = (timeoutMs: number) =>
+    new UpstreamClient({
+      upstream: {
+        socialBaseUrl: fake.socialBase,
+        crmBaseUrl: fake.crmBase,
+        apiKey: 'demo-admin-key',
+        tenantId: TEST_TENANT,
+      },
+      dispatcher,
+      timeoutMs,
+      log: pino({ level: 'silent' }),
+    });
+  upstream = client(TIMEOUT_MS);
+  reader = client(10_000);
+}, 60_000);
+
+afterAll(async () => {
+  await dispatcher.close();
+  await store.close();
+  await fake.close();
+});
+
+beforeEach(async () => {
+  fake.fake.reset();
+  model = new ReadModel();
+  model.lists.stages = await reader.call('leadStages.list');
+  for (const l of (await reader.call('leads.list', { query: { limit: 100 } })).data) model.leads.set(l.id, l);
+  model.loaded.add('leads');
+  model.loaded.add('customers');
+});
+
+const runner = () =>
+  new ImportRunner({
+    repository: repo,
+    upstream,
+    model,
+    publish: async (events) => {
+      for (const event of events)
+        if (event.type === 'lead.upserted') model.leads.set(event.lead.id, event.lead);
+    },
+    log: pino({ level: 'silent' }),
+    clock: Date.now,
+    callsPerSecond: 0,
+    // The first retry waits longer than the CRM's late answer takes, as a real pause would.
+    retryDelaysMs: [1_500, 1_500],
+    lostAnswer: { graceMs: 10_000, lookupEveryMs: 100 },
+  });
+
+async function importLeads(rows: { name: string; email?: string }[]): Promise<ImportJob> {
+  const checked = checkRows('leads', rows, model);
+  const id = crypto.randomUUID();
+  await repo.create(
+    {
+      id,
+      kind: 'leads',
+      duplicates: 'create',
+      fileName: 'leads.csv',
+      createdBy: 'manager',
+      duplicatesFound: checked.duplicatesFound,
+      at: new Date(),
+    },
+    checked.rows,
+  );
+  const r = runner();
+  expect(await r.start(id)).toBe(true);
+  await r.settled(id);
+  return (await repo.get(id))!;
+}
+
+const upstreamLeadsNamed = (prefix: string) =>
+  [...fake.fake.workspace().crm.leads.values()].filter((l) => l.name.startsWith(prefix));
+
+describe('an import whose create is answered after the timeout', () => {
+  it('makes N leads for N rows and reports N created', async () => {
+    fake.fake.control.fail({ method: 'POST', path: '/v1/leads', delayMs: LATE_BY_MS, host: 'crm' });
+    const rows = [1, 2, 3, 4, 5].map((n) => ({ name: `Late row ${n}`, email: `late${n}@example.com` }));
+    const job = await importLeads(rows);
+    expect(job).toMatchObject({ state: 'done', counts: { created: 5, pending: 0, refused: 0 } });
+    const made = upstreamLeadsNamed('Late row ');
+    expect(made.map((l) => l.name).sort()).toEqual(rows.map((r) => r.name));
+    const reported: (string | null)[] = [];
+    for await (const row of repo.rows(job.id)) reported.push(row.recordId);
+    expect(reported.sort()).toEqual(made.map((l) => l.id).sort());
+  });
+
+  it('does not take a record of the same name made before the import for its own', async () => {
+    const before = await reader.call('leads.create', {
+      body: { name: 'Twin row', email: 'twin@example.com' },
+    });
+    model.leads.set(before.id, before);
+    fake.fake.control.fail({ method: 'POST', path: '/v1/leads', delayMs: LATE_BY_MS, host: 'crm' });
+    const job = await importLeads([{ name: 'Twin row', email: 'twin@example.com' }]);
+    expect(job).toMatchObject({ state: 'done', counts: { created: 1 } });
+    const made = upstreamLeadsNamed('Twin row');
+    expect(made).toHaveLength(2);
+    for await (const row of repo.rows(job.id))
+      expect(row.recordId).toBe(made.find((l) => l.id !== before.id)?.id);
+  });
+});
