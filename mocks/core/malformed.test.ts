@@ -2,7 +2,7 @@
 // contract accepts the odd value, an ordinary answer), never a 500. The contract's own schemas are
 // the oracle, so a field the contract tightens tomorrow is covered without editing this file.
 import { describe, expect, it } from 'vitest';
-import type * as z from 'zod/mini';
+import * as z from 'zod/mini';
 import { ROUTES, buildPath, type RouteDef } from '../../src/contract';
 import { fake, useFakeServer } from '../node';
 import { callRoute, sampleFor } from './route-samples';
@@ -19,18 +19,63 @@ const table = (routes: readonly RouteDef[]) => routes.map((r) => [label(r), r] a
 
 const HUGE = 'x'.repeat(100_000);
 /** Values of the wrong type or out of any sensible range, tried in every body field. */
-const ODD_VALUES: readonly unknown[] = [12345, -1.5, true, null, [], { nested: { deeper: [1] } }, HUGE];
+const ODD_VALUES: readonly unknown[] = [
+  12345,
+  -1.5,
+  true,
+  null,
+  [],
+  { nested: { deeper: [1] } },
+  HUGE,
+  // Text a store, an index or a log trips over (issue 34).
+  'a\u0000b',
+  'lone \uD800 surrogate',
+  '\u202Eright-to-left',
+];
 /** The same for query parameters, which arrive as text. */
-const ODD_QUERY_VALUES = ['abc', '-1', '1.5', '', '1e3', ' 5 ', 'x'.repeat(5_000)];
+const ODD_QUERY_VALUES = [
+  'abc',
+  '-1',
+  '1.5',
+  '',
+  '1e3',
+  ' 5 ',
+  'x'.repeat(5_000),
+  'a\u0000b',
+  'Infinity',
+  '9007199254740993',
+];
 /** Path segments that are no id (already percent-encoded, as they travel). */
-const ODD_SEGMENTS = ['not-a-uuid', '12345', 'x'.repeat(2_000), '%ZZ', '%2E%2E%2Fadmin', 'a%2Fb', '%20'];
+const ODD_SEGMENTS = [
+  'not-a-uuid',
+  '12345',
+  'x'.repeat(2_000),
+  '%ZZ',
+  '%2E%2E%2Fadmin',
+  'a%2Fb',
+  '%20',
+  // A NUL, an invalid UTF-8 sequence (a lone surrogate), an over-long dot, a UUID with a NUL after it.
+  '%00',
+  '%ED%A0%80',
+  '%C0%AE',
+  '6f1c7a52-3c1e-4a8f-9b0e-2d7a1c9e4b10%00',
+];
 
-const fieldsOf = (schema: z.ZodMiniType | undefined): string[] =>
-  schema && 'shape' in schema ? Object.keys(schema.shape as Record<string, unknown>) : [];
+/** A schema's top-level fields; the contract wraps its objects in z.lazy, which has no shape itself. */
+const fieldsOf = (schema: z.ZodMiniType | undefined): string[] => {
+  let inner: unknown = schema;
+  while (inner instanceof z.ZodMiniLazy) inner = inner._zod.def.getter();
+  return inner instanceof z.ZodMiniObject ? Object.keys(inner.shape) : [];
+};
 
 const bodyRoutes = ROUTES.filter((r) => r.body !== undefined);
 const queryRoutes = ROUTES.filter((r) => r.query !== undefined);
 const paramRoutes = ROUTES.filter((r) => Object.keys(r.params).length > 0);
+
+it('finds the fields of every body and query it fuzzes, so no route is fuzzed with nothing', () => {
+  for (const route of bodyRoutes) expect(fieldsOf(route.body), route.id).not.toEqual([]);
+  for (const route of queryRoutes) expect(fieldsOf(route.query), route.id).not.toEqual([]);
+});
 
 describe('malformed bodies', () => {
   resetAfterEachTest(fake);
