@@ -12,11 +12,13 @@ import { useCan } from '@/lib/permissions';
 import { useScrollMemory } from '@/lib/use-scroll-memory';
 import { useStagedCount } from '@/lib/use-staged-count';
 import { filtersFromSearch } from '../inbox-search';
+import { useKeptActiveRow } from '../use-kept-active-row';
 import { useNow } from '../use-now';
 import { THREAD_LIST_ID, ThreadFilters } from './thread-filters';
 import { ThreadRow } from './thread-row';
 
 const FIRST_ROWS = 15;
+const rowId = (row: ReturnType<typeof flattenRows>[number]) => row.conversation.id;
 
 /** While the list for new filters loads, the rows shown stay (dimmed) instead of a spinner. */
 export function ThreadList({ onHelp }: { onHelp: () => void }) {
@@ -31,7 +33,9 @@ export function ThreadList({ onHelp }: { onHelp: () => void }) {
   const { data: channels } = useSuspenseQuery(channelsQuery());
   const channelById = useMemo(() => new Map(channels.channels.map((c) => [c.id, c])), [channels]);
   const refiltering = shown !== search;
-  const rows = useMemo(() => flattenRows(list.data), [list.data]);
+  const listed = useMemo(() => flattenRows(list.data), [list.data]);
+  // In the Unread view, the thread being read stays in its place until the reader moves on.
+  const rows = useKeptActiveRow(listed, activeId, rowId, shown.unread === true);
   // A tall screen shows about fifteen rows; the rest of the page follows between frames. Opened on
   // a thread (a link, a reload), the thread is what the reader came for: all the rows follow it.
   const rendered = useStagedCount(rows.length, activeId ? 0 : FIRST_ROWS);

@@ -1,6 +1,7 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { conversationKeys } from '@/data/conversations';
 import { fake, withBff } from '@/test/bff';
 import { renderRoutes, stubLayout } from '@/test/render-routes';
 
@@ -62,5 +63,31 @@ describe('unread', () => {
     focused.mockReturnValue(true);
     window.dispatchEvent(new Event('focus'));
     await waitFor(() => expect(document.title).toBe('Chatdesk'), { timeout: 3_000 });
+  });
+
+  it('keeps the thread opened from the Unread view in the list, selected, once it is read', async () => {
+    const focused = vi.spyOn(document, 'hasFocus').mockReturnValue(false);
+    const thread = newestOpen();
+    const user = userEvent.setup();
+    const { router, queryClient } = await renderRoutes(`/inbox/${thread.id}`);
+    await user.click(await screen.findByRole('button', { name: 'Mark as unread' }));
+    await waitFor(() => expect(document.title).toBe('(1) Chatdesk'));
+    await router.navigate({ to: '/inbox', search: { unread: true } });
+    await waitFor(() => expect(rowOf(thread.id)).not.toBeNull());
+
+    focused.mockReturnValue(true);
+    await user.click(within(rowOf(thread.id)!).getByRole('link'));
+    await waitFor(() => expect(document.title).toBe('Chatdesk'), { timeout: 3_000 });
+    // The list is read again (as the live stream or a refocus does): the server leaves it out now.
+    await queryClient.refetchQueries({ queryKey: conversationKeys.lists() });
+    // Read now, and no longer in the server's Unread list: still shown, still the one selected.
+    await waitFor(() =>
+      expect(within(rowOf(thread.id)!).getByRole('link')).toHaveAttribute('aria-current', 'page'),
+    );
+    expect(within(rowOf(thread.id)!).queryByText(/unread/)).toBeNull();
+
+    // Moving on lets it go.
+    await router.navigate({ to: '/inbox', search: { unread: true } });
+    await waitFor(() => expect(rowOf(thread.id)).toBeNull());
   });
 });
