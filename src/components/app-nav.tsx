@@ -116,7 +116,8 @@ export function AppNav({ search }: { search?: ReactNode }) {
             {initials(me.data.name)}
           </span>
           <span className="hidden min-w-0 md:block">
-            <span className="block truncate text-[13px] font-medium">
+            {/* Two lines before an ellipsis: "Marco Manager" reads whole in the rail's width. */}
+            <span className="line-clamp-2 break-words text-[13px] leading-tight font-medium">
               <UserText>{me.data.name}</UserText>
             </span>
             <span className="block text-xs capitalize text-subtle">{me.data.role}</span>
