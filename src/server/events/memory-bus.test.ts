@@ -27,9 +27,10 @@ describe('MemoryBus', () => {
     expect(await bus.replayAfter(third!.id)).toEqual({ kind: 'events', events: [] });
   });
 
-  it('calls it a gap when the next event is no longer kept, by count or by age', async () => {
+  it('calls it a gap when the next event is no longer kept, by size or by age', async () => {
     let now = 0;
-    const bus = new MemoryBus({ maxEvents: 2, maxAgeMs: 1000, clock: () => now });
+    const size = JSON.stringify(removed(1)).length;
+    const bus = new MemoryBus({ maxBytes: 2 * size, maxAgeMs: 1000, clock: () => now });
     const [first, second] = await bus.publish([1, 2, 3, 4].map((n) => ({ event: removed(n) })));
     // Events 3 and 4 are kept: after 1, event 2 is missing; after 2, nothing is.
     expect(await bus.replayAfter(first!.id)).toEqual({ kind: 'gap' });
@@ -38,13 +39,25 @@ describe('MemoryBus', () => {
     expect(await bus.replayAfter(second!.id)).toEqual({ kind: 'gap' });
   });
 
+  it('keeps a burst far larger than 10,000 events whole for replay', async () => {
+    const bus = new MemoryBus();
+    const [first] = await bus.publish([{ event: removed(0) }]);
+    await bus.publish(Array.from({ length: 50_000 }, (_, n) => ({ event: removed(n + 1) })));
+    const replay = await bus.replayAfter(first!.id);
+    expect(replay.kind === 'events' && replay.events.length).toBe(50_000);
+  });
+
   it('keeps exactly the newest events when they arrive one at a time past the cap', async () => {
-    const bus = new MemoryBus({ maxEvents: 3 });
+    const bus = new MemoryBus({ maxBytes: 3 * JSON.stringify(removed(1)).length });
     const ids: string[] = [];
     for (let n = 1; n <= 20; n++) ids.push((await bus.publish([{ event: removed(n) }]))[0]!.id);
     // 18, 19 and 20 are kept: after 17 they replay, after 16 event 17 is missing.
     const replay = await bus.replayAfter(ids[16]!);
-    expect(replay.kind === 'events' && replay.events.map((e) => e.event)).toEqual([removed(18), removed(19), removed(20)]);
+    expect(replay.kind === 'events' && replay.events.map((e) => e.event)).toEqual([
+      removed(18),
+      removed(19),
+      removed(20),
+    ]);
     expect(await bus.replayAfter(ids[15]!)).toEqual({ kind: 'gap' });
   });
 

@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import type { BusEvent, EventBus, PublishInput, Replay } from './bus';
 
 export interface MemoryBusOptions {
-  /** How many events are kept for replay. */
-  readonly maxEvents?: number;
+  /** About how many bytes of events (as JSON) are kept for replay; past it the oldest go. */
+  readonly maxBytes?: number;
   /** How long an event is kept for replay, in ms. */
   readonly maxAgeMs?: number;
   readonly clock?: () => number;
@@ -12,12 +12,16 @@ export interface MemoryBusOptions {
 interface Kept {
   readonly seq: number;
   readonly at: number;
+  readonly bytes: number;
   readonly bus: BusEvent;
 }
 
 /**
  * One instance's bus. Ids are `<boot>-<seq>`: the boot part is random per process, so an id from
  * before a restart reads as a gap (the client refetches) instead of replaying the wrong events.
+ * Subscribers are told every event as it is published, so they never miss one; only a replay can
+ * find that what it asks for is no longer kept, and then it says `gap`. What is kept is bounded by
+ * size and age, not by a count a first load of a large workspace would exceed (issue 34).
  */
 export class MemoryBus implements EventBus {
   private readonly boot = randomBytes(6).toString('base64url');
@@ -27,12 +31,13 @@ export class MemoryBus implements EventBus {
   private head = 0;
   private readonly listeners = new Set<(event: BusEvent) => void>();
   private seq = 0;
-  private readonly maxEvents: number;
+  private keptBytes = 0;
+  private readonly maxBytes: number;
   private readonly maxAgeMs: number;
   private readonly clock: () => number;
 
   constructor(opts: MemoryBusOptions = {}) {
-    this.maxEvents = opts.maxEvents ?? 10_000;
+    this.maxBytes = opts.maxBytes ?? 256 * 1024 * 1024;
     this.maxAgeMs = opts.maxAgeMs ?? 15 * 60_000;
     this.clock = opts.clock ?? Date.now;
   }
@@ -42,7 +47,11 @@ export class MemoryBus implements EventBus {
     const out = inputs.map((input) => {
       this.seq += 1;
       const bus: BusEvent = { id: `${this.boot}-${String(this.seq)}`, ...input };
-      this.kept.push({ seq: this.seq, at: now, bus });
+      const bytes =
+        JSON.stringify(input.event).length +
+        (input.audience === undefined ? 0 : JSON.stringify(input.audience).length);
+      this.kept.push({ seq: this.seq, at: now, bytes, bus });
+      this.keptBytes += bytes;
       return bus;
     });
     this.trim(now);
@@ -88,8 +97,14 @@ export class MemoryBus implements EventBus {
   }
 
   private trim(now: number): void {
-    let head = Math.max(this.head, this.kept.length - this.maxEvents);
-    while (head < this.kept.length && now - this.kept[head]!.at > this.maxAgeMs) head += 1;
+    let head = this.head;
+    while (
+      head < this.kept.length &&
+      (this.keptBytes > this.maxBytes || now - this.kept[head]!.at > this.maxAgeMs)
+    ) {
+      this.keptBytes -= this.kept[head]!.bytes;
+      head += 1;
+    }
     this.head = head;
     if (head > 0 && head * 2 >= this.kept.length) {
       this.kept = this.kept.slice(head);

@@ -2,19 +2,28 @@ import type { FastifyBaseLogger } from 'fastify';
 import { Redis } from 'ioredis';
 import { LiveEvent } from '../../contract/events';
 import type { BusEvent, EventBus, PublishInput, Replay } from './bus';
+import { judgeRead, parseStreamInfo, placeAtEnd, type ReadPlace, type StreamInfo } from './stream-window';
 
-// The bus of several BFF instances: one Redis Stream per workspace. XADD (MAXLEN ~) appends and
-// gives every event a global, ordered id; each instance reads the stream with a blocking XREAD on
-// its own connection and tells its subscribers, its own events included, so every instance applies
-// every event in the same order. Replay is XRANGE after an id that is still in the stream and
-// young enough. A stream rather than pub/sub: pub/sub forgets what it delivered, a stream also
-// gives resume (docs/live-sync.md).
+// The bus of several BFF instances: one Redis Stream per workspace. XADD appends and gives every
+// event a global, ordered id; each instance reads the stream with a blocking XREAD on its own
+// connection and tells its subscribers, its own events included, so every instance applies every
+// event in the same order. Replay is XRANGE after an id that is still in the stream and young
+// enough. A stream rather than pub/sub: pub/sub forgets what it delivered, a stream also gives
+// resume (docs/live-sync.md).
+//
+// What the stream keeps is bounded by age (`XADD … MINID ~`, Redis ≥ 6.2) and by memory (a check of
+// MEMORY USAGE every few MiB published, then XTRIM), never by a count: a first load publishes one
+// event per record, and 50,000 leads used to be cut to the newest 10,000 without a word (issue 34).
+// When what an instance had not read yet was trimmed anyway, its reader says so to its subscribers
+// with a `resync {reason: 'gap'}` before it reads on: the live service reloads, browsers refetch.
 
 export interface RedisBusOptions {
   /** The stream's key (one per workspace). */
   readonly key: string;
-  readonly maxEvents?: number;
+  /** How long an entry is kept (EVENTS_REPLAY_AGE_MS). */
   readonly maxAgeMs?: number;
+  /** About how many bytes the stream may take in Redis (EVENTS_REPLAY_MAX_BYTES). */
+  readonly maxBytes?: number;
   readonly clock?: () => number;
   /** A command without a reply by then fails. */
   readonly timeoutMs?: number;
@@ -24,6 +33,13 @@ export interface RedisBusOptions {
 const ID = /^(\d+)-(\d+)$/;
 const BLOCK_MS = 2_000;
 const READ_BATCH = 1_000;
+const REPLAY_PAGE = 1_000;
+/** Entries per MULTI: a 50,000-event publish is many short transactions, not one that times out. */
+const PUBLISH_CHUNK = 500;
+/** The stream's memory is measured each time about this share of the ceiling was published. */
+const MEASURE_EVERY_SHARE = 1 / 16;
+/** Past the ceiling, the stream is trimmed to about this share of it, so it is not trimmed at once again. */
+const TRIM_TO_SHARE = 3 / 4;
 const RETRY_MS = 500;
 
 type Entry = [id: string, fields: string[]];
@@ -37,12 +53,16 @@ export function compareIds(a: string, b: string): number {
 
 export class RedisBus implements EventBus {
   private readonly listeners = new Set<(event: BusEvent) => void>();
-  private readonly maxEvents: number;
   private readonly maxAgeMs: number;
+  private readonly maxBytes: number;
   private readonly clock: () => number;
   private closed = false;
-  /** The newest id this instance has read (and told its subscribers). */
-  private position = '0-0';
+  /** The newest entry this instance has read (and told its subscribers), and its count. */
+  private place: ReadPlace = { id: '0-0', count: 0 };
+  /** Before Redis 7, where a gap was last told, so an idle reader does not tell it again and again. */
+  private gapToldAt: string | null = null;
+  /** Bytes this instance published since it last measured the stream. */
+  private unmeasuredBytes = 0;
   private loop: Promise<void> = Promise.resolve();
 
   private constructor(
@@ -50,8 +70,8 @@ export class RedisBus implements EventBus {
     private readonly reader: Redis,
     private readonly opts: RedisBusOptions,
   ) {
-    this.maxEvents = opts.maxEvents ?? 10_000;
     this.maxAgeMs = opts.maxAgeMs ?? 15 * 60_000;
+    this.maxBytes = opts.maxBytes ?? 256 * 1024 * 1024;
     this.clock = opts.clock ?? Date.now;
   }
 
@@ -69,29 +89,64 @@ export class RedisBus implements EventBus {
     for (const r of [commands, reader]) r.on('error', () => undefined);
     await Promise.all([commands.connect(), reader.connect()]);
     const bus = new RedisBus(commands, reader, opts);
-    bus.position = (await bus.lastId()) ?? '0-0';
+    // The last id the stream gave, even when age has trimmed every entry since: reading on from
+    // there, what was trimmed before this instance started is not taken for something it missed.
+    const [[error, reply]] = ((await commands.multi().xinfo('STREAM', opts.key).exec()) ?? [
+      [null, null],
+    ]) as [[Error | null, unknown]];
+    bus.place = placeAtEnd(error ? null : parseStreamInfo(reply));
     bus.loop = bus.read();
     return bus;
   }
 
   async publish(inputs: readonly PublishInput[]): Promise<readonly BusEvent[]> {
-    if (inputs.length === 0) return [];
-    const batch = this.commands.multi();
-    for (const input of inputs) {
+    const entries = inputs.map((input) => {
       const parsed = LiveEvent.safeParse(input.event);
       if (!parsed.success)
         throw new Error(`Refusing to publish a ${input.event.type} event that fails the contract`);
       const fields = ['e', JSON.stringify(parsed.data)];
       if (input.audience !== undefined) fields.push('a', JSON.stringify(input.audience));
-      batch.xadd(this.opts.key, 'MAXLEN', '~', this.maxEvents, '*', ...fields);
-    }
-    const results = await batch.exec();
-    if (results === null) throw new Error('The event bus transaction was aborted');
-    return inputs.map((input, i) => {
-      const [error, id] = results[i] ?? [new Error('no reply'), null];
-      if (error || typeof id !== 'string') throw error ?? new Error('XADD gave no id');
-      return { id, ...input };
+      return fields;
     });
+    const ids: string[] = [];
+    for (let start = 0; start < entries.length; start += PUBLISH_CHUNK) {
+      // Entries older than the age go as new ones come; `~` lets Redis drop whole nodes only.
+      const minId = String(Math.max(0, this.clock() - this.maxAgeMs));
+      const batch = this.commands.multi();
+      for (const fields of entries.slice(start, start + PUBLISH_CHUNK)) {
+        batch.xadd(this.opts.key, 'MINID', '~', minId, '*', ...fields);
+        this.unmeasuredBytes += fields.reduce((sum, f) => sum + f.length, 0);
+      }
+      const results = await batch.exec();
+      if (results === null) throw new Error('The event bus transaction was aborted');
+      for (const [error, id] of results) {
+        if (error || typeof id !== 'string') throw error ?? new Error('XADD gave no id');
+        ids.push(id);
+      }
+      await this.keepUnderCeiling();
+    }
+    return inputs.map((input, i) => ({ id: ids[i]!, ...input }));
+  }
+
+  /** Trims the oldest entries once the stream takes more memory than the ceiling. */
+  private async keepUnderCeiling(): Promise<void> {
+    if (this.unmeasuredBytes < this.maxBytes * MEASURE_EVERY_SHARE) return;
+    this.unmeasuredBytes = 0;
+    const [[, usage], [, length]] = ((await this.commands
+      .multi()
+      .memory('USAGE', this.opts.key)
+      .xlen(this.opts.key)
+      .exec()) ?? [
+      [null, null],
+      [null, 0],
+    ]) as [[unknown, unknown], [unknown, unknown]];
+    if (typeof usage !== 'number' || typeof length !== 'number' || usage <= this.maxBytes) return;
+    const keep = Math.floor((length * this.maxBytes * TRIM_TO_SHARE) / usage);
+    this.opts.log.warn(
+      { bytes: usage, entries: length, keep },
+      'event bus is past its memory ceiling: the oldest events go (EVENTS_REPLAY_MAX_BYTES)',
+    );
+    await this.commands.xtrim(this.opts.key, 'MAXLEN', '~', keep);
   }
 
   subscribe(listener: (event: BusEvent) => void): () => void {
@@ -102,17 +157,25 @@ export class RedisBus implements EventBus {
   async replayAfter(lastId: string): Promise<Replay> {
     const match = ID.exec(lastId);
     if (!match || Number(match[1]) < this.clock() - this.maxAgeMs) return { kind: 'gap' };
-    // The entry itself must still be there: trimmed, lost in a Redis restart or never ours is a gap.
-    const [self] = (await this.commands.xrange(this.opts.key, lastId, lastId)) as Entry[];
-    if (self === undefined) return { kind: 'gap' };
-    const entries = (await this.commands.xrange(
-      this.opts.key,
-      `(${lastId}`,
-      '+',
-      'COUNT',
-      this.maxEvents,
-    )) as Entry[];
-    return { kind: 'events', events: entries.flatMap((e) => this.decode(e)) };
+    const events: BusEvent[] = [];
+    for (let after = lastId; ;) {
+      // Each page with the entry it starts after, in one MULTI: trimming removes the oldest first,
+      // so while that entry is there, nothing after it is missing. Gone (trimmed, lost in a Redis
+      // restart, or never ours): a gap.
+      const [[, self], [, page]] = ((await this.commands
+        .multi()
+        .xrange(this.opts.key, after, after)
+        .xrange(this.opts.key, `(${after}`, '+', 'COUNT', REPLAY_PAGE)
+        .exec()) ?? [
+        [null, []],
+        [null, []],
+      ]) as [[unknown, Entry[] | null], [unknown, Entry[] | null]];
+      if (!self || self.length === 0) return { kind: 'gap' };
+      for (const entry of page ?? []) events.push(...this.decode(entry));
+      if (!page || page.length < REPLAY_PAGE) break;
+      after = page.at(-1)![0];
+    }
+    return { kind: 'events', events };
   }
 
   async lastId(): Promise<string | null> {
@@ -150,28 +213,46 @@ export class RedisBus implements EventBus {
     return [];
   }
 
+  /**
+   * One step of the read loop, in one MULTI so the answer is exact: the stream's counts, whether
+   * the entry last read is still there, and the next entries (XREAD does not block in a MULTI).
+   */
+  private async readNext(): Promise<{ info: StreamInfo | null; placeKept: boolean; entries: Entry[] }> {
+    const key = this.opts.key;
+    const replies = (await this.reader
+      .multi()
+      .xinfo('STREAM', key)
+      .xrange(key, this.place.id, this.place.id)
+      .xread('COUNT', READ_BATCH, 'STREAMS', key, this.place.id)
+      .exec()) as [[Error | null, unknown], [Error | null, unknown], [Error | null, unknown]] | null;
+    if (replies === null) throw new Error('The event bus read was aborted');
+    const [[infoError, info], [, self], [readError, read]] = replies;
+    if (readError) throw readError;
+    return {
+      // XINFO fails on a stream that does not exist (yet, or any more after a restart).
+      info: infoError ? null : parseStreamInfo(info),
+      placeKept: Array.isArray(self) && self.length > 0,
+      entries: (read as [string, Entry[]][] | null)?.[0]?.[1] ?? [],
+    };
+  }
+
   /** The blocking read loop: hands each new entry to the subscribers, in stream order. */
   private async read(): Promise<void> {
     let lostSight = false;
     while (!this.closed) {
       try {
-        if (lostSight) {
-          await this.checkContinuity();
-          lostSight = false;
-        }
-        const reply = (await this.reader.xread(
-          'COUNT',
-          READ_BATCH,
-          'BLOCK',
-          BLOCK_MS,
-          'STREAMS',
-          this.opts.key,
-          this.position,
-        )) as [string, Entry[]][] | null;
-        for (const entry of reply?.[0]?.[1] ?? []) {
-          this.position = entry[0];
+        const { info, placeKept, entries } = await this.readNext();
+        const { gap, count } = judgeRead(this.place, info, placeKept, entries.length);
+        if (gap && (count !== undefined || this.gapToldAt !== this.place.id)) this.tellGap(entries[0]?.[0]);
+        for (const entry of entries) {
+          this.place = { id: entry[0], count: this.place.count };
           for (const event of this.decode(entry)) for (const listener of this.listeners) listener(event);
         }
+        this.place = { id: this.place.id, count };
+        lostSight = false;
+        // Nothing new: wait for the next entry here, then read it (and judge it) in the MULTI above.
+        if (entries.length === 0)
+          await this.reader.xread('COUNT', 1, 'BLOCK', BLOCK_MS, 'STREAMS', this.opts.key, this.place.id);
       } catch (error) {
         if (this.closed) return;
         if (!lostSight) this.opts.log.warn({ err: error }, 'event bus read failed: retrying');
@@ -182,19 +263,19 @@ export class RedisBus implements EventBus {
   }
 
   /**
-   * After losing Redis for a while: if the last entry read is gone (Redis restarted without its
-   * data, or the stream was trimmed past it), events may have been lost, so every instance and
-   * every browser is told to refetch rather than left believing it saw everything.
+   * Entries this instance had not read were trimmed away (it fell behind what the stream keeps), or
+   * lost (Redis restarted without its data): its subscribers are told with a `resync` before what
+   * comes next, so the live service reloads its model and its browsers refetch, instead of all of
+   * them reading on as if nothing happened. The resync carries the last id read before the gap: a
+   * browser resuming from it gets a gap again, never a replay that skips what was lost.
    */
-  private async checkContinuity(): Promise<void> {
-    if (this.position === '0-0') return;
-    const [self] = (await this.commands.xrange(this.opts.key, this.position, this.position)) as Entry[];
-    if (self !== undefined) return;
+  private tellGap(next: string | undefined): void {
     this.opts.log.warn(
-      { lastRead: this.position },
-      'event bus lost entries (Redis restarted?): asking clients to resync',
+      { lastRead: this.place.id, nextRead: next ?? null },
+      'event bus lost events this instance had not read yet (trimmed, or Redis restarted): resyncing',
     );
-    // Reading on from the same id still gets every entry after it that Redis has kept.
-    await this.publish([{ event: { type: 'resync', reason: 'gap' } }]);
+    this.gapToldAt = this.place.id;
+    const gap: BusEvent = { id: this.place.id, event: { type: 'resync', reason: 'gap' } };
+    for (const listener of this.listeners) listener(gap);
   }
 }
