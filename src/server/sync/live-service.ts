@@ -11,6 +11,7 @@ import type { WriteListener } from '../proxy/proxy';
 import { UpstreamClient } from '../upstream/upstream-client';
 import { AppliedLog } from './applied-log';
 import type { Outgoing } from './diff-records';
+import { recoverFromGaps } from './gap-recovery';
 import { MemoryLease, RedisLease, type Lease } from './lease';
 import type { LiveSettings } from './live-settings';
 import { ReadModel } from './read-model';
@@ -28,6 +29,8 @@ import { ReadThrough } from './read-through';
 /** How often an instance with open streams says so, and how long that holds. */
 const WATCHED_EVERY_MS = 1_000;
 const WATCHED_TTL_MS = 5_000;
+/** Events per publish on the bus when the sync publishes many at once. */
+const PUBLISH_CHUNK = 1_000;
 
 export interface LiveServiceOptions {
   readonly upstream: UpstreamConfig;
@@ -74,15 +77,20 @@ export async function startLive(opts: LiveServiceOptions): Promise<LiveService> 
     redis.on('error', () => undefined);
     await redis.connect();
   }
+  const kept = { maxAgeMs: settings.bus.maxAgeMs, maxBytes: settings.bus.maxBytes };
+  if (settings.bus.ignoredReplayCount !== undefined)
+    log.warn(
+      'EVENTS_REPLAY_COUNT no longer bounds the event bus (EVENTS_REPLAY_AGE_MS and EVENTS_REPLAY_MAX_BYTES do): ignored',
+    );
   const bus: EventBus = opts.redisUrl
     ? await RedisBus.open(opts.redisUrl, {
         key: `${prefix}:events`,
-        ...settings.bus,
+        ...kept,
         clock,
         log,
         ...(opts.redisTimeoutMs ? { timeoutMs: opts.redisTimeoutMs } : {}),
       })
-    : new MemoryBus({ ...settings.bus, clock });
+    : new MemoryBus({ ...kept, clock });
 
   const model = new ReadModel(undefined, new Date(clock()).toISOString());
   const applied = new AppliedLog(model, clock, log);
@@ -94,12 +102,18 @@ export async function startLive(opts: LiveServiceOptions): Promise<LiveService> 
     : null;
   await keeper?.warmUp();
 
+  // A large publish (a first load: one event per record) goes out a chunk at a time, each once this
+  // instance applied the one before: its own reader is never more than a chunk behind what it
+  // publishes, so what the bus keeps (bounded by memory) cannot be trimmed past it by its own burst.
   const publish = async (out: readonly Outgoing[]): Promise<void> => {
-    if (out.length === 0) return;
-    const events = await bus.publish(
-      out.map((o) => (o.modelOnly ? { event: o.event, audience: [] } : { event: o.event })),
-    );
-    await applied.waitFor(events.at(-1)!.id);
+    for (let start = 0; start < out.length; start += PUBLISH_CHUNK) {
+      const events = await bus.publish(
+        out
+          .slice(start, start + PUBLISH_CHUNK)
+          .map((o) => (o.modelOnly ? { event: o.event, audience: [] } : { event: o.event })),
+      );
+      await applied.waitFor(events.at(-1)!.id);
+    }
   };
 
   const hub = new StreamHub(bus, settings.stream.maxBufferedBytes, log);
@@ -165,6 +179,7 @@ export async function startLive(opts: LiveServiceOptions): Promise<LiveService> 
       },
     });
   }
+  const stopRecovering = recoverFromGaps({ applied, lease, engine, keeper, log });
   // The model's memory of recent changes and removals is bounded in time.
   const prune = setInterval(() => model.prune(clock()), 60_000);
   prune.unref();
@@ -186,6 +201,7 @@ export async function startLive(opts: LiveServiceOptions): Promise<LiveService> 
       stopped = true;
       clearInterval(prune);
       if (watch) clearInterval(watch);
+      stopRecovering();
       engine.stop();
       keeper?.stop();
       await lease.stop({ release });

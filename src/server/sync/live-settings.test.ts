@@ -22,7 +22,8 @@ describe('the live settings in the environment', () => {
       SYNC_LEASE_TTL_MS: '9000',
       EVENTS_HEARTBEAT_MS: '20000',
       EVENTS_STREAMS_PER_SESSION: '3',
-      EVENTS_REPLAY_COUNT: '500',
+      EVENTS_REPLAY_AGE_MS: '60000',
+      EVENTS_REPLAY_MAX_BYTES: '33554432',
     });
     expect(live.sync).toMatchObject({
       enabled: false,
@@ -33,7 +34,13 @@ describe('the live settings in the environment', () => {
       leaseTtlMs: 9000,
     });
     expect(live.stream).toMatchObject({ heartbeatMs: 20_000, streamsPerSession: 3 });
-    expect(live.bus.maxEvents).toBe(500);
+    expect(live.bus).toEqual({ maxAgeMs: 60_000, maxBytes: 32 * 1024 * 1024 });
+  });
+
+  it('still accept EVENTS_REPLAY_COUNT, which no longer bounds the bus, and keep it to be warned about', () => {
+    const { live } = parseConfig({ EVENTS_REPLAY_COUNT: '10000' });
+    expect(live.bus).toEqual({ ...DEFAULT_BUS_SETTINGS, ignoredReplayCount: 10_000 });
+    expect(() => parseConfig({ EVENTS_REPLAY_MAX_BYTES: '1000' })).toThrow(/EVENTS_REPLAY_MAX_BYTES/);
   });
 
   it('name a bad variable, and keep the heartbeat under the socket idle timeout', () => {

@@ -4,11 +4,18 @@ import { DEFAULT_SYNC_SETTINGS, type SyncSettings } from './sync-settings';
 
 // The live workspace's environment (README, "Live updates"): parsed by config.ts with the rest.
 
+/**
+ * What the bus keeps for replay: bounded by time and by memory, never by a count of events, since a
+ * normal load (one event per record, 50,000 leads) outnumbers any count that fits a quiet day. An
+ * instance or browser that falls behind what is kept is told so (a `resync`), never cut silently.
+ */
 export interface BusSettings {
-  /** Events kept for replay (EVENTS_REPLAY_COUNT). */
-  readonly maxEvents: number;
   /** How long an event stays replayable (EVENTS_REPLAY_AGE_MS). */
   readonly maxAgeMs: number;
+  /** About how many bytes of events are kept at most; past it the oldest go (EVENTS_REPLAY_MAX_BYTES). */
+  readonly maxBytes: number;
+  /** EVENTS_REPLAY_COUNT as set: it no longer bounds anything and the live service says so at start. */
+  readonly ignoredReplayCount?: number;
 }
 
 export interface LiveSettings {
@@ -17,7 +24,9 @@ export interface LiveSettings {
   readonly bus: BusSettings;
 }
 
-export const DEFAULT_BUS_SETTINGS: BusSettings = { maxEvents: 10_000, maxAgeMs: 15 * 60_000 };
+const MIB = 1024 * 1024;
+/** 256 MiB holds a first load of about 400,000 leads (≈ 600 bytes an event). */
+export const DEFAULT_BUS_SETTINGS: BusSettings = { maxAgeMs: 15 * 60_000, maxBytes: 256 * MIB };
 
 const emptyAsUndefined = (v: unknown): unknown => (v === '' ? undefined : v);
 const whole = (min: number, max: number, fallback: number) =>
@@ -54,11 +63,17 @@ export const LIVE_ENV = {
   EVENTS_HEARTBEAT_MS: whole(100, MAX_HEARTBEAT_MS, DEFAULT_STREAM_SETTINGS.heartbeatMs),
   EVENTS_STREAMS_PER_SESSION: whole(1, 100, DEFAULT_STREAM_SETTINGS.streamsPerSession),
   EVENTS_MAX_BUFFERED_BYTES: whole(1024, 64 * 1024 * 1024, DEFAULT_STREAM_SETTINGS.maxBufferedBytes),
-  EVENTS_REPLAY_COUNT: whole(10, 1_000_000, DEFAULT_BUS_SETTINGS.maxEvents),
+  /** Accepted so an environment written for an older version still starts; see BusSettings. */
+  EVENTS_REPLAY_COUNT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).optional()),
   EVENTS_REPLAY_AGE_MS: whole(1000, 24 * HOUR, DEFAULT_BUS_SETTINGS.maxAgeMs),
+  EVENTS_REPLAY_MAX_BYTES: whole(MIB, 16 * 1024 * MIB, DEFAULT_BUS_SETTINGS.maxBytes),
 };
 
-type LiveEnv = { [K in keyof typeof LIVE_ENV]: z.output<(typeof LIVE_ENV)[K]> };
+type LiveEnv = {
+  [K in Exclude<keyof typeof LIVE_ENV, 'EVENTS_REPLAY_COUNT'>]: z.output<(typeof LIVE_ENV)[K]>;
+} & {
+  readonly EVENTS_REPLAY_COUNT?: number | undefined;
+};
 
 export function liveSettingsFrom(e: LiveEnv): LiveSettings {
   const sync: SyncSettings = {
@@ -86,6 +101,10 @@ export function liveSettingsFrom(e: LiveEnv): LiveSettings {
       streamsPerSession: e.EVENTS_STREAMS_PER_SESSION,
       maxBufferedBytes: e.EVENTS_MAX_BUFFERED_BYTES,
     },
-    bus: { maxEvents: e.EVENTS_REPLAY_COUNT, maxAgeMs: e.EVENTS_REPLAY_AGE_MS },
+    bus: {
+      maxAgeMs: e.EVENTS_REPLAY_AGE_MS,
+      maxBytes: e.EVENTS_REPLAY_MAX_BYTES,
+      ...(e.EVENTS_REPLAY_COUNT !== undefined ? { ignoredReplayCount: e.EVENTS_REPLAY_COUNT } : {}),
+    },
   };
 }

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { BusEvent, EventBus } from '../events/bus';
+import type { EventBus } from '../events/bus';
 import { compareIds } from '../events/redis-bus';
 import type { AppliedLog } from './applied-log';
 import { applyEvent } from './apply-event';
@@ -10,7 +10,8 @@ import type { SyncSettings } from './sync-settings';
 // Snapshots of the read model in Redis (docs/live-sync.md, "the follower's start"). The lease
 // holder writes one after its first load and then whenever the model changed, at most every
 // SYNC_SNAPSHOT_EVERY_MS; a starting instance takes the newest one and replays the bus after it.
-// Without a usable one it keeps applying events and tries again until one appears.
+// Without a usable one it keeps applying events and tries again until one appears. A follower whose
+// bus lost events it had not applied (gap-recovery.ts) loads one again the same way.
 
 export interface SnapshotKeeperOptions {
   readonly snapshots: RedisSnapshots;
@@ -26,6 +27,8 @@ export class SnapshotKeeper {
   private leading = false;
   private warm = false;
   private savedId: string | null | undefined = undefined;
+  private loading = false;
+  private stopped = false;
   private readonly off: () => void;
 
   constructor(private readonly opts: SnapshotKeeperOptions) {
@@ -37,11 +40,16 @@ export class SnapshotKeeper {
 
   /** Loads the newest usable snapshot into the model; false (and tries again later) when none is. */
   async warmUp(): Promise<boolean> {
+    if (this.loading) return false;
+    this.loading = true;
     try {
       this.warm = await this.load();
     } catch (err) {
       this.opts.log.warn({ err }, 'could not load the read model snapshot');
+    } finally {
+      this.loading = false;
     }
+    if (this.stopped) return this.warm;
     if (!this.warm) {
       this.opts.log.info('no usable read model snapshot yet: following the bus until one appears');
       this.schedule();
@@ -60,7 +68,21 @@ export class SnapshotKeeper {
     this.schedule();
   }
 
+  /**
+   * The model missed events (its bus trimmed or lost them before they were applied): a follower
+   * loads the newest snapshot again now, and keeps trying until one is usable. The syncing
+   * instance reads the workspace again instead (gap-recovery.ts), so here it does nothing.
+   */
+  reload(): void {
+    if (this.leading || this.stopped) return;
+    this.warm = false;
+    if (this.timer !== null) clearTimeout(this.timer);
+    this.timer = null;
+    void this.warmUp();
+  }
+
   stop(): void {
+    this.stopped = true;
     this.leading = false;
     this.warm = true;
     if (this.timer !== null) clearTimeout(this.timer);
@@ -98,30 +120,29 @@ export class SnapshotKeeper {
     const { bus, applied, model, snapshots } = this.opts;
     const snapshot = await snapshots.load();
     if (snapshot === null) return false;
-    let replayed: readonly BusEvent[] = [];
-    if (snapshot.eventId !== null) {
-      const replay = await bus.replayAfter(snapshot.eventId);
-      if (replay.kind === 'gap') return false;
-      replayed = replay.events;
-    } else if ((await bus.lastId()) !== null) {
-      // Taken before any event, while events now exist: which of them it reflects is unknown.
-      return false;
-    }
     const fresh = fromSnapshot(snapshot);
     const now = Date.now();
-    let last = snapshot.eventId ?? '0-0';
-    for (const event of replayed) {
-      applyEvent(fresh, event.event, now);
-      last = event.id;
+    let replayed = 0;
+    if (snapshot.eventId === null) {
+      // Taken before any event, while events now exist: which of them it reflects is unknown.
+      if ((await bus.lastId()) !== null) return false;
+      for (const event of applied.recent()) applyEvent(fresh, event.event, now);
+    } else {
+      // Replays after the snapshot until the replay reaches what this instance itself applied
+      // meanwhile: a large burst can be far more than the applied log keeps of recent events.
+      for (let last = snapshot.eventId; ;) {
+        const replay = await bus.replayAfter(last);
+        if (replay.kind === 'gap') return false;
+        for (const event of replay.events) {
+          applyEvent(fresh, event.event, now);
+          last = event.id;
+        }
+        replayed += replay.events.length;
+        if (applied.lastId === null || compareIds(applied.lastId, last) <= 0) break;
+      }
     }
-    // Events this instance applied while the replay was read, past its end.
-    for (const event of applied.recent())
-      if (compareIds(event.id, last) > 0) applyEvent(fresh, event.event, now);
     model.replaceWith(fresh);
-    this.opts.log.info(
-      { eventId: snapshot.eventId, replayed: replayed.length },
-      'read model loaded from a snapshot',
-    );
+    this.opts.log.info({ eventId: snapshot.eventId, replayed }, 'read model loaded from a snapshot');
     return true;
   }
 }
