@@ -2,7 +2,15 @@ import type { FastifyBaseLogger } from 'fastify';
 import { Redis } from 'ioredis';
 import { LiveEvent } from '../../contract/events';
 import type { BusEvent, EventBus, PublishInput, Replay } from './bus';
-import { judgeRead, parseStreamInfo, placeAtEnd, type ReadPlace, type StreamInfo } from './stream-window';
+import {
+  judgeRead,
+  MIN_REDIS_VERSION,
+  parseStreamInfo,
+  placeAtEnd,
+  redisVersionFits,
+  type ReadPlace,
+  type StreamInfo,
+} from './stream-window';
 
 // The bus of several BFF instances: one Redis Stream per workspace. XADD appends and gives every
 // event a global, ordered id; each instance reads the stream with a blocking XREAD on its own
@@ -88,6 +96,13 @@ export class RedisBus implements EventBus {
     const reader = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: null });
     for (const r of [commands, reader]) r.on('error', () => undefined);
     await Promise.all([commands.connect(), reader.connect()]);
+    // An older server would refuse every XADD with a syntax error: better a clear word at start.
+    const server = await commands.info('server');
+    if (!redisVersionFits(server)) {
+      commands.disconnect();
+      reader.disconnect();
+      throw new Error(`The event bus needs Redis ${MIN_REDIS_VERSION.join('.')} or later (XADD … MINID)`);
+    }
     const bus = new RedisBus(commands, reader, opts);
     // The last id the stream gave, even when age has trimmed every entry since: reading on from
     // there, what was trimmed before this instance started is not taken for something it missed.

@@ -73,3 +73,14 @@ export function judgeRead(
   }
   return { gap: place.id !== '0-0' && !placeKept, count: undefined };
 }
+
+/** The oldest Redis the bus runs on: `XADD … MINID` (trimming by age) came with 6.2. */
+export const MIN_REDIS_VERSION = [6, 2] as const;
+
+/** Whether INFO's `redis_version` is at least MIN_REDIS_VERSION; true when INFO does not say. */
+export function redisVersionFits(info: string): boolean {
+  const match = /^redis_version:(\d+)\.(\d+)/m.exec(info);
+  if (!match) return true;
+  const [major, minor] = [Number(match[1]), Number(match[2])];
+  return major > MIN_REDIS_VERSION[0] || (major === MIN_REDIS_VERSION[0] && minor >= MIN_REDIS_VERSION[1]);
+}
