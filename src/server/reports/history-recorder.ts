@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Conversation, Lead, Message } from '../../contract';
 import type { EventBus } from '../events/bus';
 import { BatchWriter } from '../store/batch-writer';
+import { SetAsideRepository } from '../store/set-aside-repository';
 import { followWhileLeaseHeld } from '../sync/lease-follower';
 import type { ReadModel } from '../sync/read-model';
 import type { HistoryEntry, HistoryRepository } from './history-repository';
@@ -20,6 +21,8 @@ export interface HistoryRecorderDeps {
   readonly log: FastifyBaseLogger;
   readonly writes: () => boolean;
   readonly clock: () => number;
+  /** How long a shutdown waits for the last write (ms); BatchWriter's default when absent. */
+  readonly closeTimeoutMs?: number;
 }
 
 export class HistoryRecorder {
@@ -31,20 +34,31 @@ export class HistoryRecorder {
   constructor(private readonly deps: HistoryRecorderDeps) {
     this.writer = new BatchWriter(
       { insert: (batch) => deps.repository.insert(batch) },
+      {
+        log: deps.log,
+        label: 'history',
+        // A record the database refuses is kept there; the others are written (issue 34).
+        setAside: new SetAsideRepository(deps.repository.db),
+        ...(deps.closeTimeoutMs !== undefined ? { closeTimeoutMs: deps.closeTimeoutMs } : {}),
+      },
+    );
+    this.unfollow = followWhileLeaseHeld(
+      deps.bus,
+      deps.writes,
+      {
+        onEvent: (bus) => {
+          const event = bus.event;
+          // A load (audience: nobody) is what already was: messages keep their own times and are
+          // recorded once each; a thread's or lead's state is learnt, not taken for a change.
+          const load = bus.audience?.length === 0;
+          if (event.type === 'messages.upserted') for (const m of event.messages) this.message(m);
+          else if (event.type === 'conversation.upserted') this.conversation(event.conversation, load);
+          else if (event.type === 'lead.upserted') this.lead(event.lead, load);
+        },
+        onTakeOver: () => this.learn(),
+      },
       { log: deps.log, label: 'history' },
     );
-    this.unfollow = followWhileLeaseHeld(deps.bus, deps.writes, {
-      onEvent: (bus) => {
-        const event = bus.event;
-        // A load (audience: nobody) is what already was: messages keep their own times and are
-        // recorded once each; a thread's or lead's state is learnt, not taken for a change.
-        const load = bus.audience?.length === 0;
-        if (event.type === 'messages.upserted') for (const m of event.messages) this.message(m);
-        else if (event.type === 'conversation.upserted') this.conversation(event.conversation, load);
-        else if (event.type === 'lead.upserted') this.lead(event.lead, load);
-      },
-      onTakeOver: () => this.learn(),
-    });
   }
 
   flush(): Promise<void> {

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../store/schema';
+import { storableText } from '../store/storable-text';
 import { guarded } from '../store/store-errors';
 
 // The history tables (migration 0006): written by the recorder, read by the reports. Every call
@@ -68,48 +69,57 @@ const num = (v: unknown): number | null => (v === null || v === undefined ? null
 export class HistoryRepository {
   constructor(readonly db: Kysely<Database>) {}
 
+  /**
+   * One transaction: a batch is all written or not at all, so writing it again (row by row, after
+   * the database refused one of its rows) records no resolution or move twice. Upstream text is
+   * made storable first (issue 34).
+   */
   async insert(entries: readonly HistoryEntry[]): Promise<void> {
     const pick = <K extends HistoryEntry['kind']>(kind: K) =>
       entries.filter((e): e is Of<K> => e.kind === kind);
     const messages = [...new Map(pick('message').map((m) => [m.messageId, m])).values()];
     const resolutions = pick('resolution');
     const moves = pick('move');
-    await guarded(async () => {
-      if (messages.length > 0)
-        await sql`insert into history_messages (message_id, conversation_id, channel_id, assignee, direction, created_at)
-          select * from unnest(
-            ${messages.map((m) => m.messageId)}::text[], ${messages.map((m) => m.conversationId)}::text[],
-            ${messages.map((m) => m.channelId)}::text[], ${messages.map((m) => m.assignee)}::text[],
-            ${messages.map((m) => m.direction)}::text[], ${messages.map((m) => m.at)}::timestamptz[])
-          on conflict (message_id) do nothing`.execute(this.db);
-      if (resolutions.length > 0)
-        await this.db
-          .insertInto('history_resolutions')
-          .values(
-            resolutions.map((r) => ({
-              conversation_id: r.conversationId,
-              channel_id: r.channelId,
-              assignee: r.assignee,
-              opened_at: r.openedAt,
-              resolved_at: r.resolvedAt,
-            })),
-          )
-          .execute();
-      if (moves.length > 0)
-        await this.db
-          .insertInto('history_lead_moves')
-          .values(
-            moves.map((m) => ({
-              lead_id: m.leadId,
-              from_stage: m.fromStage,
-              to_stage: m.toStage,
-              value: m.value,
-              currency: m.currency,
-              at: m.at,
-            })),
-          )
-          .execute();
-    });
+    if (messages.length + resolutions.length + moves.length === 0) return;
+    const text = storableText;
+    await guarded(() =>
+      this.db.transaction().execute(async (tx) => {
+        if (messages.length > 0)
+          await sql`insert into history_messages (message_id, conversation_id, channel_id, assignee, direction, created_at)
+            select * from unnest(
+              ${messages.map((m) => text(m.messageId))}::text[], ${messages.map((m) => text(m.conversationId))}::text[],
+              ${messages.map((m) => text(m.channelId))}::text[], ${messages.map((m) => text(m.assignee))}::text[],
+              ${messages.map((m) => text(m.direction))}::text[], ${messages.map((m) => m.at)}::timestamptz[])
+            on conflict (message_id) do nothing`.execute(tx);
+        if (resolutions.length > 0)
+          await tx
+            .insertInto('history_resolutions')
+            .values(
+              resolutions.map((r) => ({
+                conversation_id: text(r.conversationId),
+                channel_id: text(r.channelId),
+                assignee: text(r.assignee),
+                opened_at: r.openedAt,
+                resolved_at: r.resolvedAt,
+              })),
+            )
+            .execute();
+        if (moves.length > 0)
+          await tx
+            .insertInto('history_lead_moves')
+            .values(
+              moves.map((m) => ({
+                lead_id: text(m.leadId),
+                from_stage: text(m.fromStage),
+                to_stage: text(m.toStage),
+                value: m.value,
+                currency: text(m.currency),
+                at: m.at,
+              })),
+            )
+            .execute();
+      }),
+    );
   }
 
   /** When recording began: reports say so. */

@@ -4,7 +4,10 @@ import type { Message } from '../../contract';
 import { MemoryBus } from '../events/memory-bus';
 import { openStore, type TeamStore } from '../store/open-store';
 import { ReadModel } from '../sync/read-model';
+import { SetAsideRepository } from '../store/set-aside-repository';
 import { message } from '../testing/live-records';
+import { LogCapture } from '../testing/test-app';
+import { describeOnEachStore } from '../testing/test-stores';
 import { SearchIndexer } from './search-indexer';
 import { SearchRepository } from './search-repository';
 
@@ -65,4 +68,76 @@ it('leaves the index to the lease holder', async () => {
   } finally {
     await indexer.stop();
   }
+});
+
+describeOnEachStore('the index after a message the database cannot hold', (suite) => {
+  let onStore: SearchRepository;
+  let db: TeamStore;
+  beforeAll(async () => {
+    db = await suite.openFresh();
+    onStore = new SearchRepository(db.db);
+  }, 60_000);
+
+  const startOn = (model = new ReadModel()) => {
+    const bus = new MemoryBus();
+    const logs = new LogCapture();
+    const indexer = new SearchIndexer({
+      repository: onStore,
+      bus,
+      model,
+      log: pino({}, logs),
+      writes: () => true,
+    });
+    return { bus, indexer, logs };
+  };
+
+  it('indexes a message holding U+0000 (made storable), every later one too, and again after a restart', async () => {
+    const poisoned = message(7, 1, { text: 'refund\u0000please', sender_name: 'Eve\u0000' });
+    const first = startOn();
+    try {
+      await first.bus.publish([upserted([poisoned])]);
+      await first.bus.publish([upserted([message(7, 2, { text: 'later invoice' })])]);
+      await first.indexer.flush();
+      expect((await onStore.search('refund', 5)).map((m) => m.messageId)).toEqual([poisoned.id]);
+      expect(await onStore.search('invoice', 5)).toHaveLength(1);
+    } finally {
+      await first.indexer.stop();
+    }
+    // A restart reads the same message from its model again: it must not block what follows.
+    const model = new ReadModel();
+    model.messages.set(poisoned.conversation_id, [poisoned]);
+    const second = startOn(model);
+    try {
+      await second.bus.publish([upserted([message(7, 3, { text: 'after the restart' })])]);
+      await second.indexer.flush();
+      expect(await onStore.search('restart', 5)).toHaveLength(1);
+      expect(second.indexer.stats()).toMatchObject({ buffered: 0, setAside: 0 });
+    } finally {
+      await second.indexer.stop();
+    }
+  });
+
+  it('sets aside a message the database refuses and indexes the ones around it', async () => {
+    const { bus, indexer, logs } = startOn();
+    try {
+      await bus.publish([
+        upserted([
+          message(8, 1, { text: 'before the bad one' }),
+          message(8, 2, { text: 'undatable', created_at: 'not a date' }),
+          message(8, 3, { text: 'after the bad one' }),
+        ]),
+      ]);
+      await indexer.flush();
+      expect(await onStore.search('bad one', 5)).toHaveLength(2);
+      expect(await onStore.search('undatable', 5)).toHaveLength(0);
+      const [kept] = await new SetAsideRepository(db.db).list('search index');
+      expect(JSON.parse(kept!.row)).toMatchObject({ messageId: message(8, 2).id, createdAt: 'not a date' });
+      expect(indexer.stats()).toMatchObject({ buffered: 0, setAside: 1 });
+      expect(logs.text()).toContain('set aside');
+      // The log says why, never what the customer wrote.
+      expect(logs.text()).not.toContain('undatable');
+    } finally {
+      await indexer.stop();
+    }
+  });
 });

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Message } from '../../contract';
 import type { EventBus } from '../events/bus';
 import { BatchWriter, type BatchWriterStats } from '../store/batch-writer';
+import { SetAsideRepository } from '../store/set-aside-repository';
 import { followWhileLeaseHeld } from '../sync/lease-follower';
 import type { ReadModel } from '../sync/read-model';
 import type { IndexedMessage, SearchRepository } from './search-repository';
@@ -18,6 +19,8 @@ export interface SearchIndexerDeps {
   readonly log: FastifyBaseLogger;
   /** True while this instance runs the sync (holds the lease). */
   readonly writes: () => boolean;
+  /** How long a shutdown waits for the last write (ms); BatchWriter's default when absent. */
+  readonly closeTimeoutMs?: number;
 }
 
 /** A message as the index keeps it; null for one without text (media without a caption). */
@@ -41,17 +44,29 @@ export class SearchIndexer {
   constructor(deps: SearchIndexerDeps) {
     this.writer = new BatchWriter(
       { insert: (batch) => deps.repository.upsert(batch) },
-      { log: deps.log, label: 'search index', maxBuffered: 50_000 },
+      {
+        log: deps.log,
+        label: 'search index',
+        maxBuffered: 50_000,
+        // A message the database refuses is kept there; the ones after it are indexed (issue 34).
+        setAside: new SetAsideRepository(deps.repository.db),
+        ...(deps.closeTimeoutMs !== undefined ? { closeTimeoutMs: deps.closeTimeoutMs } : {}),
+      },
     );
-    this.unfollow = followWhileLeaseHeld(deps.bus, deps.writes, {
-      onEvent: (bus) => {
-        if (bus.event.type === 'messages.upserted') for (const m of bus.event.messages) this.record(m);
+    this.unfollow = followWhileLeaseHeld(
+      deps.bus,
+      deps.writes,
+      {
+        onEvent: (bus) => {
+          if (bus.event.type === 'messages.upserted') for (const m of bus.event.messages) this.record(m);
+        },
+        // What the model learnt before this instance held the lease.
+        onTakeOver: () => {
+          for (const page of deps.model.messages.values()) for (const m of page) this.record(m);
+        },
       },
-      // What the model learnt before this instance held the lease.
-      onTakeOver: () => {
-        for (const page of deps.model.messages.values()) for (const m of page) this.record(m);
-      },
-    });
+      { log: deps.log, label: 'search index' },
+    );
   }
 
   /** Writes what is waiting (tests; a search right after a change). */

@@ -74,3 +74,30 @@ it('builds a tsquery of letters and digits only', () => {
   expect(toTsQuery('José 42')).toBe("'josé' & '42':*");
   expect(toTsQuery(' :* & ')).toBeNull();
 });
+
+describeOnEachStore('message search index: text the database cannot hold', (suite) => {
+  let repo: SearchRepository;
+  beforeAll(async () => {
+    repo = new SearchRepository((await suite.openFresh()).db);
+  }, 60_000);
+
+  it('indexes a body and sender name holding U+0000 or a lone surrogate, with U+FFFD in their place', async () => {
+    await repo.upsert([
+      msg(1, 'refund\u0000please', { senderName: 'So\u0000fia' }),
+      msg(2, 'broken \uD800 pair, invoice'),
+    ]);
+    // Whether U+FFFD splits words is the database's locale's to say: the prefix matches either way.
+    expect((await repo.search('refund', 10)).map((f) => f.messageId)).toEqual([uuid(1, 'a1a1a1a1')]);
+    const [found] = await repo.search('invoice', 10);
+    expect(found?.snippet).toContain('\uFFFD');
+    expect(found?.snippet).not.toContain('\u0000');
+    expect(found?.snippet).not.toContain('\uD800');
+    const sender = await repo.db
+      .selectFrom('search_messages')
+      .select('sender_name')
+      .where('message_id', '=', uuid(1, 'a1a1a1a1'))
+      .executeTakeFirst();
+    expect(sender).toEqual({ sender_name: 'So\uFFFDfia' });
+    expect(await repo.count()).toBe(2);
+  });
+});

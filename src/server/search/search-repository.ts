@@ -1,10 +1,13 @@
 import { sql, type Kysely } from 'kysely';
 import { MATCH_END, MATCH_START, type Message } from '../../contract';
 import type { Database } from '../store/schema';
+import { storableText } from '../store/storable-text';
 import { guarded } from '../store/store-errors';
 
 // The message index (migration 0005): written by the indexer, read by the search route. Every
-// call fails with DatabaseUnavailableError when the database cannot serve.
+// call fails with DatabaseUnavailableError when the database cannot serve. Text from the upstream
+// is made storable first: one message holding U+0000 once stopped the index on every instance
+// (issue 34); the upstream keeps the original.
 
 export interface IndexedMessage {
   readonly messageId: string;
@@ -42,7 +45,7 @@ export function toTsQuery(query: string): string | null {
 }
 
 export class SearchRepository {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(readonly db: Kysely<Database>) {}
 
   /** Adds messages or replaces their text (a message is indexed again when it changes). */
   async upsert(messages: readonly IndexedMessage[]): Promise<void> {
@@ -56,8 +59,8 @@ export class SearchRepository {
           ${column((m) => m.messageId)}::text[],
           ${column((m) => m.conversationId)}::text[],
           ${column((m) => m.direction)}::text[],
-          ${column((m) => m.senderName)}::text[],
-          ${column((m) => m.body.replace(MARKERS, ' '))}::text[],
+          ${column((m) => storableText(m.senderName))}::text[],
+          ${column((m) => storableText(m.body.replace(MARKERS, ' ')))}::text[],
           ${column((m) => m.createdAt)}::timestamptz[]
         )
         on conflict (message_id) do update set

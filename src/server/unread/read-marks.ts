@@ -41,9 +41,12 @@ export class ReadMarks {
     this.unsubscribe = deps.bus.subscribe((bus) => {
       if (bus.event.type !== 'readState.changed' || bus.audience?.length !== 1) return;
       const { conversationId, readAt, markedUnread } = bus.event;
-      void this.agents
-        .get(bus.audience[0]!)
-        ?.then((agent) => remember(agent, { conversationId, readAt: Date.parse(readAt), markedUnread }));
+      // Marks that failed to load are loaded afresh (with this read in them) at the agent's next
+      // ask: nothing to apply now, and no rejection left unhandled, which would end the process.
+      void this.agents.get(bus.audience[0]!)?.then(
+        (agent) => remember(agent, { conversationId, readAt: Date.parse(readAt), markedUnread }),
+        () => undefined,
+      );
     });
   }
 
