@@ -14,7 +14,7 @@ const NO_PEOPLE: readonly Mentionable[] = [];
 
 /**
  * A private note for the team (never sent to the contact): `@` completes teammates (arrows, Enter
- * or Tab, Escape), Ctrl+Enter or the button saves. The text is a draft until the BFF has saved it;
+ * or Tab, Escape), Enter or the button saves, Shift+Enter adds a line. The text is a draft until the BFF has saved it;
  * a refusal keeps it and says why.
  */
 export function NoteComposer({ conversationId }: { conversationId: string }) {
@@ -115,7 +115,9 @@ export function NoteComposer({ conversationId }: { conversationId: string }) {
                 return;
               }
             }
-            if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
+            // As the reply composer: Enter saves, Shift+Enter adds a line (Ctrl+Enter saves too, as
+            // it always has); never while an input method is composing a character.
+            if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
               event.preventDefault();
               void save();
             }
@@ -157,7 +159,7 @@ export function NoteComposer({ conversationId }: { conversationId: string }) {
         </Button>
       </div>
       <p className="flex flex-wrap gap-x-3 text-xs text-muted">
-        <span>Only your team sees notes. Ctrl+Enter saves.</span>
+        <span>Only your team sees notes. Enter saves, Shift+Enter adds a line.</span>
         {tooLong ? (
           <span className="text-danger">
             {text.length - NOTE_MAX} characters over the {NOTE_MAX} a note can hold.

@@ -34,10 +34,12 @@ describe('private notes', () => {
     expect(within(options).getAllByRole('option')[0]).toHaveTextContent('Marco');
     await user.keyboard('{Enter}');
     expect(box).toHaveValue('Refund approved, @Marco Manager ');
-    await user.type(box, 'please confirm');
-    await user.click(screen.getByRole('button', { name: 'Save note' }));
+    // Shift+Enter adds a line, Enter saves: as in the reply composer.
+    await user.type(box, 'please{Shift>}{Enter}{/Shift}confirm');
+    expect(box).toHaveValue('Refund approved, @Marco Manager please\nconfirm');
+    await user.keyboard('{Enter}');
 
-    const note = await screen.findByRole('article', { name: /Private note by Ada/ });
+    const note = await screen.findByRole('article', { name: /Private note by Ada/ }, { timeout: 5_000 });
     expect(note).toHaveTextContent('Refund approved, @Marco Manager please confirm');
     expect(box).toHaveValue('');
     // Never sent to the contact.
