@@ -42,6 +42,7 @@ import { registerPreferences } from './preferences/preferences-routes';
 import type { TeamStore } from './store/open-store';
 import { storeReadiness } from './store/store-readiness';
 import { DatabaseUnavailableError } from './store/store-errors';
+import { idempotencyFor } from './idempotency/idempotency-for';
 
 export interface AppDeps {
   readonly config: Config;
@@ -210,6 +211,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     dispatcher,
     guard,
     ...(live ? { onWrite: live.onWrite } : {}),
+    ...idempotencyFor(deps.database, {
+      upstream: deps.upstream,
+      dispatcher,
+      timeoutMs: config.upstreamTimeoutMs,
+      clock,
+      log: app.log,
+    }),
   });
   // Unread per agent needs both the read model (what came in) and the database (what was read).
   const unread =
@@ -234,6 +242,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clock,
     importCallsPerSecond: config.importCallsPerSecond,
     searchBackfillEveryMs: config.searchBackfillEveryMs,
+    shutdownFlushMs: config.database.shutdownFlushMs,
   });
   registerUnreadRoutes(app, { sessions, users: deps.users, cookieName: cookie.name, marks: unread });
   registerNotesRoutes(app, {

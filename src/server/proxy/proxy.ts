@@ -6,6 +6,8 @@ import { fieldErrors } from '../../contract/common';
 import { buildPath, matchRoute, type Host, type RouteDef } from '../../contract/routes';
 import { sendBffError } from '../bff-error';
 import type { UpstreamConfig } from '../config';
+import type { IdempotentWrites } from '../idempotency/idempotent-writes';
+import { IDEMPOTENCY_HEADER } from '../idempotency/idempotency-key';
 import { guardTarget } from './path-guard';
 
 // The allowlist proxy: only a (method, path template) pair of the contract's route table is
@@ -71,6 +73,8 @@ export interface ProxyOptions {
   readonly dispatcher: Dispatcher;
   readonly onWrite?: WriteListener;
   readonly guard?: ProxyGuard;
+  /** Sends and creates with an Idempotency-Key go through here (src/server/idempotency). */
+  readonly idempotency?: IdempotentWrites;
 }
 
 export const NOT_FOUND_MESSAGE = 'No such API route';
@@ -178,6 +182,9 @@ export async function registerProxy(app: FastifyInstance, opts: ProxyOptions): P
         if (!body.success) return sendBffError(reply, 400, fieldErrors(body.error));
       }
       const url = base + buildPath(route, match.params);
+      const key = request.headers[IDEMPOTENCY_HEADER];
+      if (key !== undefined && opts.idempotency?.covers(route.id))
+        return opts.idempotency.handle(request, reply, { route, params: match.params, url }, key, opts.onWrite);
       const chosen = route.body === undefined && route.mutates ? noBodyHooks : hooks;
       // Reads stream through untouched; only a state-changing call's answer is also copied.
       return reply.from(

@@ -1,0 +1,228 @@
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startFakeUpstream, type FakeUpstream } from '../../../mocks/http';
+import { openStore, type TeamStore } from '../store/open-store';
+import { buildTestApp } from '../testing/test-app';
+import { sameOriginHeaders, signIn } from '../testing/test-users';
+
+// Sends and creates with an Idempotency-Key through the real BFF on the fake upstream over HTTP
+// (issue 34, point 4): an answer that comes after UPSTREAM_TIMEOUT_MS is "outcome unknown", not a
+// failure; a repeat with the same key answers with the one copy the upstream holds and never makes
+// a second; a key reused for another request is refused.
+
+const TIMEOUT_MS = 300;
+const LATE_BY_MS = 900;
+
+let fake: FakeUpstream;
+let store: TeamStore;
+let app: FastifyInstance;
+let agent = '';
+let manager = '';
+let thread = '';
+
+beforeAll(async () => {
+  fake = await startFakeUpstream({ port: 0, clock: 'frozen' });
+  store = await openStore({ kind: 'pglite', dataDir: null });
+  app = await buildTestApp(fake, {
+    env: { API_KEY: 'demo-admin-key', LOG_LEVEL: 'silent', UPSTREAM_TIMEOUT_MS: String(TIMEOUT_MS) },
+    database: store,
+  });
+  agent = await signIn(app, 'agent');
+  manager = await signIn(app, 'manager');
+}, 60_000);
+afterAll(async () => {
+  await app.close();
+  await store.close();
+  await fake.close();
+});
+
+beforeEach(() => {
+  // No reset between tests: the fake's ids would start again, and a key of an earlier test
+  // would hold the id of a message of this one. Texts and names are unique instead.
+  const [first] = [...fake.fake.workspace().social.threads.values()].filter((t) => !t.conv.is_group);
+  thread = first!.conv.id;
+  // An inbound message opens the thread's 24-hour window, so a text may be sent.
+  fake.fake.control.inbound({ conversationId: thread, text: 'Hello?' });
+});
+
+const post = (url: string, payload: object, key?: string, cookie = agent) =>
+  app.inject({
+    method: 'POST',
+    url,
+    headers: { ...sameOriginHeaders, cookie, ...(key !== undefined ? { 'idempotency-key': key } : {}) },
+    payload,
+  });
+
+const sendText = (text: string, key?: string) =>
+  post(`/api/social/v1/conversations/${thread}/messages`, { text }, key);
+const createLead = (body: object, key?: string) => post('/api/crm/v1/leads', body, key, manager);
+
+const copiesOf = (text: string) =>
+  fake.fake
+    .workspace()
+    .social.threads.get(thread)!
+    .messages.filter((m) => m.text === text);
+const leadsNamed = (name: string) =>
+  [...fake.fake.workspace().crm.leads.values()].filter((l) => l.name === name);
+
+/** Waits for a state of the fake, asking again every few ms. */
+async function until(check: () => boolean, what: string): Promise<void> {
+  for (let i = 0; i < 400; i++) {
+    if (check()) return;
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  throw new Error(`never: ${what}`);
+}
+
+/** Repeats a keyed request while its outcome is unknown, as the browser does. */
+async function askUntilKnown(ask: () => Promise<LightMyRequestResponse>): Promise<LightMyRequestResponse> {
+  for (let i = 0; i < 200; i++) {
+    const res = await ask();
+    if (res.headers['idempotency-outcome'] !== 'unknown') return res;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  throw new Error('the outcome never became known');
+}
+
+const expectUnknown = (res: LightMyRequestResponse) => {
+  expect(res.statusCode).toBe(504);
+  expect(res.headers['idempotency-outcome']).toBe('unknown');
+  expect(res.headers['x-bff-error']).toBe('1');
+  expect(res.json()).toMatchObject({ statusCode: 504, error: 'Gateway Timeout', outcome: 'unknown' });
+};
+
+describe('a message send answered after the timeout', () => {
+  it('is "outcome unknown", and a retry with the same key answers with the one copy sent', async () => {
+    const text = `Late hello ${crypto.randomUUID()}`;
+    const key = crypto.randomUUID();
+    fake.fake.control.fail({
+      method: 'POST',
+      path: '/v1/conversations/{id}/messages',
+      delayMs: LATE_BY_MS,
+      host: 'social',
+    });
+    expectUnknown(await sendText(text, key));
+    await until(() => copiesOf(text).length > 0, 'the late send landed');
+    const retry = await sendText(text, key);
+    expect(retry.statusCode).toBe(202);
+    expect(copiesOf(text)).toHaveLength(1);
+    expect(retry.json()).toMatchObject({ id: copiesOf(text)[0]!.id, text, direction: 'outbound' });
+  });
+
+  it('keeps saying "unknown" while the upstream is still at it, then gives the sent message', async () => {
+    const text = `Slow hello ${crypto.randomUUID()}`;
+    const key = crypto.randomUUID();
+    fake.fake.control.fail({
+      method: 'POST',
+      path: '/v1/conversations/{id}/messages',
+      delayMs: LATE_BY_MS,
+      host: 'social',
+    });
+    expectUnknown(await sendText(text, key));
+    expectUnknown(await sendText(text, key));
+    const known = await askUntilKnown(() => sendText(text, key));
+    expect(known.statusCode).toBe(202);
+    expect(copiesOf(text)).toHaveLength(1);
+    expect(known.json()).toMatchObject({ id: copiesOf(text)[0]!.id });
+  });
+
+  it('answers a repeat of a prompt send with the recorded answer, not a second copy', async () => {
+    const text = `Twice ${crypto.randomUUID()}`;
+    const key = crypto.randomUUID();
+    const first = await sendText(text, key);
+    expect(first.statusCode).toBe(202);
+    const again = await sendText(text, key);
+    expect(again.statusCode).toBe(202);
+    expect(again.headers['idempotency-outcome']).toBe('replayed');
+    expect(again.json()).toEqual(first.json());
+    expect(copiesOf(text)).toHaveLength(1);
+  });
+
+  it('finds a copy the upstream made though its answer was an error, instead of sending again', async () => {
+    const text = `Half-failed ${crypto.randomUUID()}`;
+    const key = crypto.randomUUID();
+    // The gateway in front of the upstream answers 502 as the message goes out: simulated by the
+    // message being in the thread while the BFF holds a 5xx for the key.
+    fake.fake.control.fail({
+      method: 'POST',
+      path: '/v1/conversations/{id}/messages',
+      status: 502,
+      host: 'social',
+    });
+    expect((await sendText(text, key)).statusCode).toBe(502);
+    const sent = await sendText(text); // the copy made by the "failed" send, as the upstream holds it
+    expect(sent.statusCode).toBe(202);
+    const retry = await sendText(text, key);
+    expect(retry.statusCode).toBe(202);
+    expect(retry.headers['idempotency-outcome']).toBe('found');
+    expect(retry.json()).toMatchObject({ id: sent.json<{ id: string }>().id });
+    expect(copiesOf(text)).toHaveLength(1);
+  });
+});
+
+describe('a lead create answered after the timeout', () => {
+  it('is "outcome unknown", and a retry with the same key answers with the one lead made', async () => {
+    const name = `Late lead ${crypto.randomUUID().slice(0, 8)}`;
+    const key = crypto.randomUUID();
+    fake.fake.control.fail({ method: 'POST', path: '/v1/leads', delayMs: LATE_BY_MS, host: 'crm' });
+    expectUnknown(await createLead({ name, email: 'late.lead@example.com' }, key));
+    await until(() => leadsNamed(name).length > 0, 'the late create landed');
+    const retry = await createLead({ name, email: 'late.lead@example.com' }, key);
+    expect(retry.statusCode).toBe(201);
+    expect(leadsNamed(name)).toHaveLength(1);
+    expect(retry.json()).toMatchObject({ id: leadsNamed(name)[0]!.id, name });
+  });
+
+  it('while still in flight, keeps saying "unknown", then gives the lead, made once', async () => {
+    const name = `Slow lead ${crypto.randomUUID().slice(0, 8)}`;
+    const key = crypto.randomUUID();
+    fake.fake.control.fail({ method: 'POST', path: '/v1/leads', delayMs: LATE_BY_MS, host: 'crm' });
+    expectUnknown(await createLead({ name }, key));
+    const known = await askUntilKnown(() => createLead({ name }, key));
+    expect(known.statusCode).toBe(201);
+    expect(leadsNamed(name)).toHaveLength(1);
+  });
+});
+
+describe('keys', () => {
+  it('refuses a key reused for a different request, saying so', async () => {
+    const key = crypto.randomUUID();
+    expect((await sendText('First words', key)).statusCode).toBe(202);
+    const other = await sendText('Other words', key);
+    expect(other.statusCode).toBe(422);
+    expect(other.headers['x-bff-error']).toBe('1');
+    expect(other.json<{ message: string }>().message).toMatch(/already used for a different request/);
+    expect(copiesOf('Other words')).toHaveLength(0);
+  });
+
+  it('refuses a malformed key with a 400 naming the header, sending nothing', async () => {
+    const res = await sendText('Bad key', 'no spaces allowed');
+    expect(res.statusCode).toBe(400);
+    expect(res.json<{ message: string[] }>().message).toEqual([expect.stringMatching(/^Idempotency-Key /)]);
+    expect(copiesOf('Bad key')).toHaveLength(0);
+  });
+
+  it('frees the key of a request the upstream refused, so the corrected one can carry it', async () => {
+    const key = crypto.randomUUID();
+    const name = `Refused first ${crypto.randomUUID().slice(0, 8)}`;
+    fake.fake.control.fail({
+      method: 'POST',
+      path: '/v1/leads',
+      status: 400,
+      message: 'currency is not known',
+    });
+    expect((await createLead({ name, currency: 'XXX' }, key)).statusCode).toBe(400);
+    const fixed = await createLead({ name, currency: 'EUR' }, key);
+    expect(fixed.statusCode).toBe(201);
+    expect(leadsNamed(name)).toHaveLength(1);
+  });
+
+  it("keeps one person's key apart from another's", async () => {
+    const key = crypto.randomUUID();
+    const name = `Shared key ${crypto.randomUUID().slice(0, 8)}`;
+    expect((await createLead({ name }, key)).statusCode).toBe(201);
+    const theirs = await post('/api/crm/v1/leads', { name: `${name} too` }, key, await signIn(app, 'admin'));
+    expect(theirs.statusCode).toBe(201);
+    expect(theirs.headers['idempotency-outcome']).toBeUndefined();
+  });
+});
