@@ -178,6 +178,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     log: app.log,
     clock,
     retentionDays: config.auditRetentionDays,
+    writer: { closeTimeoutMs: config.database.shutdownFlushMs },
   });
   const sessions = new SessionManager(store, clock);
   const cookie = cookiePolicy(config);

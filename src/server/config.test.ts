@@ -144,10 +144,16 @@ describe('parseConfig', () => {
     ['HEADERS_TIMEOUT_MS', 'x'],
     ['REQUEST_TIMEOUT_MS', '50'],
     ['KEEP_ALIVE_TIMEOUT_MS', '-5'],
+    ['SHUTDOWN_FLUSH_MS', '-1'],
   ])('names %s when its value %s is bad', (name, value) => {
     const err = errorOf({ ...full, [name]: value });
     expect(err.variable).toBe(name);
     expect(err.message).toContain(name);
+  });
+
+  it('waits 5 s for the database writers at shutdown, unless SHUTDOWN_FLUSH_MS says otherwise', () => {
+    expect(parseConfig(full).database.shutdownFlushMs).toBe(5000);
+    expect(parseConfig({ ...full, SHUTDOWN_FLUSH_MS: '1500' }).database.shutdownFlushMs).toBe(1500);
   });
 
   it('never puts the API key value in its message', () => {

@@ -71,6 +71,7 @@ const EnvSchema = z.object({
   DATABASE_URL: z.preprocess(emptyAsUndefined, z.url({ protocol: /^postgres(ql)?$/ }).optional()),
   DATA_DIR: optionalString,
   DATABASE_TIMEOUT_MS: whole(100, 600_000, 5000),
+  SHUTDOWN_FLUSH_MS: whole(0, 600_000, 5000),
   AUDIT_RETENTION_DAYS: whole(1, 36_500, 90),
   SEARCH_BACKFILL_EVERY_MS: whole(0, 3_600_000, 2_000),
   IMPORT_CALLS_PER_SECOND: z.preprocess(emptyAsUndefined, z.coerce.number().positive().max(1000).default(10)),
@@ -134,6 +135,9 @@ export interface DatabaseSettings {
   readonly dataDir: string | null;
   /** A query or connection attempt that takes longer fails (503), so none hangs. */
   readonly timeoutMs: number;
+  /** At shutdown each writer (audit, search index, history) waits at most this long for its last
+   *  write, then logs what it could not write (README). */
+  readonly shutdownFlushMs: number;
 }
 
 export class ConfigError extends Error {
@@ -215,6 +219,7 @@ export function parseConfig(env: Readonly<Record<string, string | undefined>>): 
       url: e.DATABASE_URL,
       dataDir: e.DATA_DIR ?? (demo ? null : './data'),
       timeoutMs: e.DATABASE_TIMEOUT_MS,
+      shutdownFlushMs: e.SHUTDOWN_FLUSH_MS,
     },
     auditRetentionDays: e.AUDIT_RETENTION_DAYS,
     importCallsPerSecond: e.IMPORT_CALLS_PER_SECOND,

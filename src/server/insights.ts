@@ -27,6 +27,8 @@ export interface InsightsDeps {
   readonly clock: () => number;
   readonly importCallsPerSecond: number;
   readonly searchBackfillEveryMs: number;
+  /** How long each writer waits for its last write at shutdown (ms). */
+  readonly shutdownFlushMs: number;
 }
 
 export function registerInsights(app: FastifyInstance, deps: InsightsDeps): void {
@@ -41,6 +43,7 @@ export function registerInsights(app: FastifyInstance, deps: InsightsDeps): void
           model: live.model,
           log: app.log,
           writes: () => live.lease.held,
+          closeTimeoutMs: deps.shutdownFlushMs,
         })
       : null;
   if (searchIndexer) app.addHook('onClose', async () => searchIndexer.stop());
@@ -68,6 +71,7 @@ export function registerInsights(app: FastifyInstance, deps: InsightsDeps): void
           log: app.log,
           writes: () => live.lease.held,
           clock,
+          closeTimeoutMs: deps.shutdownFlushMs,
         })
       : null;
   if (historyRecorder) app.addHook('onClose', async () => historyRecorder.stop());
