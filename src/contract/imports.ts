@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { DateTime, Id, fieldErrors } from './common';
+import { DateTime, Id, fieldErrors, once } from './common';
 import { contactCreate, type ContactCreate } from './contacts';
 import { CustomerCreate } from './customers';
 import { ImportKind } from './import-kinds';
@@ -176,6 +176,8 @@ export function checkLeadRow(row: MappedRow, ctx: RowContext): RowCheck<LeadCrea
 }
 
 const ADDRESS_KEYS = ['street', 'city', 'state', 'country', 'postal_code'] as const;
+// Built once: built for each row, it took about half the time 50,000 customer rows took to check.
+const rowContact = once(() => z.omit(contactCreate(), { customer_id: true }));
 const CONTACT_KEYS = ['first_name', 'last_name', 'email', 'phone', 'mobile', 'position', 'department'];
 
 /** One mapped customer row (with an optional contact), checked against both create bodies. */
@@ -198,9 +200,7 @@ export function checkCustomerRow(row: MappedRow): RowCheck<CustomerImportRecord>
   if (!checkedCustomer.success) errors.push(...fieldErrors(checkedCustomer.error));
   const hasContact = CONTACT_KEYS.some((k) => contact[k] !== undefined);
   // The contact's company is the customer this row makes or finds; its id is not known yet.
-  const checkedContact = hasContact
-    ? z.omit(contactCreate(), { customer_id: true }).safeParse(contact)
-    : null;
+  const checkedContact = hasContact ? rowContact().safeParse(contact) : null;
   if (checkedContact && !checkedContact.success)
     errors.push(...fieldErrors(checkedContact.error, 'contact_'));
   if (errors.length || !checkedCustomer.success || (checkedContact && !checkedContact.success))
@@ -214,16 +214,30 @@ export function checkImportRow(kind: ImportKind, row: MappedRow, ctx: RowContext
 
 // ---- The BFF's import routes -------------------------------------------------------------------
 
-/** POST /bff/imports: the file's rows, already mapped by the user; nothing is sent until /start. */
-export const ImportCreateBody = z.lazy(() =>
+/** One mapped row of POST /bff/imports: field key to cell text, both text the database can hold. */
+export const ImportRowCells = z.lazy(() =>
+  z.record(z.string().check(storableText()), z.string().check(storableText())),
+);
+
+const importRows = <T extends z.ZodMiniType>(row: T) =>
+  z.array(row).check(z.minLength(1, 'rows must hold at least one row'), z.maxLength(MAX_IMPORT_ROWS));
+
+const importEnvelope = once(() =>
   z.strictObject({
     kind: ImportKind,
     duplicates: DuplicatePolicy,
     fileName: z.string().check(z.trim(), storableText(), z.minLength(1), z.maxLength(200)),
-    rows: z
-      .array(z.record(z.string().check(storableText()), z.string().check(storableText())))
-      .check(z.minLength(1, 'rows must hold at least one row'), z.maxLength(MAX_IMPORT_ROWS)),
+    rows: importRows(z.unknown()),
   }),
+);
+
+/** POST /bff/imports without its rows' cells checked: the BFF checks those a slice at a time, so a
+ *  50,000-row file does not hold its event loop (ImportRowCells each). */
+export const ImportCreateEnvelope = z.lazy(importEnvelope);
+
+/** POST /bff/imports: the file's rows, already mapped by the user; nothing is sent until /start. */
+export const ImportCreateBody = z.lazy(() =>
+  z.extend(importEnvelope(), { rows: importRows(ImportRowCells) }),
 );
 export type ImportCreateBody = z.infer<typeof ImportCreateBody>;
 
