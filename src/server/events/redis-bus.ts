@@ -259,11 +259,13 @@ export class RedisBus implements EventBus {
         const { info, placeKept, entries } = await this.readNext();
         const { gap, count } = judgeRead(this.place, info, placeKept, entries.length);
         if (gap && (count !== undefined || this.gapToldAt !== this.place.id)) this.tellGap(entries[0]?.[0]);
-        for (const entry of entries) {
-          this.place = { id: entry[0], count: this.place.count };
+        // Each entry's own count, so the place stays exact if a listener throws half-way.
+        const before = count === undefined ? undefined : count - entries.length;
+        entries.forEach((entry, i) => {
+          this.place = { id: entry[0], count: before === undefined ? undefined : before + i + 1 };
           for (const event of this.decode(entry)) for (const listener of this.listeners) listener(event);
-        }
-        this.place = { id: this.place.id, count };
+        });
+        if (entries.length === 0) this.place = { id: this.place.id, count };
         lostSight = false;
         // Nothing new: wait for the next entry here, then read it (and judge it) in the MULTI above.
         if (entries.length === 0)

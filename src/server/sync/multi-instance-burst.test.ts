@@ -115,7 +115,7 @@ afterAll(async () => {
 describe('a burst larger than the old replay window', () => {
   it(
     'reaches both instances and the snapshot whole: every one of 50,000 leads',
-    { timeout: 120_000 },
+    { timeout: 150_000 },
     async () => {
       const a = await instance();
       const b = await instance();
@@ -125,7 +125,7 @@ describe('a burst larger than the old replay window', () => {
       expect(expected).toBe(LEADS);
 
       await vi.waitFor(() => expect(a.bffLive!.model.loaded.has('leads')).toBe(true), {
-        timeout: 60_000,
+        timeout: 90_000,
         interval: 200,
       });
       await vi.waitFor(
