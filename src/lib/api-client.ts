@@ -26,6 +26,8 @@ export type CallOptions<R extends RouteId> = ParamsOption<R> & {
   query?: Partial<QueryOf<R>>;
   body?: BodyOf<R>;
   signal?: AbortSignal;
+  /** Names a send or a create, so asking again never makes a second copy (src/lib/idempotent-call.ts). */
+  idempotencyKey?: string;
 };
 
 /** The options argument: required when the route has path parameters, optional otherwise. */
@@ -40,6 +42,7 @@ interface AnyCallOptions {
   query?: object;
   body?: unknown;
   signal?: AbortSignal;
+  idempotencyKey?: string;
 }
 
 /** Hook for the session layer: called when the BFF says the session has ended. */
@@ -93,6 +96,7 @@ export async function callApi<R extends RouteId>(id: R, ...[typed]: CallArgs<R>)
   const headers: Record<string, string> = { accept: 'application/json' };
   if (route.mutates) headers['x-csrf'] = '1';
   if (options.body !== undefined) headers['content-type'] = 'application/json';
+  if (options.idempotencyKey !== undefined) headers['idempotency-key'] = options.idempotencyKey;
   const sentAt = await rateGate.acquire(options.signal);
   let response: Response;
   try {

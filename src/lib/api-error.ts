@@ -62,6 +62,15 @@ export class ApiError extends Error {
     return this.status === 429 && this.fromBff;
   }
 
+  /**
+   * Whether a keyed send or create may have acted though no answer says so: the BFF's "outcome
+   * unknown" (the upstream is slower than its timeout), or no answer at all. Asking again with the
+   * same Idempotency-Key learns the outcome and never makes a second copy.
+   */
+  get outcomeUnknown(): boolean {
+    return this.status === 0 || (this.status === 504 && this.body?.['outcome'] === 'unknown');
+  }
+
   /** Words for a person: what happened and, where we can tell, what to do. */
   get userMessage(): string {
     switch (this.kind) {

@@ -79,6 +79,8 @@ export interface BffOptions {
   live?: boolean;
   /** The BFF's own database (an in-memory PGlite, kept for the whole file): the audit log and the team's data. */
   database?: boolean;
+  /** UPSTREAM_TIMEOUT_MS, small for a test of an upstream slower than the BFF waits. */
+  upstreamTimeoutMs?: number;
 }
 
 /**
@@ -90,12 +92,17 @@ export function withBff({
   resetAfterEach = true,
   live = false,
   database = false,
+  upstreamTimeoutMs,
 }: BffOptions = {}): void {
   let app: FastifyInstance | undefined;
   let store: TeamStore | undefined;
   beforeAll(async () => {
     if (database) store = await openStore({ kind: 'pglite', dataDir: null });
-    const config = parseConfig({ LOG_LEVEL: 'silent', STATIC_DIR: '/nonexistent-static-dir' });
+    const config = parseConfig({
+      LOG_LEVEL: 'silent',
+      STATIC_DIR: '/nonexistent-static-dir',
+      ...(upstreamTimeoutMs !== undefined ? { UPSTREAM_TIMEOUT_MS: String(upstreamTimeoutMs) } : {}),
+    });
     app = await buildApp({
       config,
       // The demo's upstream: the fake's Acme workspace with its full-access key (mocks/README.md).

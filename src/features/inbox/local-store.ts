@@ -1,3 +1,4 @@
+import type { HeldKey, KeyMemory } from '@/lib/idempotent-call';
 import { readUserValue, writeUserValue } from '@/lib/user-storage';
 
 // Per-conversation memory kept for the signed-in user (src/lib/user-storage.ts): drafts (so a
@@ -20,6 +21,28 @@ export const saveNoteDraft = (conversationId: string, text: string): void =>
 export function saveDraft(conversationId: string, text: string) {
   writeUserValue(draftKey(conversationId), text === '' ? null : text);
 }
+
+const SEND_KEY_PREFIX = 'inbox:send-key:';
+
+/** The Idempotency-Key of the draft being sent, kept with the draft: a send asked again after a
+ *  reload carries the same key and cannot go out twice. */
+export const sendKeyMemory = (conversationId: string): KeyMemory => ({
+  load() {
+    const raw = readUserValue(SEND_KEY_PREFIX + conversationId);
+    if (!raw) return null;
+    try {
+      const held = JSON.parse(raw) as Partial<HeldKey> | null;
+      return typeof held?.print === 'string' && typeof held.key === 'string'
+        ? { print: held.print, key: held.key }
+        : null;
+    } catch {
+      return null;
+    }
+  },
+  save(held) {
+    writeUserValue(SEND_KEY_PREFIX + conversationId, held === null ? null : JSON.stringify(held));
+  },
+});
 
 export function loadDiscarded(conversationId: string): Set<string> {
   const raw = readUserValue(DISCARDED_PREFIX + conversationId);

@@ -1,6 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import type { Message, SendMedia, SendTemplate } from '@/contract';
 import { callApi } from '@/lib/api-client';
+import { callUntilKnown } from '@/lib/idempotent-call';
 import { conversationKeys, invalidateConversationLists } from '@/data/conversations';
 import { upsertMessages } from '@/data/messages';
 
@@ -9,8 +11,18 @@ export type Outgoing =
   | { kind: 'media'; media: SendMedia }
   | { kind: 'template'; template: SendTemplate };
 
+/** A send and the Idempotency-Key that names it (made on Send, reused by every repeat and Retry). */
+export interface KeyedSend {
+  readonly outgoing: Outgoing;
+  readonly key: string;
+}
+
 /** Sends into an existing thread: text (with an optional quote), media by link, or a template. */
-export function sendToConversation(conversationId: string, outgoing: Outgoing): Promise<Message> {
+export function sendToConversation(
+  conversationId: string,
+  outgoing: Outgoing,
+  idempotencyKey: string,
+): Promise<Message> {
   switch (outgoing.kind) {
     case 'text':
       return callApi('messages.sendText', {
@@ -19,29 +31,40 @@ export function sendToConversation(conversationId: string, outgoing: Outgoing): 
           text: outgoing.text,
           ...(outgoing.quotedMessageId ? { quotedMessageId: outgoing.quotedMessageId } : {}),
         },
+        idempotencyKey,
       });
     case 'media':
-      return callApi('conversations.send', { body: { conversationId, media: outgoing.media } });
+      return callApi('conversations.send', {
+        body: { conversationId, media: outgoing.media },
+        idempotencyKey,
+      });
     case 'template':
-      return callApi('conversations.send', { body: { conversationId, template: outgoing.template } });
+      return callApi('conversations.send', {
+        body: { conversationId, template: outgoing.template },
+        idempotencyKey,
+      });
   }
 }
 
 /**
- * A send never retries by itself (a message must not go out twice) and never touches the draft:
- * the composer clears its draft only after success.
+ * A send never goes out twice: it carries its key, and when the BFF cannot say yet whether it went
+ * out, it asks again with the same key (`checking` is true meanwhile) until the sent message or a
+ * real failure. It never touches the draft: the composer clears its draft only after success.
  */
 export function useSendMessage(conversationId: string) {
   const queryClient = useQueryClient();
-  return useMutation({
+  const [checking, setChecking] = useState(false);
+  const mutation = useMutation({
     mutationKey: ['conversations', 'send', conversationId],
-    mutationFn: (outgoing: Outgoing) => sendToConversation(conversationId, outgoing),
+    mutationFn: ({ outgoing, key }: KeyedSend) =>
+      callUntilKnown(() => sendToConversation(conversationId, outgoing, key), setChecking),
     onSuccess: (message) => upsertMessages(queryClient, conversationId, [message]),
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: conversationKeys.detail(conversationId) });
       void invalidateConversationLists(queryClient);
     },
   });
+  return { ...mutation, checking };
 }
 
 /** Starts a thread with a template (a new contact is outside the window). */
@@ -49,15 +72,24 @@ export function useStartConversation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationKey: ['conversations', 'start'],
-    mutationFn: (input: { channelId: string; to: string; contactName?: string; template: SendTemplate }) =>
-      callApi('conversations.send', {
-        body: {
-          channelId: input.channelId,
-          to: input.to,
-          ...(input.contactName ? { contactName: input.contactName } : {}),
-          template: input.template,
-        },
-      }),
+    mutationFn: (input: {
+      channelId: string;
+      to: string;
+      contactName?: string;
+      template: SendTemplate;
+      key: string;
+    }) =>
+      callUntilKnown(() =>
+        callApi('conversations.send', {
+          body: {
+            channelId: input.channelId,
+            to: input.to,
+            ...(input.contactName ? { contactName: input.contactName } : {}),
+            template: input.template,
+          },
+          idempotencyKey: input.key,
+        }),
+      ),
     onSuccess: () => void invalidateConversationLists(queryClient),
   });
 }

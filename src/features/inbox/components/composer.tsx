@@ -1,12 +1,13 @@
-import { Paperclip, Send, X } from 'lucide-react';
+import { Loader2, Paperclip, Send, X } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import type { Conversation, Message, Platform } from '@/contract';
 import { Button } from '@/components/ui/button';
 import { errorText } from '@/components/ui/states';
 import { isApiError } from '@/lib/api-error';
+import { OutcomeStillUnknown, useKeyKeeper } from '@/lib/idempotent-call';
 import { notify } from '@/lib/notify';
 import { useSendMessage, type Outgoing } from '../api/send';
-import { loadDraft, saveDraft } from '../local-store';
+import { loadDraft, saveDraft, sendKeyMemory } from '../local-store';
 import { messagePreview } from '../thread-names';
 import { COMPOSER_ID } from '../use-inbox-shortcuts';
 import { WINDOW_MS, isWindowRefusal, type WindowState } from '../window';
@@ -53,6 +54,8 @@ export function Composer({
   const textareaRef = useRef<HTMLTextAreaElement>(null);
   const quickKeys = useQuickReplyKeys();
   const send = useSendMessage(id);
+  // One key per draft: a repeat, a Retry or a reload sends the same content under the same key.
+  const keys = useKeyKeeper(sendKeyMemory(id));
   const variables = useReplyVariables(conversation);
   const unfilled = unfilledVariables(text);
 
@@ -70,19 +73,29 @@ export function Composer({
     text.startsWith('/') && !text.includes('\n') && menuClosedFor !== text ? text.slice(1) : null;
 
   const sendOutgoing = (outgoing: Outgoing, onSuccess: () => void) => {
-    send.mutate(outgoing, {
-      onSuccess,
-      onError: (error) => {
-        if (isApiError(error) && isWindowRefusal(error.status, error.message) && outgoing.kind === 'text') {
-          setRefusedAt(Date.now());
-          notify.info('The 24-hour window has closed', {
-            description: 'Only a template can be sent now. Your text is kept as a draft.',
-          });
-          return;
-        }
-        notify.error('The message was not sent', { description: errorText(error) });
+    send.mutate(
+      { outgoing, key: keys.keyFor(outgoing) },
+      {
+        onSuccess: () => {
+          keys.done();
+          onSuccess();
+        },
+        onError: (error) => {
+          if (error instanceof OutcomeStillUnknown) {
+            notify.error('Not confirmed yet', { description: error.message });
+            return;
+          }
+          if (isApiError(error) && isWindowRefusal(error.status, error.message) && outgoing.kind === 'text') {
+            setRefusedAt(Date.now());
+            notify.info('The 24-hour window has closed', {
+              description: 'Only a template can be sent now. Your text is kept as a draft.',
+            });
+            return;
+          }
+          notify.error('The message was not sent', { description: errorText(error) });
+        },
       },
-    });
+    );
   };
 
   const sendText = (anyway = false) => {
@@ -164,6 +177,13 @@ export function Composer({
           onCancel={() => setMediaOpen(false)}
           onSend={(media) => sendOutgoing({ kind: 'media', media }, () => setMediaOpen(false))}
         />
+      ) : null}
+      {send.checking ? (
+        <p role="status" className="flex items-center gap-1.5 text-[13px] text-muted">
+          <Loader2 size={14} aria-hidden className="animate-spin motion-reduce:animate-none" />
+          <span>Checking…</span>
+          <span className="text-subtle">the message is slow to confirm; it will not be sent twice.</span>
+        </p>
       ) : null}
       <UnfilledVariables names={unfilled} />
       {collided ? (

@@ -10,6 +10,7 @@ import { useCan } from '@/lib/permissions';
 import { whoCan } from '@/lib/who-can';
 import { channelsQuery } from '@/data/channels';
 import { useStartConversation } from '../api/send';
+import { useKeyKeeper } from '@/lib/idempotent-call';
 import { checkPhone } from '../phone-input';
 import { TemplatePicker } from './template-picker';
 
@@ -27,6 +28,7 @@ export function NewConversation({ channelId, to, name }: NewConversationProps) {
   const { data: channels } = useSuspenseQuery(channelsQuery());
   const navigate = useNavigate();
   const start = useStartConversation();
+  const keys = useKeyKeeper();
   const mayStart = useCan()('conversations.send');
   const whatsapp = channels.channels.filter((c) => c.platform === 'whatsapp');
   const [chosenChannel, setChosenChannel] = useState<string | undefined>(channelId);
@@ -123,15 +125,18 @@ export function NewConversation({ channelId, to, name }: NewConversationProps) {
             onSend={(template) => {
               setPhoneTouched(true);
               if (!phoneCheck.ok) return;
+              const input = {
+                channelId: channel.id,
+                to: phoneCheck.digits,
+                contactName: contactName.trim() || undefined,
+                template,
+              };
               start.mutate(
-                {
-                  channelId: channel.id,
-                  to: phoneCheck.digits,
-                  contactName: contactName.trim() || undefined,
-                  template,
-                },
+                // The same start pressed again (a double click, after an unknown outcome) is one send.
+                { ...input, key: keys.keyFor(input) },
                 {
                   onSuccess: (message) => {
+                    keys.done();
                     notify.success('Conversation started');
                     void navigate({
                       from: '/inbox/new',

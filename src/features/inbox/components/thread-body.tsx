@@ -45,14 +45,18 @@ export const ThreadBody = memo(function ThreadBody({
     (message: Message) => {
       const payload = retryPayload(message);
       if (!payload) return;
-      send(payload, {
-        onSuccess: () => {
-          // The new message replaces the failed one in view; the failed one stays on the server.
-          setDiscarded(discardMessage(conversationId, message.id));
-          notify.success('Sent again');
+      // One key per failed message: pressing Retry twice sends it again once.
+      send(
+        { outgoing: payload, key: `retry-${message.id}` },
+        {
+          onSuccess: () => {
+            // The new message replaces the failed one in view; the failed one stays on the server.
+            setDiscarded(discardMessage(conversationId, message.id));
+            notify.success('Sent again');
+          },
+          onError: (error) => notify.error('The message was not sent', { description: errorText(error) }),
         },
-        onError: (error) => notify.error('The message was not sent', { description: errorText(error) }),
-      });
+      );
     },
     [send, conversationId],
   );
