@@ -1,23 +1,26 @@
-import type { AddressInfo } from 'node:net';
+import { connect, type AddressInfo, type Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { LiveEvent } from '../../contract';
 import { lead, message } from '../testing/live-records';
 import { startRecordingUpstream, type RecordingUpstream } from '../testing/recording-upstream';
 import { openSse, type SseClient } from '../testing/sse-client';
-import { buildTestApp } from '../testing/test-app';
+import { buildTestApp, LogCapture } from '../testing/test-app';
 import { sameOriginHeaders, signIn, TEST_USERS } from '../testing/test-users';
 
 // GET /bff/events over a real port. The sync is off (sync: false), so the events in these tests
 // are published by the test through the instance's own bus, as the sync or a write would.
 
 const HEARTBEAT_MS = 150;
+const MAX_BUFFERED = 32 * 1024;
 
 let upstream: RecordingUpstream;
 let app: FastifyInstance;
 let origin: string;
 let cookie: string;
+let logs: LogCapture;
 const clients: SseClient[] = [];
+const sockets: Socket[] = [];
 
 const removed = (n: number): LiveEvent => ({ type: 'lead.removed', id: lead(n).id });
 const publish = (...events: LiveEvent[]) => app.bffLive!.bus.publish(events.map((event) => ({ event })));
@@ -26,6 +29,14 @@ const open = async (opts: Parameters<typeof openSse>[1] = {}) => {
   clients.push(client);
   return client;
 };
+/** What the stream held for its client when it was dropped, as its log line says. */
+const heldWhenDropped = (): number => {
+  const line = logs.lines.find((l) => l.includes('live stream dropped'));
+  const { buffered, pending = 0 } = JSON.parse(line ?? '{}') as { buffered?: number; pending?: number };
+  return (buffered ?? Number.NaN) + pending;
+};
+const frameBytes = (event: LiveEvent) =>
+  Buffer.byteLength(`id: 0123456789-999\ndata: ${JSON.stringify(event)}\n\n`);
 const isRemoval = (n: number) => (f: { event: LiveEvent | null }) =>
   f.event?.type === 'lead.removed' && f.event.id === lead(n).id;
 
@@ -36,10 +47,14 @@ afterAll(async () => {
   await upstream.close();
 });
 beforeEach(async () => {
+  logs = new LogCapture();
   app = await buildTestApp(upstream, {
+    logs,
     live: {
       sync: false,
-      settings: { stream: { heartbeatMs: HEARTBEAT_MS, streamsPerSession: 2, maxBufferedBytes: 32 * 1024 } },
+      settings: {
+        stream: { heartbeatMs: HEARTBEAT_MS, streamsPerSession: 2, maxBufferedBytes: MAX_BUFFERED },
+      },
     },
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
@@ -48,6 +63,7 @@ beforeEach(async () => {
 });
 afterEach(async () => {
   while (clients.length) clients.pop()!.close();
+  while (sockets.length) sockets.pop()!.destroy();
   await app.close();
 });
 
@@ -174,6 +190,9 @@ describe('GET /bff/events', () => {
       await new Promise((resolve) => setImmediate(resolve));
     }
     expect(app.bffLive!.hub.size).toBe(0);
+    // Dropped at the bound: past it, by no more than the one frame written in that turn.
+    expect(heldWhenDropped()).toBeGreaterThan(MAX_BUFFERED);
+    expect(heldWhenDropped()).toBeLessThanOrEqual(MAX_BUFFERED + frameBytes(bulky(0)));
     // Its browser notices and reconnects from the last id it read.
     slow.close();
     const again = await open({ lastEventId: slow.lastId() ?? readUpTo });
@@ -181,6 +200,36 @@ describe('GET /bff/events', () => {
       (f) => f.event?.type === 'messages.upserted' || f.event?.type === 'resync',
     );
     expect(frame.event?.type).toBe('messages.upserted');
+  });
+
+  it('drops a client that stops reading during its replay once more than the bound waits for it', async () => {
+    const text = 'y'.repeat(2000);
+    const small = (n: number): LiveEvent => ({
+      type: 'messages.upserted',
+      conversationId: message(1, 1).conversation_id,
+      messages: [message(1, n, { text })],
+    });
+    const [first] = await publish(removed(1));
+    // More than a loopback socket's buffers take (a few MB): the replay must wait for the client.
+    for (let n = 0; n < 40; n++) await publish(...Array.from({ length: 100 }, (_, i) => small(n * 100 + i)));
+    const port = (app.server.address() as AddressInfo).port;
+    const socket: Socket = connect(port, '127.0.0.1');
+    sockets.push(socket);
+    socket.pause(); // a client that never reads
+    socket.write(
+      `GET /bff/events HTTP/1.1\r\nHost: 127.0.0.1\r\nCookie: ${cookie}\r\nLast-Event-ID: ${first!.id}\r\n\r\n`,
+    );
+    const hub = app.bffLive!.hub;
+    while (hub.size === 0) await new Promise((resolve) => setTimeout(resolve, 5));
+    // Live events wait for the replay to finish; they may not pile up past the bound meanwhile.
+    const bound = Math.ceil(MAX_BUFFERED / 2000) * 4;
+    for (let n = 0; n < bound && hub.size > 0; n++) {
+      await publish(small(10_000 + n));
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    expect(hub.size).toBe(0);
+    expect(heldWhenDropped()).toBeGreaterThan(MAX_BUFFERED);
+    expect(heldWhenDropped()).toBeLessThanOrEqual(MAX_BUFFERED + frameBytes(small(0)));
   });
 
   it('ends the stream when the session ends (checked on the heartbeat)', async () => {

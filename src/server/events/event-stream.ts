@@ -80,8 +80,14 @@ export function registerEventStream(app: FastifyInstance, opts: EventStreamOptio
     });
 
     let live = false;
-    const pending: BusEvent[] = [];
+    /** Events that came while the replay was written, and the bytes of their frames for this user. */
+    const pending: { readonly event: BusEvent; readonly bytes: number }[] = [];
+    let pendingBytes = 0;
     const sent = new Set<string>();
+    const frameBytes = (event: BusEvent): number => {
+      const frame = StreamHub.audienceAllows(event, user.username) ? hub.frameOf(event) : null;
+      return frame === null ? 0 : Buffer.byteLength(frame);
+    };
     /** Writes an event this user may see; a replay waits for the socket to drain when it is full. */
     const send = async (event: BusEvent, wait: boolean): Promise<boolean> => {
       if (!StreamHub.audienceAllows(event, user.username)) return true;
@@ -97,8 +103,20 @@ export function registerEventStream(app: FastifyInstance, opts: EventStreamOptio
       res,
       deliver: (event) => {
         if (live) return void send(event, false);
-        pending.push(event);
-        if (pending.length > MAX_PENDING) res.destroy();
+        const bytes = frameBytes(event);
+        pending.push({ event, bytes });
+        pendingBytes += bytes;
+        // What waits for this client counts against the same bound as what its socket holds: a
+        // client that stops reading during its replay is dropped like one that stops later, instead
+        // of holding its stream open while live events pile up behind the replay.
+        if (pending.length > MAX_PENDING || pendingBytes + res.writableLength > settings.maxBufferedBytes) {
+          if (!res.destroyed)
+            request.log.info(
+              { buffered: res.writableLength, pending: pendingBytes },
+              'live stream dropped: the client reads too slowly to finish its replay',
+            );
+          res.destroy();
+        }
       },
     };
     let heartbeat: ReturnType<typeof setInterval> | null = null;
@@ -131,7 +149,8 @@ export function registerEventStream(app: FastifyInstance, opts: EventStreamOptio
       }
       // Events that arrived during the replay, in order; more may arrive while this waits.
       while (pending.length > 0) {
-        const event = pending.shift()!;
+        const { event, bytes } = pending.shift()!;
+        pendingBytes -= bytes;
         if (!sent.has(event.id) && !(await send(event, true))) return;
       }
       sent.clear();
