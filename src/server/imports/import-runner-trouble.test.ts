@@ -7,6 +7,7 @@ import {
   clock,
   faults,
   jobOf,
+  LOST,
   model,
   outcomes,
   repo,
@@ -96,5 +97,48 @@ describe('an import that meets trouble', () => {
     expect(job).toMatchObject({ state: 'done', counts: { created: 1 } });
     expect(calls).toHaveLength(0);
     expect(await outcomes(id)).toEqual(['2 created: Created before the import was interrupted']);
+  });
+
+  it('finds a customer and a contact whose answers were lost to the timeout, making each once', async () => {
+    const id = await jobOf(
+      'customers',
+      [
+        {
+          name: 'Lost Co',
+          email: 'info@lost.example',
+          contact_first_name: 'Lia',
+          contact_email: 'lia@lost.example',
+        },
+      ],
+      'create',
+    );
+    // The CRM makes the customer, then the contact, but neither answer reaches the BFF.
+    faults.push(LOST, undefined, LOST);
+    const job = await runToEnd(runner({ lostAnswer: { graceMs: 1_000, lookupEveryMs: 100 } }), id);
+    expect(job).toMatchObject({ state: 'done', counts: { created: 1, refused: 0 } });
+    expect(calls.map((c) => c.id)).toEqual([
+      'customers.create',
+      'customers.list',
+      'contacts.create',
+      'contacts.byCustomer',
+    ]);
+    const [made] = [...model.customers.values()].filter((c) => c.name === 'Lost Co');
+    const [row] = await outcomes(id);
+    expect(row).toBe('2 created: Customer created; contact created');
+    expect(model.contactsOf(made!.id).map((c) => c.first_name)).toEqual(['Lia']);
+  });
+
+  it('sends a lead again only when the lookup still misses it after the grace', async () => {
+    const id = await jobOf('leads', [{ name: 'Never made', email: 'never@example.com' }], 'create');
+    // The call times out without the CRM making anything.
+    faults.push(new UpstreamError('timeout', 'leads.create', 'The upstream did not answer in time'));
+    const job = await runToEnd(runner({ lostAnswer: { graceMs: 1_000, lookupEveryMs: 250 } }), id);
+    expect(job).toMatchObject({ state: 'done', counts: { created: 1 } });
+    const ids = calls.map((c) => c.id);
+    expect(ids[0]).toBe('leads.create');
+    expect(ids.at(-1)).toBe('leads.create');
+    expect(ids.filter((c) => c === 'leads.create')).toHaveLength(2);
+    expect(ids.filter((c) => c === 'leads.list').length).toBeGreaterThanOrEqual(4);
+    expect([...model.leads.values()].filter((l) => l.name === 'Never made')).toHaveLength(1);
   });
 });

@@ -7,7 +7,7 @@ import { ImportRepository } from '../imports/import-repository';
 import { ImportRunner } from '../imports/import-runner';
 import { openStore, type TeamStore } from '../store/open-store';
 import { ReadModel } from '../sync/read-model';
-import type { UpstreamError } from '../upstream/upstream-error';
+import { UpstreamError } from '../upstream/upstream-error';
 import { contact, customer, lead, stage, uuid } from './live-records';
 
 // The import runner's test harness: a scripted CRM (rows in order, each answer made from the call,
@@ -21,58 +21,80 @@ export let clock = 0;
 export let slept: number[] = [];
 export let calls: { id: string; options: { params?: Record<string, string>; body?: unknown } }[] = [];
 /** Errors the next calls throw, in order (undefined: answer normally). */
-export let faults: (UpstreamError | undefined)[] = [];
+export let faults: (UpstreamError | typeof LOST | undefined)[] = [];
 export let published: LiveEvent[] = [];
 let nextId = 100;
+/** A fault that lets the call act and then loses its answer: the CRM made the record, the BFF timed out. */
+export const LOST = 'lost';
+/** What the CRM made whose answer was lost: its lists hold it, the model has not learnt it. */
+let unseen: (Lead | Customer | Contact)[] = [];
+
+type CallOptions = { params?: Record<string, string>; body?: unknown };
 
 const crm = {
-  async call(id: string, options: { params?: Record<string, string>; body?: unknown } = {}) {
+  async call(id: string, options: CallOptions = {}) {
     calls.push({ id, options });
     const fault = faults.shift();
-    if (fault) throw fault;
-    const body = options.body as Record<string, unknown>;
-    switch (id) {
-      case 'leads.create':
-        return lead(nextId++, { ...body, created_at: new Date(clock).toISOString() } as Partial<Lead>);
-      case 'leads.update':
-        return { ...model.lead(options.params!.id!)!, ...body };
-      case 'customers.create':
-        return customer(nextId++, {
-          ...body,
-          created_at: new Date(clock).toISOString(),
-        } as Partial<Customer>);
-      case 'customers.update':
-        return { ...model.customer(options.params!.id!)!, ...body };
-      case 'contacts.create':
-        return contact(nextId++, 1, body as Partial<Contact>);
-      case 'contacts.update':
-        return { ...model.contact(options.params!.id!)!, ...body };
-      case 'contacts.byCustomer':
-        return model.contactsOf(options.params!.customerId!);
-      // A lost answer is looked up: the CRM holds what the model holds.
-      case 'leads.list':
-        return {
-          data: [...model.leads.values()],
-          total: model.leads.size,
-          page: 1,
-          limit: 100,
-          totalPages: 1,
-          hasMore: false,
-        };
-      case 'customers.list':
-        return {
-          customers: [...model.customers.values()],
-          total: model.customers.size,
-          page: 1,
-          limit: 100,
-          totalPages: 1,
-          fields: [],
-        };
-      default:
-        throw new Error(`unexpected call ${id}`);
+    if (fault instanceof UpstreamError) throw fault;
+    const answer = answerOf(id, options);
+    if (fault === LOST) {
+      unseen.push(answer as Lead | Customer | Contact);
+      throw new UpstreamError('timeout', id, 'The upstream did not answer in time');
     }
+    return answer;
   },
 };
+
+/** The unseen records of a kind, told apart by the prefix live-records.ts gives its ids. */
+const unseenOf = <T>(prefix: string, more: (r: T) => boolean = () => true) =>
+  (unseen.filter((r) => r.id.startsWith(prefix)) as T[]).filter(more);
+
+function answerOf(id: string, options: CallOptions): unknown {
+  const body = options.body as Record<string, unknown>;
+  switch (id) {
+    case 'leads.create':
+      return lead(nextId++, { ...body, created_at: new Date(clock).toISOString() } as Partial<Lead>);
+    case 'leads.update':
+      return { ...model.lead(options.params!.id!)!, ...body };
+    case 'customers.create':
+      return customer(nextId++, {
+        ...body,
+        created_at: new Date(clock).toISOString(),
+      } as Partial<Customer>);
+    case 'customers.update':
+      return { ...model.customer(options.params!.id!)!, ...body };
+    case 'contacts.create':
+      return contact(nextId++, 1, { ...body, created_at: new Date(clock).toISOString() } as Partial<Contact>);
+    case 'contacts.update':
+      return { ...model.contact(options.params!.id!)!, ...body };
+    case 'contacts.byCustomer':
+      return [
+        ...model.contactsOf(options.params!.customerId!),
+        ...unseenOf<Contact>('c0ac7000', (r) => r.customer_id === options.params!.customerId),
+      ];
+    // A lost answer is looked up: the CRM holds what the model holds.
+    case 'leads.list':
+      return {
+        data: [...model.leads.values(), ...unseenOf<Lead>('1ead1ead')],
+        total: model.leads.size,
+        page: 1,
+        limit: 100,
+        totalPages: 1,
+        hasMore: false,
+      };
+    case 'customers.list':
+      return {
+        customers: [...model.customers.values(), ...unseenOf<Customer>('c057c057')],
+        total: model.customers.size,
+        page: 1,
+        limit: 100,
+        totalPages: 1,
+        fields: [],
+      };
+    default:
+      throw new Error(`unexpected call ${id}`);
+  }
+}
 
 export const runner = (over: Partial<ConstructorParameters<typeof ImportRunner>[0]> = {}) =>
   new ImportRunner({
@@ -141,6 +163,7 @@ export function setUpImportHarness() {
     slept = [];
     calls = [];
     faults = [];
+    unseen = [];
     published = [];
     model = new ReadModel();
     model.loaded.add('leads');
