@@ -94,6 +94,29 @@ const QUERY_CASES: [string, (v: string) => string][] = [
   ['import path id', (v) => `/bff/imports/${q(v)}`],
   ['import report outcome', (v) => `/bff/imports/${THREAD}/report.csv?outcome=${q(v)}`],
   ['import report path id', (v) => `/bff/imports/${q(v)}/report.csv`],
+  // Reads answered from the workspace the BFF holds (and, for unread, its database).
+  ...['priority', 'search', 'owner', 'limit'].map((key): [string, (v: string) => string] => [
+    `board ${key}`,
+    (v) => `/bff/screens/board?${key}=${q(v)}`,
+  ]),
+  ['board column stage', (v) => `/bff/screens/board/column?stage=${q(v)}`],
+  ['board column cursor', (v) => `/bff/screens/board/column?stage=new&cursor=${q(v)}`],
+  ...['search', 'page', 'limit'].map((key): [string, (v: string) => string] => [
+    `leads ${key}`,
+    (v) => `/bff/screens/leads?${key}=${q(v)}`,
+  ]),
+  ...['status', 'assignedTo', 'channelId', 'search', 'unread', 'offset', 'limit'].map(
+    (key): [string, (v: string) => string] => [`inbox ${key}`, (v) => `/bff/screens/inbox?${key}=${q(v)}`],
+  ),
+  ['thread id', (v) => `/bff/screens/thread?id=${q(v)}`],
+  ['customer id', (v) => `/bff/screens/customer?id=${q(v)}`],
+  ['contact id', (v) => `/bff/screens/contact?id=${q(v)}`],
+  ...['priority', 'search', 'owner', 'stage'].map((key): [string, (v: string) => string] => [
+    `lead export ${key}`,
+    (v) => `/bff/export/leads.csv?${key}=${q(v)}`,
+  ]),
+  ['customer export status', (v) => `/bff/export/customers.csv?status=${q(v)}`],
+  ['contact export customer', (v) => `/bff/export/contacts.csv?customer_id=${q(v)}`],
 ];
 
 /** Each body field of each own write route, with the value in place of a valid one. */
