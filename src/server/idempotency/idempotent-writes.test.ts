@@ -3,7 +3,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startFakeUpstream, type FakeUpstream } from '../../../mocks/http';
 import { openStore, type TeamStore } from '../store/open-store';
 import { buildTestApp } from '../testing/test-app';
-import { sameOriginHeaders, signIn } from '../testing/test-users';
+import { sameOriginHeaders, signIn, TEST_USERS } from '../testing/test-users';
+import { fingerprint } from './idempotency-key';
+import { IdempotencyRepository } from './idempotency-repository';
 
 // Sends and creates with an Idempotency-Key through the real BFF on the fake upstream over HTTP
 // (issue 34, point 4): an answer that comes after UPSTREAM_TIMEOUT_MS is "outcome unknown", not a
@@ -19,6 +21,8 @@ let app: FastifyInstance;
 let agent = '';
 let manager = '';
 let thread = '';
+/** How far the BFF's clock runs ahead of real time: a test moves it past the grace. */
+let ahead = 0;
 
 beforeAll(async () => {
   fake = await startFakeUpstream({ port: 0, clock: 'frozen' });
@@ -26,6 +30,7 @@ beforeAll(async () => {
   app = await buildTestApp(fake, {
     env: { API_KEY: 'demo-admin-key', LOG_LEVEL: 'silent', UPSTREAM_TIMEOUT_MS: String(TIMEOUT_MS) },
     database: store,
+    clock: () => Date.now() + ahead,
   });
   agent = await signIn(app, 'agent');
   manager = await signIn(app, 'manager');
@@ -37,6 +42,7 @@ afterAll(async () => {
 });
 
 beforeEach(() => {
+  ahead = 0;
   // No reset between tests: the fake's ids would start again, and a key of an earlier test
   // would hold the id of a message of this one. Texts and names are unique instead.
   const [first] = [...fake.fake.workspace().social.threads.values()].filter((t) => !t.conv.is_group);
@@ -224,5 +230,46 @@ describe('keys', () => {
     const theirs = await post('/api/crm/v1/leads', { name: `${name} too` }, key, await signIn(app, 'admin'));
     expect(theirs.statusCode).toBe(201);
     expect(theirs.headers['idempotency-outcome']).toBeUndefined();
+  });
+});
+
+describe('a key left in flight by an instance that stopped', () => {
+  /** The record a BFF instance wrote before it sent the text and died. */
+  const leftInFlight = async (text: string, key: string) =>
+    new IdempotencyRepository(store.db).begin(
+      { username: TEST_USERS.agent.username, key },
+      {
+        routeId: 'messages.sendText',
+        fingerprint: fingerprint('messages.sendText', { id: thread }, { text }),
+      },
+      Date.now(),
+      24 * 3_600_000,
+    );
+
+  it('answers with the message the upstream made, found by a lookup', async () => {
+    const text = `Orphan sent ${crypto.randomUUID()}`;
+    const key = crypto.randomUUID();
+    await leftInFlight(text, key);
+    const made = await sendText(text); // what the dead instance's call made upstream
+    const res = await sendText(text, key);
+    expect(res.statusCode).toBe(202);
+    expect(res.headers['idempotency-outcome']).toBe('found');
+    expect(res.json()).toMatchObject({ id: made.json<{ id: string }>().id });
+    expect(copiesOf(text)).toHaveLength(1);
+  });
+
+  it('sends it again only once the grace has passed with nothing upstream, and only once', async () => {
+    const text = `Orphan lost ${crypto.randomUUID()}`;
+    const key = crypto.randomUUID();
+    await leftInFlight(text, key);
+    expectUnknown(await sendText(text, key));
+    expect(copiesOf(text)).toHaveLength(0);
+    ahead = 60_000;
+    const [a, b] = await Promise.all([sendText(text, key), sendText(text, key)]);
+    const statuses = [a!.statusCode, b!.statusCode].sort();
+    expect(statuses[0]).toBe(202);
+    expect(copiesOf(text)).toHaveLength(1);
+    const again = await askUntilKnown(() => sendText(text, key));
+    expect(again.json()).toMatchObject({ id: copiesOf(text)[0]!.id });
   });
 });
