@@ -54,7 +54,17 @@ export type NoteCreate = z.infer<typeof NoteCreate>;
 /** `GET /bff/mentions`: the notes that mention me, newest first, and how many I have not read. */
 export const MentionList = z.lazy(() =>
   z.looseObject({
-    mentions: z.array(z.looseObject({ note: Note, readAt: z.nullable(DateTime) })),
+    mentions: z.array(
+      z.looseObject({
+        note: Note,
+        readAt: z.nullable(DateTime),
+        /** Where the note is: the thread's name as its row shows it and its channel; null when the
+         *  workspace does not hold the thread (any more), absent from a BFF that does not say. */
+        thread: z.optional(
+          z.nullable(z.looseObject({ name: z.string(), channelId: z.nullable(z.string()) })),
+        ),
+      }),
+    ),
     unread: z.int(),
   }),
 );

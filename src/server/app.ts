@@ -284,7 +284,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     team: teamOf(deps.users, deps.team.members, deps.team.aiAgents),
     model: live?.model ?? null,
     ...(live ? { streamPosition: () => live.bus.lastId() } : {}),
-    ...(deps.database ? { ownData: ownDataOf(deps.database, unread, notesRepo, app.log) } : {}),
+    ...(deps.database
+      ? { ownData: ownDataOf(deps.database, unread, notesRepo, live?.model ?? null, app.log) }
+      : {}),
   });
   registerStatic(app, config.staticDir, { sessionCookie: cookie.name });
   return app;

@@ -69,6 +69,11 @@ describe('notes and mentions', () => {
     const mine = MentionList.parse((await get('/bff/mentions', manager)).json());
     expect(mine.unread).toBe(1);
     expect(mine.mentions.map((m) => [m.note.id, m.readAt])).toEqual([[note.id, null]]);
+    // Where it is: the thread's name as its row shows it, and its channel.
+    expect(mine.mentions[0]!.thread).toEqual({
+      name: app.bffLive!.model.threadName(conversation(1)),
+      channelId: conversation(1).channel_id ?? null,
+    });
     expect(MentionList.parse((await get('/bff/mentions', agent)).json()).unread).toBe(0);
 
     expect((await post(`/bff/mentions/${note.id}/read`, manager)).statusCode).toBe(204);

@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { NoteCreate, fieldErrors, type MentionList } from '../../contract';
+import { NoteCreate, fieldErrors } from '../../contract';
 import type { UserDirectory } from '../auth/users';
 import { sendBffError } from '../bff-error';
 import type { EventBus } from '../events/bus';
 import { fromStore, ownDataUser, pathId, type OwnDataDeps } from '../store/own-data-routes';
 import type { ReadModel } from '../sync/read-model';
+import { mentionListOf } from './mention-list';
 import type { NotesRepository } from './notes-repository';
 
 // Private notes on threads and @mentions (the BFF's own data, never sent upstream):
@@ -78,8 +79,7 @@ export function registerNotesRoutes(app: FastifyInstance, deps: NotesRouteDeps):
     const user = await ownDataUser(request, reply, deps, kept);
     if (!user) return reply;
     return fromStore(reply, WHAT, async () => {
-      const { rows, unread } = await deps.notes!.mentionsOf(user.username);
-      const body: MentionList = { mentions: rows.map((r) => ({ note: r.note, readAt: r.readAt })), unread };
+      const body = await mentionListOf(deps.notes!, deps.model, user.username);
       return reply.send(body);
     });
   });

@@ -1,8 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Workspace } from '../../contract';
+import { mentionListOf } from '../notes/mention-list';
 import type { NotesRepository } from '../notes/notes-repository';
 import { readPreferences } from '../preferences/preferences-routes';
 import type { TeamStore } from '../store/open-store';
+import type { ReadModel } from '../sync/read-model';
 import type { ReadMarks } from '../unread/read-marks';
 
 /**
@@ -13,6 +15,7 @@ export function ownDataOf(
   database: TeamStore,
   unread: ReadMarks | null,
   notes: NotesRepository | null,
+  model: ReadModel | null,
   log: FastifyBaseLogger,
 ): (username: string) => Promise<Pick<Workspace, 'unread' | 'mentions' | 'preferences'>> {
   const orNull = async <T>(read: (() => Promise<T>) | null): Promise<T | null> => {
@@ -27,14 +30,7 @@ export function ownDataOf(
   return async (username) => {
     const [u, m, p] = await Promise.all([
       orNull(unread ? () => unread.summary(username) : null),
-      orNull(
-        notes
-          ? async () => {
-              const { rows, unread: count } = await notes.mentionsOf(username);
-              return { mentions: rows.map((r) => ({ note: r.note, readAt: r.readAt })), unread: count };
-            }
-          : null,
-      ),
+      orNull(notes ? () => mentionListOf(notes, model, username) : null),
       orNull(() => readPreferences(database.db, username)),
     ]);
     return { unread: u, mentions: m, preferences: p };

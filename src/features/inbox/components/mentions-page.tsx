@@ -1,11 +1,13 @@
-import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { AtSign } from 'lucide-react';
 import { EmptyState } from '@/components/ui/states';
 import { UserText } from '@/components/ui/user-text';
+import { channelsQuery } from '@/data/channels';
 import { mentionsQuery, readMention } from '@/data/notes';
 import { TimeAgo } from '@/components/ui/time-labels';
 import { useScrollMemory } from '@/lib/use-scroll-memory';
+import { ChannelLabel } from './channel-label';
 
 /**
  * `/mentions`: notes where a teammate mentioned me, newest first, the unread ones marked. Opening
@@ -15,6 +17,8 @@ export function MentionsPage() {
   const { data } = useSuspenseQuery(mentionsQuery());
   const queryClient = useQueryClient();
   const scrollRef = useScrollMemory<HTMLDivElement>('mentions');
+  // Channels only name where a note is: the list never waits for them.
+  const channels = useQuery(channelsQuery()).data?.channels;
   return (
     <div ref={scrollRef} className="flex min-h-0 flex-1 flex-col overflow-y-auto">
       <header className="border-b border-border px-6 py-4">
@@ -30,7 +34,7 @@ export function MentionsPage() {
         </EmptyState>
       ) : (
         <ul aria-label="Mentions" className="flex max-w-3xl flex-col gap-2 p-6">
-          {data.mentions.map(({ note, readAt }) => (
+          {data.mentions.map(({ note, readAt, thread }) => (
             <li key={note.id}>
               <Link
                 to="/inbox/$conversationId"
@@ -52,6 +56,16 @@ export function MentionsPage() {
                   </span>
                   <TimeAgo iso={note.createdAt} className="ml-auto" />
                 </span>
+                {thread ? (
+                  <span className="mt-0.5 flex min-w-0 items-center gap-2 text-xs text-muted">
+                    <span>
+                      in <UserText className="font-medium text-fg">{thread.name}</UserText>
+                    </span>
+                    {thread.channelId ? (
+                      <ChannelLabel channel={channels?.find((c) => c.id === thread.channelId)} />
+                    ) : null}
+                  </span>
+                ) : null}
                 <span
                   className={`mt-1 line-clamp-3 block whitespace-pre-wrap ${readAt === null ? 'font-medium' : ''}`}
                 >

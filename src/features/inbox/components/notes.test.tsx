@@ -52,6 +52,11 @@ describe('private notes', () => {
     expect(screen.getByRole('link', { name: /Mentions\W+1 unread/ })).toBeInTheDocument();
     const mention = within(screen.getByRole('list', { name: 'Mentions' })).getByRole('link');
     expect(mention).toHaveTextContent('Ada Admin mentioned you');
+    // Where: the thread's contact and its channel.
+    expect(mention).toHaveTextContent(/in \S+.*Refund approved/);
+    expect(
+      within(mention).getByRole('img', { name: /WhatsApp|Instagram|Messenger|Telegram/ }),
+    ).toBeInTheDocument();
     await user.click(mention);
     await waitFor(() => expect(router.state.location.pathname).toBe(`/inbox/${thread.id}`));
     expect(await screen.findByRole('article', { name: /Private note by Ada/ })).toBeInTheDocument();
