@@ -5,6 +5,7 @@ import { openStore, type TeamStore } from '../store/open-store';
 import { ReadModel } from '../sync/read-model';
 import { conversation, message } from '../testing/live-records';
 import { UpstreamError } from '../upstream/upstream-error';
+import { SetAsideRepository } from '../store/set-aside-repository';
 import { SearchBackfill } from './search-backfill';
 import { SearchRepository } from './search-repository';
 
@@ -97,6 +98,27 @@ describe('search back-fill', () => {
     holds = false;
     expect(await backfill().step()).toBe('idle');
     expect(calls).toEqual([]);
+  });
+
+  it('indexes the rest of a page the database refuses one message of, sets that one aside and moves on', async () => {
+    const thread = conversation(3);
+    history[thread.id] = [
+      message(3, 1, { text: 'older kept message' }),
+      // A date the upstream's format allows and PostgreSQL cannot hold (it has no year 0).
+      message(3, 2, { text: 'unstorable date', created_at: '0000-01-01T00:00:00Z' }),
+      message(3, 3, { text: 'newer kept message' }),
+    ];
+    model.conversations.set(thread.id, conversation(3, { last_message_at: '2026-03-01T00:00:00.000Z' }));
+    await store.db.deleteFrom('set_aside').execute();
+    const task = backfill();
+    expect(await task.step()).toBe('read');
+    expect(await repo.search('kept message', 5)).toHaveLength(2);
+    const [kept, ...more] = await new SetAsideRepository(store.db).list('search index');
+    expect(more).toEqual([]);
+    expect(JSON.parse(kept!.row)).toMatchObject({ messageId: message(3, 2).id });
+    // The thread is read to its start: the next step reads the next thread, not the same page.
+    await task.step();
+    expect(calls.map((c) => c.id)).toEqual([thread.id, conversation(1).id]);
   });
 
   it('lets go of a thread the upstream no longer has', async () => {

@@ -2,6 +2,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { ReadModel } from '../sync/read-model';
 import type { UpstreamClient } from '../upstream/upstream-client';
 import { UpstreamError } from '../upstream/upstream-error';
+import { SetAsideKeeper } from '../store/set-aside-keeper';
+import { SetAsideRepository } from '../store/set-aside-repository';
+import { isUnavailable } from '../store/store-errors';
 import { indexed } from './search-indexer';
 import type { IndexedMessage, SearchRepository } from './search-repository';
 
@@ -40,7 +43,15 @@ export class SearchBackfill {
   private failures = 0;
   private stopped = false;
 
-  constructor(private readonly deps: SearchBackfillDeps) {}
+  private readonly refused: SetAsideKeeper;
+
+  constructor(private readonly deps: SearchBackfillDeps) {
+    this.refused = new SetAsideKeeper({
+      label: 'search index',
+      log: deps.log,
+      sink: new SetAsideRepository(deps.repository.db),
+    });
+  }
 
   start(): void {
     if (this.deps.everyMs > 0) this.schedule(this.deps.everyMs);
@@ -69,7 +80,7 @@ export class SearchBackfill {
         query: { limit: PAGE, ...(next.before ? { before: next.before } : {}) },
       });
       const entries = page.data.map(indexed).filter((m): m is IndexedMessage => m !== null);
-      await this.deps.repository.upsert(entries);
+      await this.index(entries);
       ({ data, hasMore } = page);
     } catch (error) {
       // A thread that is gone (404), or a cursor message that is (400), has no more to read.
@@ -80,6 +91,20 @@ export class SearchBackfill {
     await this.deps.repository.saveBackfill(next.id, beforeId, done);
     this.progress.set(next.id, { beforeId, done });
     return 'read';
+  }
+
+  /**
+   * A page the database refuses for what one message holds is written message by message, and a
+   * message refused again is set aside (issue 34): otherwise the same page would be read and
+   * refused for ever, and no older history indexed. An outage still throws (tried again later).
+   */
+  private async index(entries: readonly IndexedMessage[]): Promise<void> {
+    try {
+      await this.deps.repository.upsert(entries);
+    } catch (error) {
+      if (isUnavailable(error)) throw error;
+      await this.refused.writeEach(entries, (rows) => this.deps.repository.upsert(rows));
+    }
   }
 
   /** The newest thread not read to its start, and the message to read before. */

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { storableText } from './storable-text';
+import { SetAsideKeeper, type RefusedRow, type SetAsideSink } from './set-aside-keeper';
 import { DatabaseUnavailableError, describeFailure, isUnavailable } from './store-errors';
 
 // Entries for the database recorded on a hot path (the audit log after each answer has gone, the
@@ -17,20 +17,7 @@ export interface BatchSink<T> {
   insert(records: readonly T[]): Promise<void>;
 }
 
-/** A row the database refused, as kept for an operator. */
-export interface SetAsideRow {
-  /** The writer's label ("audit", "search index"). */
-  readonly writer: string;
-  /** The row as JSON text (control characters and lone surrogates escaped, so always storable). */
-  readonly row: string;
-  /** Why the database refused it. */
-  readonly error: string;
-  readonly at: Date;
-}
-
-export interface SetAsideSink {
-  setAside(rows: readonly SetAsideRow[]): Promise<void>;
-}
+export type { SetAsideRow, SetAsideSink } from './set-aside-keeper';
 
 export interface BatchWriterOptions {
   readonly log: FastifyBaseLogger;
@@ -62,23 +49,6 @@ export interface BatchWriterStats {
   readonly setAside: number;
 }
 
-/** A short name for a kind of failure (its SQLSTATE, or its error's name), for logging it once. */
-const kindOf = (error: unknown): string => {
-  const code = (error as { code?: unknown } | null)?.code;
-  if (typeof code === 'string') return code;
-  return error instanceof Error ? error.name : typeof error;
-};
-
-/** The row as JSON text; JSON.stringify escapes U+0000 and lone surrogates, so a text column takes it. */
-const rowText = (row: unknown): string => {
-  try {
-    return storableText(JSON.stringify(row) ?? String(row));
-  } catch {
-    // A value JSON cannot write (a cycle, a bigint): at least what it is.
-    return storableText(String(row));
-  }
-};
-
 export class BatchWriter<T> {
   private buffer: T[] = [];
   private written = 0;
@@ -87,8 +57,7 @@ export class BatchWriter<T> {
   private setAsideCount = 0;
   /** Rows taken from the buffer by the write under way and not yet written nor set aside. */
   private inFlight = 0;
-  /** The kinds of refusal already logged: one line per kind, not one per row. */
-  private readonly loggedKinds = new Set<string>();
+  private readonly keeper: SetAsideKeeper;
   private flushing: Promise<void> | null = null;
   private timer: NodeJS.Timeout | null = null;
   private soon: NodeJS.Immediate | null = null;
@@ -108,6 +77,7 @@ export class BatchWriter<T> {
     this.batchSize = opts.batchSize ?? 500;
     this.retryAfterMs = opts.retryAfterMs ?? 2000;
     this.closeTimeoutMs = opts.closeTimeoutMs ?? DEFAULT_CLOSE_TIMEOUT_MS;
+    this.keeper = new SetAsideKeeper({ label: opts.label, log: opts.log, sink: opts.setAside });
     const every = opts.flushIntervalMs ?? 500;
     this.timer = setInterval(() => void this.flush(), every);
     this.timer.unref();
@@ -202,7 +172,7 @@ export class BatchWriter<T> {
 
   /** The batch was refused for what it holds: each row alone, so only the bad ones are set aside. */
   private async oneByOne(batch: T[], batchError: unknown): Promise<boolean> {
-    const refused: { row: T; error: unknown }[] = [];
+    const refused: RefusedRow[] = [];
     let held = false;
     if (batch.length === 1) refused.push({ row: batch[0]!, error: batchError });
     else {
@@ -226,34 +196,10 @@ export class BatchWriter<T> {
     return !held;
   }
 
-  private async putAside(refused: readonly { row: T; error: unknown }[]): Promise<void> {
-    const at = new Date();
-    const rows = refused.map(({ row, error }) => ({
-      writer: this.opts.label,
-      row: rowText(row),
-      error: storableText(describeFailure(error)),
-      at,
-    }));
-    for (const { error } of refused) {
-      const kind = kindOf(error);
-      if (this.loggedKinds.has(kind)) continue;
-      this.loggedKinds.add(kind);
-      // The reason, never the row: it may hold a customer's words.
-      this.opts.log.warn(
-        { writer: this.opts.label, reason: describeFailure(error) },
-        `${this.opts.label}: the database refused a row; it was set aside (set_aside table) and the rest goes on`,
-      );
-    }
-    try {
-      await this.opts.setAside?.setAside(rows);
-      this.setAsideCount += rows.length;
-    } catch (error) {
-      this.dropped += rows.length;
-      this.opts.log.warn(
-        { writer: this.opts.label, dropped: rows.length, reason: describeFailure(error) },
-        `${this.opts.label}: refused rows could not be set aside; they are lost`,
-      );
-    }
+  private async putAside(refused: readonly RefusedRow[]): Promise<void> {
+    const { kept, lost } = await this.keeper.keep(refused);
+    this.setAsideCount += kept;
+    this.dropped += lost;
   }
 
   private wrote(count: number): void {

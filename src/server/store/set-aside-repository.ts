@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { SetAsideRow, SetAsideSink } from './batch-writer';
+import type { SetAsideRow, SetAsideSink } from './set-aside-keeper';
 import type { Database } from './schema';
 import { guarded } from './store-errors';
 
