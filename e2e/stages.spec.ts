@@ -86,3 +86,21 @@ test('a key change leaves leads in Unmatched until they are moved', async ({ pag
   await page.reload();
   await expect(column(page, 'Unmatched').getByLabel(`${count - 1} leads`)).toBeVisible();
 });
+
+test('an admin reorders stages by dragging a handle with the mouse, in one quick move', async ({
+  page,
+  fake,
+}) => {
+  const stages = await fake.api<LeadStage[]>('crm', 'GET', '/v1/lead-stages');
+  const [first, , third] = stages;
+  await page.goto('/settings/stages');
+  // Playwright's dragTo presses, makes one long move and lets go: the quickest drag a person makes.
+  await page
+    .getByRole('button', { name: `Reorder ${first!.name}` })
+    .dragTo(page.getByRole('button', { name: `Reorder ${third!.name}` }));
+  const list = page.getByRole('list', { name: 'Stages' });
+  await expect(list.getByRole('listitem').nth(2)).toHaveAccessibleName(first!.name);
+  await expect
+    .poll(async () => (await fake.api<LeadStage[]>('crm', 'GET', '/v1/lead-stages')).map((s) => s.id))
+    .toEqual([stages[1]!.id, stages[2]!.id, first!.id, ...stages.slice(3).map((s) => s.id)]);
+});

@@ -33,7 +33,10 @@ export function StageSettings() {
   const mayDelete = can('leadStages.delete');
   const readOnly = !mayEdit && !mayCreate && !mayDelete;
   const sensors = useSensors(
-    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
+    // The handle is only a handle (no click of its own), so a press starts the drag at once: with
+    // a distance to cross first, a quick drag (one long move, as Playwright's dragTo and some
+    // trackpads make) used the move to start and dropped the stage where it was.
+    useSensor(PointerSensor),
     useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
   );
   const position = (id: string | number | undefined) => stages.findIndex((s) => s.id === id) + 1;
