@@ -166,7 +166,8 @@ export class IdempotentWrites {
     const lookup = this.lookupFor(name, target, request.body, record.firstAt);
     if (lookup === null) {
       log.warn({ routeId: target.route.id }, 'keyed send without a thread: its outcome cannot be looked up');
-      if (record.state === 'in-flight' && clock() < record.attemptAt + this.graceMs)
+      // Until the attempt is surely over, its late answer may still come and be recorded.
+      if (record.state !== 'over' && clock() < record.attemptAt + this.graceMs)
         return sendOutcomeUnknown(reply);
       return sendBffError(
         reply,
