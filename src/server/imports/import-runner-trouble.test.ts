@@ -8,6 +8,7 @@ import {
   faults,
   jobOf,
   LOST,
+  madeUnseen,
   model,
   outcomes,
   repo,
@@ -140,5 +141,25 @@ describe('an import that meets trouble', () => {
     expect(ids.filter((c) => c === 'leads.create')).toHaveLength(2);
     expect(ids.filter((c) => c === 'leads.list').length).toBeGreaterThanOrEqual(4);
     expect([...model.leads.values()].filter((l) => l.name === 'Never made')).toHaveLength(1);
+  });
+
+  it('after a crash, finds on the CRM a row the workspace has not learnt yet, instead of sending it again', async () => {
+    const id = await jobOf('leads', [{ name: 'Made unseen', email: 'unseen@example.com' }], 'create');
+    await repo.claim(id, new Date(clock), new Date(clock - 60_000));
+    await repo.markAttempted(id, 2);
+    // The dead runner's create reached the CRM; the sync has not read it back yet.
+    const made = lead(901, {
+      name: 'Made unseen',
+      email: 'unseen@example.com',
+      created_at: new Date(clock + 1).toISOString(),
+    });
+    madeUnseen(made);
+    advanceClock(120_000);
+    const r = runner();
+    await r.adoptOrphans();
+    await r.settled(id);
+    expect((await repo.get(id))!).toMatchObject({ state: 'done', counts: { created: 1 } });
+    expect(calls.map((c) => c.id)).toEqual(['leads.list']);
+    for await (const row of repo.rows(id)) expect(row.recordId).toBe(made.id);
   });
 });

@@ -77,10 +77,16 @@ export class PacedSender {
    * is sent again: after a timeout, again and again for the grace, since the CRM may still be
    * working on it; only a record surely not made is sent again.
    */
-  async create<R extends LookupCreate>(id: R, body: BodyOf<R>, find: FindCreated<R>): Promise<ResponseOf<R>> {
+  async create<R extends LookupCreate>(
+    id: R,
+    body: BodyOf<R>,
+    find: FindCreated<R>,
+    /** When a send before this run may have made it (a crash between send and outcome): look first. */
+    maybeSentAt?: number,
+  ): Promise<ResponseOf<R>> {
     const { graceMs, lookupEveryMs } = this.opts.lostAnswer ?? DEFAULT_LOST_ANSWER;
     const faults = { count: 0 };
-    let sentAt: number | null = null;
+    let sentAt: number | null = maybeSentAt ?? null;
     let lostAt: number | null = null;
     let lost = 0;
     for (;;) {

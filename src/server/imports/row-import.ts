@@ -42,6 +42,10 @@ export interface RowInput {
 const sameAs = (match: DuplicateMatch, what: string, name: string) =>
   `Same ${match.by} as the existing ${what} "${name}"`;
 
+/** A row sent before an interruption may have made its record since the job began: look it up first. */
+const maybeSentAt = (row: RowInput, tools: RowTools): number | undefined =>
+  row.attempted ? Date.parse(tools.since) : undefined;
+
 /**
  * How a row's lost answer is resolved: the record looked up on the CRM, not taken when this job
  * already made it for another row, nor when the workspace held a record with the same fields as the
@@ -101,6 +105,7 @@ export class LeadRows {
       'leads.create',
       body,
       lookupFor('leads.create', body, this.made, () => tools.model.leads.values(), sameLead),
+      maybeSentAt(row, tools),
     );
     this.made.add(lead.id);
     await this.learn(lead);
@@ -157,6 +162,7 @@ export class CustomerRows {
         'customers.create',
         body,
         lookupFor('customers.create', body, this.made, () => tools.model.customers.values(), sameCustomer),
+        maybeSentAt(row, tools),
       );
       this.made.add(created.id);
       customerId = (await this.learn(created)).id;
@@ -190,6 +196,7 @@ export class CustomerRows {
             () => tools.model.contacts.values(),
             sameContact,
           ),
+          maybeSentAt(row, tools),
         );
         this.made.add(created.id);
         contacts.add(created);
