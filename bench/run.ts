@@ -20,6 +20,7 @@ const BENCHES: [string, () => Promise<{ run: () => Promise<unknown> }>][] = [
   ['inbox-calls', () => import('./inbox-calls')],
   ['team-live', () => import('./team-live')],
   ['search', () => import('./search')],
+  ['import-healthz', () => import('./import-healthz')],
   ['lighthouse', () => import('./lighthouse')],
 ];
 
