@@ -1,0 +1,204 @@
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
+import { ACME_CHANNELS } from '../../../mocks/social/seed-channels';
+import { InboxReport } from '../../contract';
+import { HOSTILE_PATH_IDS, HOSTILE_TEXT, MEBIBYTE_TEXT, type Hostile } from '../testing/hostile-values';
+import { problemWith, startHostileStack, type HostileStack } from '../testing/hostile-stack';
+import { describeOnEachStore } from '../testing/test-stores';
+
+// Issue 34: hostile values as upstream data. Inbound messages with hostile text and sender names
+// and records with hostile names land on the fake; the sync takes them in and feeds the search
+// index, the report history and unread counts. None of those may stop: a normal message that comes
+// in after the hostile ones is found by search, counted unread and counted in the report.
+
+// Hostile messages go to threads of Acme Sales; the normal one to a thread of Acme Support, whose
+// report therefore counts exactly one more inbound message.
+const HOSTILE_THREAD = 'f1ca5c1c-5ec4-46e1-a657-d57b20a75ad2';
+const NORMAL_THREAD = 'a0b52181-8044-46f8-94e9-7692b6313062';
+const NORMAL_CHANNEL = ACME_CHANNELS.whatsappSupport;
+const NORMAL_WORD = 'zebrafinch';
+const TEXTS: readonly Hostile<string>[] = [...HOSTILE_TEXT, MEBIBYTE_TEXT];
+
+interface Answer {
+  readonly status: number;
+  readonly body: unknown;
+}
+
+describeOnEachStore('hostile upstream data through the sync', (suite) => {
+  let stack: HostileStack;
+  beforeAll(async () => {
+    stack = await startHostileStack(suite);
+  }, 60_000);
+  afterAll(() => stack.close(), 30_000);
+
+  /** A call to the fake over HTTP, as any client of it: control surface or an API host. */
+  const fakeCall = async (
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<Answer> => {
+    const res = await fetch(`${stack.upstream.origin}${path}`, {
+      method: body === undefined ? 'GET' : 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+    });
+    const text = await res.text();
+    let parsed: unknown = text;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      // Kept as text: the assertion below shows it.
+    }
+    return { status: res.status, body: parsed };
+  };
+  const crm = (path: string, body: unknown) =>
+    fakeCall(`/crm/api${path}`, body, {
+      'x-api-key': 'demo-admin-key',
+      'x-tenant-id': '11111111-1111-4111-8111-111111111111',
+    });
+  const bff = async (role: 'agent' | 'manager', url: string) => {
+    const res = await stack.call(role, { method: 'GET', url });
+    expect(problemWith(res), url).toBeNull();
+    expect(res.statusCode, `${url}: ${res.body.slice(0, 200)}`).toBe(200);
+    return res.json() as unknown;
+  };
+  const unreadOf = async (conversationId: string) =>
+    ((await bff('agent', '/bff/unread')) as { threads: Record<string, number> }).threads[conversationId] ?? 0;
+  const reportInbound = async (day: string, channel: string) => {
+    const report = InboxReport.parse(
+      await bff('manager', `/bff/reports/inbox?from=${day}&to=${day}&channel=${channel}`),
+    );
+    return report.byDay.reduce((sum, d) => sum + d.inbound, 0);
+  };
+
+  it('the fake takes hostile data or refuses it with a 400 and the error body, never a 500', async () => {
+    const problems: string[] = [];
+    const judge = (label: string, a: Answer, ok: (a: Answer) => boolean) => {
+      if (!ok(a)) problems.push(`${label}: ${String(a.status)} ${JSON.stringify(a.body).slice(0, 200)}`);
+    };
+    const errorBody = (a: Answer) =>
+      typeof a.body === 'object' &&
+      a.body !== null &&
+      (a.body as { statusCode?: unknown }).statusCode === a.status &&
+      'message' in a.body &&
+      'error' in a.body;
+    const refused = (a: Answer) => a.status >= 400 && a.status < 500 && errorBody(a);
+    for (const v of HOSTILE_PATH_IDS) {
+      const control = await fakeCall('/__fake/inbound', { conversationId: v.value, text: 'x' });
+      judge(`inbound conversationId ${v.name}`, control, (a) => a.status === 400 && errorBody(a));
+      const path = await crm(`/v1/leads/${v.value}`, undefined);
+      judge(`crm GET /v1/leads/${v.name}`, path, refused);
+      const contacts = await crm(`/contacts/customer/${v.value}`, undefined);
+      judge(`crm GET /contacts/customer/${v.name}`, contacts, refused);
+    }
+    for (const v of HOSTILE_TEXT) {
+      const res = await fakeCall('/__fake/inbound', {
+        channelId: ACME_CHANNELS.whatsappSales,
+        from: v.value,
+        text: 'x',
+      });
+      judge(`inbound from ${v.name}`, res, (a) => a.status === 400 && errorBody(a));
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it(
+    'the sync, search, report history and unread keep going after hostile messages and records',
+    { timeout: 60_000 },
+    async () => {
+      const fake = stack.upstream.fake;
+      // Unread counts from the agent's first ask. The report is read for a day the seed has no
+      // message on (two days on), so the normal message is that channel's only one that day, however
+      // far the recorder had got with the seed's history when the test began.
+      const unreadBefore = await unreadOf(NORMAL_THREAD);
+      fake.control.advance(2 * 24 * 60 * 60 * 1000);
+      const day = (await fakeCall('/__fake/clock')).body as { now: string };
+      const today = day.now.slice(0, 10);
+      expect(await reportInbound(today, NORMAL_CHANNEL)).toBe(0);
+
+      const refusedByFake: string[] = [];
+      for (const [i, v] of TEXTS.entries()) {
+        // In a known thread, with a hostile sender name too.
+        const known = await fakeCall('/__fake/inbound', {
+          conversationId: HOSTILE_THREAD,
+          text: v.value,
+          senderName: v.value,
+        });
+        // A new contact whose name is hostile (a new thread on the number).
+        const fresh = await fakeCall('/__fake/inbound', {
+          channelId: ACME_CHANNELS.whatsappSales,
+          from: `4915100${String(1000 + i)}`,
+          text: v.value,
+          senderName: v.value,
+        });
+        // Records with hostile names, created as any API client could.
+        const lead = await crm('/v1/leads', { name: v.value, company_name: v.value });
+        const customer = await crm('/v1/customers', { name: v.value });
+        const customerId = (customer.body as { id?: string }).id;
+        const contact = customerId
+          ? await crm('/contacts', { customer_id: customerId, first_name: v.value, last_name: v.value })
+          : customer;
+        for (const [what, a] of Object.entries({ known, fresh, lead, customer, contact })) {
+          if (a.status >= 500) refusedByFake.push(`${what} ${v.name}: ${String(a.status)}`);
+          else if (a.status >= 300) refusedByFake.push(`${what} ${v.name}: ${String(a.status)} (refused)`);
+        }
+        // Let the sync read each wave (the hot read runs every 50 ms).
+        fake.control.advance(1_000);
+      }
+      // The fake keeps what an API would keep; a 5xx from it is a bug of the fake.
+      expect(refusedByFake.filter((r) => !r.endsWith('(refused)'))).toEqual([]);
+
+      // The sync reads the hostile records into the workspace (records come with the sweeps, which
+      // these tests leave out of the way: an admin's reload reads everything now).
+      const reload = await stack.call('admin', { method: 'POST', url: '/bff/workspace/reload' });
+      expect(reload.statusCode, reload.body).toBe(204);
+      const model = stack.app.bffLive!.model;
+      expect([...model.leads.values()].some((l) => l.name === HOSTILE_TEXT[2]!.value)).toBe(true);
+
+      // Then one normal message, in a thread of another channel.
+      fake.control.advance(1_000);
+      const normal = await fakeCall('/__fake/inbound', {
+        conversationId: NORMAL_THREAD,
+        text: `A ${NORMAL_WORD} after the hostile ones`,
+        senderName: 'Yuki',
+      });
+      expect(normal.status).toBe(200);
+      const normalId = (normal.body as { message: { id: string } }).message.id;
+      await vi.waitFor(
+        async () => {
+          const found = (await bff('agent', `/bff/search?q=${NORMAL_WORD}`)) as {
+            messages: { messageId: string }[];
+          };
+          expect(found.messages.map((m) => m.messageId)).toEqual([normalId]);
+        },
+        { timeout: 20_000, interval: 100 },
+      );
+      await vi.waitFor(
+        async () => {
+          expect(await unreadOf(NORMAL_THREAD)).toBe(unreadBefore + 1);
+          expect(await reportInbound(today, NORMAL_CHANNEL)).toBe(1);
+        },
+        { timeout: 20_000, interval: 100 },
+      );
+      expect(model.upstream.state).toBe('ok');
+
+      // The screens and exports that show those names still answer.
+      for (const url of [
+        '/bff/screens/inbox?limit=100',
+        '/bff/screens/leads?limit=100',
+        '/bff/screens/board',
+        '/bff/export/leads.csv',
+        '/bff/export/customers.csv',
+        '/bff/export/contacts.csv',
+        `/bff/screens/thread?id=${HOSTILE_THREAD}`,
+        '/bff/search?q=broken',
+        '/bff/search?q=%E2%80%AE',
+        '/bff/mentions',
+        '/bff/workspace',
+      ]) {
+        const res = await stack.call('agent', { method: 'GET', url });
+        expect(problemWith(res), url).toBeNull();
+        expect(res.statusCode, `${url}: ${res.body.slice(0, 200)}`).toBe(200);
+      }
+    },
+  );
+});
