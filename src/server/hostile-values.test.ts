@@ -1,3 +1,4 @@
+import type { AddressInfo } from 'node:net';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import type * as z from 'zod/mini';
@@ -7,6 +8,7 @@ import { roleCan } from '../contract/roles';
 import type { Role } from '../contract/bff';
 import { AuditPage } from '../contract/audit';
 import { ImportJob } from '../contract/imports';
+import { ErrorBody } from '../contract/common';
 import { MOUNTS } from './proxy/proxy';
 import {
   HOSTILE_DATES,
@@ -28,6 +30,7 @@ import {
   type HostileCase,
   type HostileStack,
 } from './testing/hostile-stack';
+import { rawRequest, type RawResponse } from './testing/raw-http';
 import { describeOnEachStore } from './testing/test-stores';
 
 // Issue 34: hostile values through every BFF route that writes and every read that takes
@@ -65,6 +68,24 @@ function valuesFor(body: z.ZodMiniType, sample: unknown, field: string): Hostile
     ...(takes('plain text') ? HOSTILE_TEXT : HOSTILE_TEXT.slice(0, 4)),
     ...(takes(1) ? HOSTILE_JSON_NUMBERS : HOSTILE_JSON_NUMBERS.slice(0, 3)),
   ];
+}
+
+/** problemWith's rules for an answer read off a socket. */
+function rawProblem(res: RawResponse): string | null {
+  if (res.status === 0) return 'no answer';
+  if (res.status >= 500 && ![502, 503, 504].includes(res.status))
+    return `${res.status} ${res.body.slice(0, 200)}`;
+  if (res.status < 400) return null;
+  let body: unknown;
+  try {
+    body = JSON.parse(res.body);
+  } catch {
+    return `${res.status} without a JSON error body: ${res.body.slice(0, 200)}`;
+  }
+  const parsed = ErrorBody.safeParse(body);
+  return parsed.success && parsed.data.statusCode === res.status
+    ? null
+    : `${res.status} without the spec's error body: ${res.body.slice(0, 200)}`;
 }
 
 const status =
@@ -225,6 +246,25 @@ describeOnEachStore('hostile values through the BFF', (suite) => {
           ...(w.also ? { also: w.also } : {}),
         })),
       );
+      // A JSON body under another content type, on an own write and on a proxied one.
+      const lead = `${MOUNTS.crm}/v1/leads`;
+      for (const [role, type] of inTurn(importers, [
+        'text/plain',
+        'application/x-www-form-urlencoded',
+        'multipart/form-data; boundary=x',
+        'application/json; charset=utf-16',
+        'application/json; charset=\u0000',
+        'application/xml',
+      ]))
+        for (const url of [notes, lead])
+          cases.push(
+            as(role, `${url} content-type ${type}`, {
+              method: 'POST',
+              url,
+              payload: JSON.stringify({ body: 'x', name: 'x' }),
+              headers: { 'content-type': type },
+            }),
+          );
       // Bodies that are no JSON object, or reach for an object's prototype.
       for (const [role, raw] of inTurn(ROLES, [
         '{"body":',
@@ -454,6 +494,57 @@ describeOnEachStore('hostile values through the BFF', (suite) => {
     }
     expect(await problemsOf(cases)).toEqual([]);
   });
+
+  it(
+    'hostile request targets sent byte for byte are a 4xx with the error body',
+    { timeout: 60_000 },
+    async () => {
+      // inject() and fetch() normalise a URL (resolving %2e%2e, re-encoding bytes); a socket does not.
+      await stack.app.listen({ port: 0, host: '127.0.0.1' });
+      const { port } = stack.app.server.address() as AddressInfo;
+      const id = HOSTILE_PATH_IDS.map((v) => v.value);
+      const targets = [
+        ...id.map((v) => `/api/crm/v1/leads/${v}`),
+        ...id.map((v) => `/api/social/v1/conversations/${v}/messages`),
+        ...id.map((v) => `/bff/conversations/${v}/notes`),
+        ...id.map((v) => `/bff/imports/${v}/report.csv`),
+        ...id.map((v) => `/bff/${v}`),
+        '/api/crm/v1/leads/a\\b',
+        '/api/crm/v1/leads/\u00ff',
+        '/%00',
+        ...['%00', '%ED%A0%80', '%', '%ZZ', '%C0%AE', '1e308', '-0'].flatMap((q) => [
+          `/api/crm/v1/leads?search=${q}`,
+          `/api/crm/v1/leads?page=${q}`,
+          `/bff/search?q=${q}`,
+          `/bff/screens/thread?id=${q}`,
+          `/bff/screens/inbox?offset=${q}`,
+          `/bff/audit?user=${q}`,
+          `/bff/export/leads.csv?search=${q}`,
+          `/bff/reports/inbox?from=${q}&to=${q}`,
+        ]),
+      ];
+      const problems: string[] = [];
+      for (const target of targets) {
+        for (const method of ['GET', 'POST']) {
+          const res = await rawRequest(
+            port,
+            method,
+            target,
+            {
+              Origin: 'http://127.0.0.1',
+              'X-CSRF': '1',
+              Cookie: stack.cookies.admin,
+              'Content-Type': 'application/json',
+            },
+            method === 'POST' ? '{"body":"x"}' : '',
+          );
+          const problem = rawProblem(res);
+          if (problem !== null) problems.push(`${method} ${target.slice(0, 80)}: ${problem}`);
+        }
+      }
+      expect(problems).toEqual([]);
+    },
+  );
 
   it(
     'an import of hostile rows runs to its end, and its normal row is created',
