@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { PipelineReport } from '../../contract';
 import type { Database } from '../store/schema';
 import type { ReadModel } from '../sync/read-model';
+import { addMoney, weightedValue } from '../screens/money-sums';
 import { pipelineHistory } from './pipeline-history';
 
 // The pipeline report: the recorded moves in the range, put in the board's stage order with won
@@ -52,8 +53,13 @@ export async function pipelineReport(
       lostValue: 0,
     };
     if (w.outcome === 'won')
-      weeks.set(key, { ...row, wonDeals: row.wonDeals + w.deals, wonValue: row.wonValue + w.value });
-    else weeks.set(key, { ...row, lostDeals: row.lostDeals + w.deals, lostValue: row.lostValue + w.value });
+      weeks.set(key, { ...row, wonDeals: row.wonDeals + w.deals, wonValue: addMoney(row.wonValue, w.value) });
+    else
+      weeks.set(key, {
+        ...row,
+        lostDeals: row.lostDeals + w.deals,
+        lostValue: addMoney(row.lostValue, w.value),
+      });
   }
 
   const closed = new Set([...won, ...lost]);
@@ -68,9 +74,9 @@ export async function pipelineReport(
     forecast.set(key, {
       ...row,
       deals: row.deals + 1,
-      value: row.value + value,
-      // A percentage, 0 to 100 (the spec); a value outside counts as its bound, as on the board.
-      weighted: row.weighted + (value * Math.min(100, Math.max(0, lead.probability ?? 0))) / 100,
+      // Kept finite, weighted as on the board (screens/money-sums.ts).
+      value: addMoney(row.value, value),
+      weighted: addMoney(row.weighted, weightedValue(value, lead.probability)),
     });
   }
   const byMonth = (a: { month: string | null }, b: { month: string | null }) =>

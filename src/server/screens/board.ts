@@ -19,6 +19,7 @@ import {
   type LeadFilters,
   type OrderKey,
 } from './lead-order';
+import { addMoney, weightedValue } from './money-sums';
 
 // The lead board from the read model: per stage (and for leads that match no stage) the exact
 // count and sums under the filters, and the first page of cards with their follow-up flags; then
@@ -44,9 +45,8 @@ class ColumnTally {
       sum = { currency, value: 0, weighted: 0 };
       this.sums.set(currency, sum);
     }
-    sum.value += value;
-    // The spec makes probability a percentage, 0 to 100; a value outside counts as its bound.
-    sum.weighted += (value * Math.min(100, Math.max(0, lead.probability ?? 0))) / 100;
+    sum.value = addMoney(sum.value, value);
+    sum.weighted = addMoney(sum.weighted, weightedValue(value, lead.probability));
   }
 
   column(stage: string, model: ReadModel): BoardColumn {

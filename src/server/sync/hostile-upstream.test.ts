@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { ACME_CHANNELS } from '../../../mocks/social/seed-channels';
-import { InboxReport } from '../../contract';
+import { InboxReport, PipelineReport } from '../../contract';
+import { SCREEN_ROUTES_BY_ID } from '../../contract/routes/screens';
 import { HOSTILE_PATH_IDS, HOSTILE_TEXT, MEBIBYTE_TEXT, type Hostile } from '../testing/hostile-values';
 import { problemWith, startHostileStack, type HostileStack } from '../testing/hostile-stack';
 import { describeOnEachStore } from '../testing/test-stores';
@@ -201,4 +202,38 @@ describeOnEachStore('hostile upstream data through the sync', (suite) => {
       }
     },
   );
+
+  it('leads worth the largest numbers still give the board and the pipeline report finite sums', async () => {
+    // Each value is a number the contract takes; their sums (and value × probability) are not.
+    for (const value of [Number.MAX_VALUE, 1e308, 1e308])
+      expect(
+        (
+          await crm('/v1/leads', {
+            name: 'Worth a fortune',
+            value,
+            currency: 'XAU',
+            probability: 100,
+            expected_close_date: '2031-03-01',
+          })
+        ).status,
+      ).toBe(201);
+    const reload = await stack.call('admin', { method: 'POST', url: '/bff/workspace/reload' });
+    expect(reload.statusCode, reload.body).toBe(204);
+
+    const board = SCREEN_ROUTES_BY_ID['screens.board'].response.parse(
+      await bff('manager', '/bff/screens/board'),
+    );
+    const gold = board.columns.flatMap((c) => c.sums).filter((s) => s.currency === 'XAU');
+    expect(gold.length).toBeGreaterThan(0);
+    for (const sum of gold) {
+      expect(Number.isFinite(sum.value) && Number.isFinite(sum.weighted), JSON.stringify(sum)).toBe(true);
+      expect(sum.value).toBe(Number.MAX_VALUE);
+    }
+    const report = PipelineReport.parse(
+      await bff('manager', '/bff/reports/pipeline?from=2026-01-01&to=2026-12-31'),
+    );
+    const forecast = report.forecast.find((f) => f.currency === 'XAU' && f.month === '2031-03');
+    expect(forecast).toMatchObject({ deals: 3, value: Number.MAX_VALUE });
+    expect(Number.isFinite(forecast!.weighted)).toBe(true);
+  });
 });
