@@ -229,6 +229,19 @@ describe('keys', () => {
     expect(copiesOf('Other words')).toHaveLength(0);
   });
 
+  it("passes the upstream's own error through as the upstream's", async () => {
+    fake.fake.control.fail({
+      method: 'POST',
+      path: '/v1/leads',
+      status: 502,
+      message: 'Bad gateway upstream',
+    });
+    const res = await createLead({ name: `Gateway ${crypto.randomUUID().slice(0, 8)}` }, crypto.randomUUID());
+    expect(res.statusCode).toBe(502);
+    expect(res.headers['x-bff-error']).toBeUndefined();
+    expect(res.json()).toMatchObject({ statusCode: 502, message: 'Bad gateway upstream' });
+  });
+
   it('refuses a malformed key with a 400 naming the header, sending nothing', async () => {
     const res = await sendText('Bad key', 'no spaces allowed');
     expect(res.statusCode).toBe(400);
