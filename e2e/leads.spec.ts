@@ -164,3 +164,37 @@ test('the list view pages the same leads and the drawer edits a lead', async ({ 
   const id = new URL(page.url()).searchParams.get('lead')!;
   expect((await fake.api<Lead>('crm', 'GET', `/v1/leads/${id}`)).probability).toBe(65);
 });
+
+test('the board fits a laptop on one toolbar row and a phone without sideways page scrolling', async ({
+  page,
+  fake,
+}) => {
+  const [first] = await stagesOf(fake);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto('/leads');
+  const heading = page.getByRole('heading', { name: 'Leads', level: 1 });
+  const newLead = page.getByRole('button', { name: 'New lead' });
+  await expect(cards(page, first!.name).first()).toBeVisible();
+  // One toolbar row: "New lead" beside the title, not on a row of its own.
+  const [h, n] = [(await heading.boundingBox())!, (await newLead.boundingBox())!];
+  expect(Math.abs(n.y + n.height / 2 - (h.y + h.height / 2))).toBeLessThan(12);
+  // Each sums line says what it is; no card's date is cut.
+  const header = column(page, first!.name).locator('header');
+  await expect(header).toContainText('Total');
+  await expect(header).toContainText('Weighted');
+  const cut = await page
+    .locator('[title="Expected close"]')
+    .evaluateAll((dates) => dates.filter((d) => d.scrollWidth > d.clientWidth).map((d) => d.textContent));
+  expect(cut).toEqual([]);
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(newLead).toBeVisible();
+  // The board scrolls sideways inside itself; the page does not.
+  await expect
+    .poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth))
+    .toBeLessThanOrEqual(0);
+  // The toolbar leaves the phone's screen to the cards: the first column starts high.
+  const top = (await column(page, first!.name).boundingBox())!.y;
+  expect(top).toBeLessThan(220);
+  await expectAccessible(page);
+});

@@ -9,19 +9,23 @@ export function ExportLink({
   kind,
   filters = {},
   label = 'Export CSV',
+  compact = false,
 }: {
   kind: ExportKind;
   filters?: Readonly<Record<string, string | undefined>>;
   label?: string;
+  /** On a phone, the icon alone (the label is still its name): a toolbar row is narrow there. */
+  compact?: boolean;
 }) {
   return (
     <a
       href={exportUrl(kind, filters)}
       download
-      className="inline-flex h-9 items-center gap-1.5 rounded-md border border-border px-3 text-sm text-muted hover:bg-surface hover:text-fg"
+      title={compact ? label : undefined}
+      className={`inline-flex h-9 shrink-0 items-center gap-1.5 rounded-md border border-border text-sm text-muted hover:bg-surface hover:text-fg ${compact ? 'px-2.5 sm:px-3' : 'px-3'}`}
     >
       <Download size={14} aria-hidden />
-      {label}
+      <span className={compact ? 'sr-only sm:not-sr-only' : undefined}>{label}</span>
     </a>
   );
 }

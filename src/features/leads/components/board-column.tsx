@@ -111,11 +111,26 @@ const ColumnHeader = memo(function ColumnHeader({
           {count(total)}
         </span>
       </div>
-      <p className="mt-0.5 truncate text-xs tabular-nums text-muted" title={formatSums(sums)}>
-        {sums.length ? formatSums(sums) : '\u00a0'}
+      <p className="mt-0.5 truncate text-xs tabular-nums text-muted" title={`Total: ${formatSums(sums)}`}>
+        {sums.length ? (
+          <>
+            <span className="font-medium">Total</span> <span>{formatSums(sums)}</span>
+          </>
+        ) : (
+          '\u00a0'
+        )}
       </p>
-      <p className="truncate text-xs tabular-nums text-muted" title="Weighted by probability">
-        {sums.length ? formatWeighted(sums) : '\u00a0'}
+      <p
+        className="truncate text-xs tabular-nums text-muted"
+        title={`Weighted by each lead's probability: ${formatWeighted(sums)}`}
+      >
+        {sums.length ? (
+          <>
+            <span className="font-medium">Weighted</span> <span>{formatWeighted(sums)}</span>
+          </>
+        ) : (
+          '\u00a0'
+        )}
       </p>
       {!stage ? (
         <p className="mt-1 text-xs text-muted">

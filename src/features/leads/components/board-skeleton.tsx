@@ -19,7 +19,7 @@ export function ColumnSkeleton({ name }: { name: string }) {
 /** The board before its code has loaded: the same columns, so nothing moves when it arrives. */
 export function BoardSkeleton({ stages }: { stages: readonly Pick<LeadStage, 'id' | 'name'>[] }) {
   return (
-    <div className="flex min-h-0 flex-1 gap-3 overflow-x-auto p-4">
+    <div className="relative flex min-h-0 flex-1 gap-3 overflow-x-auto p-4">
       {stages.map((stage) => (
         <ColumnSkeleton key={stage.id} name={stage.name} />
       ))}

@@ -6,7 +6,8 @@ export function FollowUpBadge() {
   return (
     <Badge tone="warning" title="An activity on this lead needs a follow-up">
       <BellRing size={12} aria-hidden />
-      Follow-up
+      {/* On a card the bell stands alone (the date beside it must not be cut); the word is read. */}
+      <span className="sr-only">Follow-up</span>
     </Badge>
   );
 }

@@ -158,8 +158,10 @@ export function LeadBoard({ movable, stages, filters, ownerNames, onOpen }: Lead
         onDragCancel={() => setDragging(null)}
         accessibility={{ announcements, screenReaderInstructions }}
       >
+        {/* Relative: a column's screen-reader-only text is positioned, and without a positioned
+            ancestor inside this scroll box it escaped the clip and made the page scroll sideways. */}
         <div
-          className={`flex min-h-0 flex-1 gap-3 overflow-x-auto p-4 transition-opacity ${board.isPlaceholderData ? 'opacity-60' : ''}`}
+          className={`relative flex min-h-0 flex-1 gap-3 overflow-x-auto p-4 transition-opacity ${board.isPlaceholderData ? 'opacity-60' : ''}`}
           aria-busy={board.isFetching && board.isPlaceholderData}
           data-board
         >

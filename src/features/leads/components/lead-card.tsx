@@ -39,7 +39,7 @@ export const LeadCardBody = memo(function LeadCardBody({ lead, ownerName, follow
         <PriorityBadge priority={lead.priority} />
         {followUp ? <FollowUpBadge /> : null}
         {lead.expected_close_date ? (
-          <span className="truncate text-xs text-subtle" title="Expected close">
+          <span className="shrink-0 whitespace-nowrap text-xs text-subtle" title="Expected close">
             {calendarDate(lead.expected_close_date)}
           </span>
         ) : null}

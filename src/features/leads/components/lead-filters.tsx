@@ -30,8 +30,14 @@ export function LeadFiltersBar({ search, onChange, members }: LeadFiltersProps) 
   }, [text, search.q, onChange]);
 
   return (
-    <div className="flex flex-wrap items-center gap-2" role="search" aria-label="Filter leads">
-      <div className="relative w-64">
+    // A phone: the search on a row of its own, then the two filters and the icon-only links on one
+    // row. From a laptop up, everything sits on the header's one row.
+    <div
+      className="order-1 flex w-full flex-wrap items-center gap-2 lg:order-none lg:w-auto lg:flex-nowrap"
+      role="search"
+      aria-label="Filter leads"
+    >
+      <div className="relative w-full sm:w-56 2xl:w-64">
         <Search
           size={14}
           className="pointer-events-none absolute left-2.5 top-1/2 -translate-y-1/2 text-subtle"
@@ -46,7 +52,7 @@ export function LeadFiltersBar({ search, onChange, members }: LeadFiltersProps) 
           className="pl-8"
         />
       </div>
-      <div className="w-36">
+      <div className="min-w-0 flex-1 sm:w-36 sm:flex-none">
         <Select
           aria-label="Priority"
           value={search.priority ?? ''}
@@ -62,7 +68,7 @@ export function LeadFiltersBar({ search, onChange, members }: LeadFiltersProps) 
           ))}
         </Select>
       </div>
-      <div className="w-44">
+      <div className="min-w-0 flex-1 sm:w-44 sm:flex-none">
         <Select
           aria-label="Owner"
           value={search.owner ?? ''}
@@ -83,8 +89,9 @@ export function LeadFiltersBar({ search, onChange, members }: LeadFiltersProps) 
         kind="leads"
         label="Export leads"
         filters={{ search: search.q, priority: search.priority, owner: search.owner }}
+        compact
       />
-      <ImportLink kind="leads" label="Import leads" />
+      <ImportLink kind="leads" label="Import leads" compact />
     </div>
   );
 }

@@ -55,7 +55,7 @@ export function LeadsPage() {
 
   return (
     <div className="flex min-h-0 flex-1 flex-col">
-      <header className="flex flex-wrap items-center gap-3 border-b border-border px-4 py-3">
+      <header className="flex flex-wrap items-center gap-x-3 gap-y-2 border-b border-border px-4 py-2.5 lg:flex-nowrap lg:py-3">
         <h1 className="text-lg font-semibold">Leads</h1>
         <div className="inline-flex rounded-md border border-border p-0.5" role="group" aria-label="View">
           <Button
@@ -64,7 +64,7 @@ export function LeadsPage() {
             aria-pressed={view === 'board'}
             onClick={() => setSearch({ view: undefined, page: undefined })}
           >
-            <LayoutGrid size={14} aria-hidden /> Board
+            <LayoutGrid size={14} aria-hidden /> <span className="sr-only sm:not-sr-only">Board</span>
           </Button>
           <Button
             size="sm"
@@ -72,15 +72,22 @@ export function LeadsPage() {
             aria-pressed={view === 'list'}
             onClick={() => setSearch({ view: 'list' })}
           >
-            <List size={14} aria-hidden /> List
+            <List size={14} aria-hidden /> <span className="sr-only sm:not-sr-only">List</span>
           </Button>
         </div>
         <LeadFiltersBar search={search} onChange={setSearch} members={members} />
         {view === 'board' && !mayMove ? (
-          <p className="text-[13px] text-muted">View only: only {whoCan('leads.update')} can move leads</p>
+          <p className="order-1 text-[13px] text-muted lg:order-none">
+            View only: only {whoCan('leads.update')} can move leads
+          </p>
         ) : null}
         {mayCreate ? (
-          <Button variant="primary" className="ml-auto" onClick={() => setSearch({ create: true })}>
+          // Beside the title on a phone (the filters wrap below it), last on a laptop's one row.
+          <Button
+            variant="primary"
+            className="ml-auto shrink-0 lg:order-last"
+            onClick={() => setSearch({ create: true })}
+          >
             <Plus size={16} aria-hidden /> New lead
           </Button>
         ) : null}
