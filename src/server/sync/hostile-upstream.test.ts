@@ -236,4 +236,43 @@ describeOnEachStore('hostile upstream data through the sync', (suite) => {
     expect(forecast).toMatchObject({ deals: 3, value: Number.MAX_VALUE });
     expect(Number.isFinite(forecast!.weighted)).toBe(true);
   });
+
+  it(
+    'a record the contract refuses leaves out only itself, not the list it came in',
+    { timeout: 60_000 },
+    async () => {
+      // Upstream data no client could have written through the API: the fake's store edited in place.
+      const crmStore = stack.upstream.fake.workspace().crm;
+      const [badDate, badValue] = [...crmStore.leads.values()];
+      const [badCustomer] = [...crmStore.customers.values()];
+      const saved = [
+        structuredClone(badDate!),
+        structuredClone(badValue!),
+        structuredClone(badCustomer!),
+      ] as const;
+      Object.assign(badDate!, { expected_close_date: '2026-02-30' });
+      Object.assign(badValue!, { value: 'Infinity' });
+      Object.assign(badCustomer!, { created_at: 'yesterday' });
+      try {
+        const reload = await stack.call('admin', { method: 'POST', url: '/bff/workspace/reload' });
+        expect(reload.statusCode, reload.body).toBe(204);
+        const model = stack.app.bffLive!.model;
+        expect(model.leads.size).toBe(crmStore.leads.size - 2);
+        expect(model.lead(badDate!.id)).toBeUndefined();
+        expect(model.customers.size).toBe(crmStore.customers.size - 1);
+        const leads = (await bff('manager', '/bff/screens/leads?limit=1')) as { total: number };
+        expect(leads.total).toBe(crmStore.leads.size - 2);
+        const csv = await stack.call('manager', { method: 'GET', url: '/bff/export/customers.csv' });
+        expect(csv.statusCode).toBe(200);
+        // Every customer but the refused one.
+        const others = [...crmStore.customers.keys()].filter((id) => id !== badCustomer!.id);
+        expect(others.filter((id) => !csv.body.includes(id))).toEqual([]);
+        expect(csv.body).not.toContain(badCustomer!.id);
+      } finally {
+        crmStore.leads.set(saved[0].id, saved[0]);
+        crmStore.leads.set(saved[1].id, saved[1]);
+        crmStore.customers.set(saved[2].id, saved[2]);
+      }
+    },
+  );
 });

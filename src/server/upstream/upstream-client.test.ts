@@ -142,6 +142,17 @@ describe('UpstreamClient', () => {
     expectNoSecrets(logs.text());
   });
 
+  it('keeps the items of a list that fit when only some do not, and logs where the others failed', async () => {
+    const good = { ...STAGE, key: 'won' };
+    upstream.respondWith((_req, res) =>
+      json(res, 200, [{ ...STAGE, created_at: '2026-02-30T00:00:00Z' }, good]),
+    );
+    expect(await client.call('leadStages.list')).toEqual([good]);
+    const line = logs.lines.map((l) => JSON.parse(l) as { fields?: string[]; dropped?: number }).at(-1);
+    expect(line).toMatchObject({ fields: ['0.created_at'], dropped: 1 });
+    expectNoSecrets(logs.text());
+  });
+
   it('calls a refused connection unreachable and a silent upstream a timeout', async () => {
     const closed = await startRecordingUpstream();
     await closed.close();

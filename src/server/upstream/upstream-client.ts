@@ -14,6 +14,7 @@ import {
 } from '../../contract/routes';
 import { ErrorBody } from '../../contract/common';
 import type { UpstreamConfig } from '../config';
+import { withoutRefusedItems } from './refused-items';
 import { parseRetryAfter, UpstreamError } from './upstream-error';
 
 // The BFF's own reads (and re-reads after writes) of the upstream: a contract route by id, with
@@ -167,7 +168,21 @@ export class UpstreamClient {
       this.opts.log.warn({ routeId: route.id, status: statusCode }, 'upstream answer is not JSON: skipped');
       throw new UpstreamError('malformed', route.id, 'The upstream answer is not JSON', statusCode);
     }
-    const result = route.response.safeParse(json);
+    let result = route.response.safeParse(json);
+    if (!result.success) {
+      // A list whose only faults are in some items: the rest of it (refused-items.ts); the log names
+      // the refused fields by path, never by value.
+      const partial = withoutRefusedItems(json, result.error.issues);
+      const rest = partial && route.response.safeParse(partial.value);
+      if (partial && rest?.success) {
+        const fields = result.error.issues.slice(0, 3).map((i) => i.path.map(String).join('.'));
+        this.opts.log.warn(
+          { routeId: route.id, fields, dropped: partial.dropped },
+          'upstream list items do not fit the contract: those items skipped',
+        );
+        result = rest;
+      }
+    }
     if (!result.success) {
       const fields = result.error.issues.slice(0, 3).map((i) => i.path.map(String).join('.') || '(root)');
       this.opts.log.warn({ routeId: route.id, fields }, 'upstream answer does not fit the contract: skipped');
