@@ -22,6 +22,7 @@ beforeAll(async () => {
   const model = app.bffLive!.model;
   model.replaceWith(new ReadModel());
   model.lists.stages = [stage(1, 'new', { name: 'New' }), stage(2, 'won', { name: 'Won' })];
+  for (const c of ['leads', 'customers', 'contacts'] as const) model.loaded.add(c);
   model.leads.set(lead(1).id, lead(1, { name: 'Renewal', status: 'won', priority: 'high' }));
   model.leads.set(
     lead(2).id,
@@ -79,6 +80,25 @@ describe('CSV exports', () => {
     expect(JSON.stringify(bad.json())).toContain('status');
     expect((await get('/bff/export/leads.csv?nope=1')).statusCode).toBe(400);
     expect((await get('/bff/export/leads.csv', '')).statusCode).toBe(401);
+  });
+
+  it('asks to try again while the workspace is still loading, rather than sending an empty file', async () => {
+    const model = app.bffLive!.model;
+    for (const [collection, url] of [
+      ['leads', '/bff/export/leads.csv'],
+      ['customers', '/bff/export/customers.csv'],
+      ['customers', '/bff/export/contacts.csv'],
+    ] as const) {
+      model.loaded.delete(collection);
+      try {
+        const res = await get(url);
+        expect(res.statusCode, url).toBe(503);
+        expect(res.headers['retry-after']).toBeTruthy();
+        expect(res.json()).toMatchObject({ statusCode: 503, error: 'Service Unavailable' });
+      } finally {
+        model.loaded.add(collection);
+      }
+    }
   });
 
   it('streams 50,000 leads', async () => {

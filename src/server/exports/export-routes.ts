@@ -9,7 +9,7 @@ import {
   type ExportKind,
   type Lead,
 } from '../../contract';
-import { sendBffError } from '../bff-error';
+import { sendBffError, sendRetryLater } from '../bff-error';
 import { compareLeads, leadMatcher } from '../screens/lead-order';
 import { ownDataUser, type OwnDataDeps } from '../store/own-data-routes';
 import type { ReadModel } from '../sync/read-model';
@@ -45,6 +45,13 @@ function send<T>(
     .send(csvStream(rows, columns));
 }
 
+const LOADING_RETRY_MS = 5_000;
+
+/** Before the sync's first full read of what an export lists, its file would be empty or partial:
+ *  the browser is asked to try again instead of being handed a file that silently lacks records. */
+const stillLoading = (reply: FastifyReply) =>
+  sendRetryLater(reply, 503, LOADING_RETRY_MS, 'The workspace is still loading: try again shortly');
+
 export function registerExportRoutes(app: FastifyInstance, deps: ExportRouteDeps): void {
   const kept = { available: deps.model !== null, what: 'Exports are' };
   const names = new Map(deps.members.map((m) => [m.id, m.name]));
@@ -58,6 +65,7 @@ export function registerExportRoutes(app: FastifyInstance, deps: ExportRouteDeps
     const parsed = LeadExportQuery.safeParse(request.query ?? {});
     if (!parsed.success) return sendBffError(reply, 400, fieldErrors(parsed.error));
     const model = deps.model!;
+    if (!model.loaded.has('leads') || model.lists.stages === null) return stillLoading(reply);
     const matches = leadMatcher(parsed.data);
     const { stage } = parsed.data;
     // References to the model's own records, sorted; the CSV text is made as it streams.
@@ -72,6 +80,7 @@ export function registerExportRoutes(app: FastifyInstance, deps: ExportRouteDeps
     const parsed = CustomerExportQuery.safeParse(request.query ?? {});
     if (!parsed.success) return sendBffError(reply, 400, fieldErrors(parsed.error));
     const model = deps.model!;
+    if (!model.loaded.has('customers')) return stillLoading(reply);
     const { status, customer_type } = parsed.data;
     const rows: Customer[] = [];
     for (const c of model.customers.values())
@@ -85,6 +94,8 @@ export function registerExportRoutes(app: FastifyInstance, deps: ExportRouteDeps
     const parsed = ContactExportQuery.safeParse(request.query ?? {});
     if (!parsed.success) return sendBffError(reply, 400, fieldErrors(parsed.error));
     const model = deps.model!;
+    // Contacts are swept one customer at a time: what is held once the customers are read is sent.
+    if (!model.loaded.has('customers')) return stillLoading(reply);
     const { customer_id } = parsed.data;
     const rows: Contact[] = customer_id
       ? model.contactsOf(customer_id)
