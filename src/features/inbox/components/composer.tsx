@@ -51,6 +51,8 @@ export function Composer({
   // Set when the upstream refused free text because the window closed while we thought it open.
   const [refusedAt, setRefusedAt] = useState<number | null>(null);
   const [menuClosedFor, setMenuClosedFor] = useState<string | null>(null);
+  // Bumped by each template sent: the picker starts again empty, never one click from a repeat.
+  const [templateRound, setTemplateRound] = useState(0);
   const textareaRef = useRef<HTMLTextAreaElement>(null);
   const quickKeys = useQuickReplyKeys();
   const send = useSendMessage(id);
@@ -128,7 +130,7 @@ export function Composer({
     return (
       <section
         aria-label="Send a template"
-        className="flex max-h-[60vh] flex-col gap-2 overflow-y-auto border-t border-border px-4 py-3"
+        className="flex max-h-[45vh] flex-col gap-2 overflow-y-auto border-t border-border px-4 py-3"
       >
         <p className="text-sm text-muted">
           The 24-hour reply window is closed: only an approved template can be sent.
@@ -136,9 +138,12 @@ export function Composer({
         </p>
         {conversation.channel_id ? (
           <TemplatePicker
+            key={templateRound}
             channelId={conversation.channel_id}
             sending={send.isPending}
-            onSend={(template) => sendOutgoing({ kind: 'template', template }, () => undefined)}
+            onSend={(template) =>
+              sendOutgoing({ kind: 'template', template }, () => setTemplateRound((r) => r + 1))
+            }
           />
         ) : (
           <p className="text-danger">This thread has no channel to send from.</p>

@@ -48,6 +48,8 @@ function TemplateChoice({
   const [selectedKey, setSelectedKey] = useState<string | null>(null);
   const [params, setParams] = useState<string[]>([]);
   const [tried, setTried] = useState(false);
+  // Once one is chosen, the list folds to it (the thread's history keeps the room); Change opens it.
+  const [changing, setChanging] = useState(false);
   const baseId = useId();
 
   const approved = useMemo(
@@ -62,6 +64,8 @@ function TemplateChoice({
     );
   }, [approved, filter]);
   const selected = approved.find((t) => templateKey(t) === selectedKey) ?? null;
+  const folded = selected !== null && !changing;
+  const listed = folded ? [selected] : visible;
   const count = selected ? templateParamCount(selected) : 0;
   const missing = missingParams(count, params);
   const preview = selected ? previewTemplate(selected, params) : null;
@@ -83,27 +87,29 @@ function TemplateChoice({
 
   return (
     <div className="flex min-h-0 flex-col gap-3">
-      <label className="relative">
-        <span className="sr-only">Search templates</span>
-        <Search
-          size={14}
-          aria-hidden
-          className="pointer-events-none absolute left-2 top-1/2 -translate-y-1/2 text-subtle"
-        />
-        <input
-          type="search"
-          value={filter}
-          onChange={(e) => setFilter(e.target.value)}
-          placeholder="Search templates"
-          className="h-8 w-full rounded-md border border-border bg-bg pl-7 pr-2 text-sm placeholder:text-subtle focus:border-accent focus:outline-none"
-        />
-      </label>
+      {folded ? null : (
+        <label className="relative">
+          <span className="sr-only">Search templates</span>
+          <Search
+            size={14}
+            aria-hidden
+            className="pointer-events-none absolute left-2 top-1/2 -translate-y-1/2 text-subtle"
+          />
+          <input
+            type="search"
+            value={filter}
+            onChange={(e) => setFilter(e.target.value)}
+            placeholder="Search templates"
+            className="h-8 w-full rounded-md border border-border bg-bg pl-7 pr-2 text-sm placeholder:text-subtle focus:border-accent focus:outline-none"
+          />
+        </label>
+      )}
       {/* Options keep their height (shrink-0): squeezed by the list's max height, their second
           line would run over the next option. Long bodies are clamped to two lines instead. */}
-      <fieldset className="flex max-h-52 flex-col gap-1 overflow-y-auto">
+      <fieldset className="flex max-h-40 flex-col gap-1 overflow-y-auto">
         <legend className="sr-only">Template</legend>
-        {visible.length === 0 ? <p className="text-muted">No template matches.</p> : null}
-        {visible.map((t) => {
+        {listed.length === 0 ? <p className="text-muted">No template matches.</p> : null}
+        {listed.map((t) => {
           const key = templateKey(t);
           return (
             <label
@@ -122,6 +128,7 @@ function TemplateChoice({
                   setSelectedKey(key);
                   setParams([]);
                   setTried(false);
+                  setChanging(false);
                 }}
                 className="mt-1"
               />
@@ -138,6 +145,11 @@ function TemplateChoice({
           );
         })}
       </fieldset>
+      {folded ? (
+        <Button variant="ghost" size="sm" className="self-start" onClick={() => setChanging(true)}>
+          Change template
+        </Button>
+      ) : null}
       {selected && preview ? (
         <div className="flex flex-col gap-2">
           {count > 0 ? (

@@ -109,6 +109,13 @@ describe('template picker', () => {
 
     await user.type(within(picker).getByRole('searchbox', { name: 'Search templates' }), 'order_update');
     await user.click(within(picker).getByRole('radio', { name: /order_update/ }));
+    // Chosen, the list folds to it (the history keeps the room); Change opens it again.
+    expect(within(picker).getAllByRole('radio')).toHaveLength(1);
+    expect(within(picker).queryByRole('searchbox', { name: 'Search templates' })).toBeNull();
+    await user.click(within(picker).getByRole('button', { name: 'Change template' }));
+    await user.clear(within(picker).getByRole('searchbox', { name: 'Search templates' }));
+    expect(within(picker).getAllByRole('radio')).toHaveLength(approved.length);
+    await user.click(within(picker).getByRole('radio', { name: /order_update/ }));
     await user.click(within(picker).getByRole('button', { name: 'Send template' }));
     expect(within(picker).getAllByText('Fill in this parameter.')).toHaveLength(2);
     expect(t.messages.length).toBe(before);
@@ -124,6 +131,10 @@ describe('template picker', () => {
       type: 'template',
       text: expect.stringContaining('Hi Marta, your order #A-1042'),
     });
+    // Sent: the picker starts again, nothing chosen or filled, not one click from sending it twice.
+    await waitFor(() => expect(within(picker).getAllByRole('radio')).toHaveLength(approved.length));
+    for (const radio of within(picker).getAllByRole('radio')) expect(radio).not.toBeChecked();
+    expect(within(picker).queryByRole('textbox', { name: 'Parameter {{1}}' })).toBeNull();
   });
 
   it('on a social platform outside the window, explains that nothing can be sent', async () => {
