@@ -2,7 +2,13 @@ import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { ACME_CHANNELS } from '../../../mocks/social/seed-channels';
 import { InboxReport, PipelineReport } from '../../contract';
 import { SCREEN_ROUTES_BY_ID } from '../../contract/routes/screens';
-import { HOSTILE_PATH_IDS, HOSTILE_TEXT, MEBIBYTE_TEXT, type Hostile } from '../testing/hostile-values';
+import {
+  HOSTILE_JSON_NUMBERS,
+  HOSTILE_PATH_IDS,
+  HOSTILE_TEXT,
+  MEBIBYTE_TEXT,
+  type Hostile,
+} from '../testing/hostile-values';
 import { problemWith, startHostileStack, type HostileStack } from '../testing/hostile-stack';
 import { describeOnEachStore } from '../testing/test-stores';
 
@@ -98,6 +104,14 @@ describeOnEachStore('hostile upstream data through the sync', (suite) => {
         text: 'x',
       });
       judge(`inbound from ${v.name}`, res, (a) => a.status === 400 && errorBody(a));
+    }
+    // Numbers at their limits where the control surface takes one: taken (-0 moves the clock by
+    // nothing) or refused, never a 500. No scale here is one a reset accepts.
+    for (const v of HOSTILE_JSON_NUMBERS) {
+      const clock = await fakeCall('/__fake/clock', { advanceMs: v.value });
+      judge(`clock advanceMs ${v.name}`, clock, (a) => a.status === 200 || refused(a));
+      const reset = await fakeCall('/__fake/reset', { scale: v.value });
+      judge(`reset scale ${v.name}`, reset, refused);
     }
     expect(problems).toEqual([]);
   });
