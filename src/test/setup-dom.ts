@@ -1,4 +1,5 @@
 import '@testing-library/jest-dom/vitest';
+import { configure } from '@testing-library/dom';
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { clearUserStorage } from '@/lib/user-storage';
@@ -18,6 +19,11 @@ if (!window.matchMedia) {
       dispatchEvent: () => false,
     }) as MediaQueryList;
 }
+
+// findBy* and waitFor wait for a state, never a time: on a shared 2-core machine (CI runs two test
+// workers beside the real BFF and its database) the default second is too short for a screen that
+// reads through the BFF, so a wait may last up to five before it counts as a failure.
+configure({ asyncUtilTimeout: 5_000 });
 
 // Vitest runs without globals, so Testing Library cannot register its own cleanup: unmount here,
 // or each test's page would pile onto the next.
