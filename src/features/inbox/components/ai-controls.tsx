@@ -9,7 +9,8 @@ import { useAssignAgent } from '../api/conversation-actions';
 import { useAiAgentId } from '../ai-state';
 import { UserText } from '@/components/ui/user-text';
 
-function useAgentName(agentId: string | null): string | null {
+/** The AI agent's name from the roster; null while it loads (or for no agent). */
+export function useAgentName(agentId: string | null): string | null {
   const team = useQuery(teamQuery());
   // Wait for the roster rather than flash a generic name; if it cannot load, still say an AI answers.
   if (agentId === null || team.isPending) return null;

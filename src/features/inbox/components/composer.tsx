@@ -6,6 +6,9 @@ import { errorText } from '@/components/ui/states';
 import { isApiError } from '@/lib/api-error';
 import { OutcomeStillUnknown, useKeyKeeper } from '@/lib/idempotent-call';
 import { notify } from '@/lib/notify';
+import { useCan } from '@/lib/permissions';
+import { useAiAgentId } from '../ai-state';
+import { useAssignAgent } from '../api/conversation-actions';
 import { useSendMessage, type Outgoing } from '../api/send';
 import { loadDraft, saveDraft, sendKeyMemory } from '../local-store';
 import { messagePreview } from '../thread-names';
@@ -22,6 +25,7 @@ import { useReplyVariables } from '../use-reply-variables';
 import { useTypingFlag } from '../use-presence';
 import { collisionText, useCollisionCheck } from '../use-collision-check';
 import { UNFILLED_ID, UnfilledVariables } from './unfilled-variables';
+import { AiReplyPrompt } from './ai-reply-prompt';
 
 interface ComposerProps {
   conversation: Conversation;
@@ -65,6 +69,11 @@ export function Composer({
   const typing = useTypingFlag(text);
   const collision = useCollisionCheck(id, text);
   const [collided, setCollided] = useState<string | null>(null);
+  // An AI agent answers this thread: a reply first asks whether to take the thread over.
+  const aiAgentId = useAiAgentId(conversation);
+  const assignAgent = useAssignAgent(id);
+  const can = useCan();
+  const [askAi, setAskAi] = useState(false);
   useEffect(() => onTypingChange?.(typing), [typing, onTypingChange]);
 
   // A refusal holds until an inbound message newer than it opens the window again.
@@ -100,9 +109,14 @@ export function Composer({
     );
   };
 
-  const sendText = (anyway = false) => {
+  const sendText = (anyway = false, aiChosen = false) => {
     const body = text.trim();
     if (!body || send.isPending || unfilled.length > 0) return;
+    if (!aiChosen && aiAgentId !== null && can('conversations.assignAgent')) {
+      setAskAi(true);
+      return;
+    }
+    setAskAi(false);
     // Something new in the thread since typing began: the person looks before it goes.
     const arrived = collision.arrivedSince();
     if (!anyway && arrived.length > 0) {
@@ -191,13 +205,25 @@ export function Composer({
         </p>
       ) : null}
       <UnfilledVariables names={unfilled} />
+      {askAi && aiAgentId !== null ? (
+        <AiReplyPrompt
+          agentId={aiAgentId}
+          busy={assignAgent.isPending || send.isPending}
+          onTakeOver={() => assignAgent.mutate({ agentId: null }, { onSuccess: () => sendText(false, true) })}
+          onSendOnly={() => sendText(false, true)}
+          onCancel={() => {
+            setAskAi(false);
+            textareaRef.current?.focus();
+          }}
+        />
+      ) : null}
       {collided ? (
         <div
           role="alert"
           className="flex flex-wrap items-center gap-2 rounded-md bg-warning-soft px-3 py-2 text-[13px]"
         >
           <span className="flex-1">{collided} Your reply is not sent yet.</span>
-          <Button size="sm" variant="primary" onClick={() => sendText(true)}>
+          <Button size="sm" variant="primary" onClick={() => sendText(true, true)}>
             Send anyway
           </Button>
           <Button

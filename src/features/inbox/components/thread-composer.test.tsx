@@ -1,7 +1,7 @@
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { fake, withBff } from '@/test/bff';
+import { AI_AGENTS, fake, reloadLiveModel, withBff } from '@/test/bff';
 import { renderRoutes as renderInbox, stubLayout } from '@/test/render-routes';
 import { seededThread } from '@/test/warm-thread';
 import { readUserValue } from '@/lib/user-storage';
@@ -86,6 +86,39 @@ describe('composer', () => {
     expect(await screen.findByRole('region', { name: 'Send a template' })).toBeInTheDocument();
     expect(screen.getByText(/Your draft is kept/)).toBeInTheDocument();
     expect(readUserValue(draftKey(t.conv.id))).toBe('Are you still there?');
+  });
+});
+
+describe('a reply while an AI agent answers', () => {
+  it('asks first: take over and send, or send and let the agent go on', async () => {
+    const user = userEvent.setup();
+    const t = thread('whatsapp', true);
+    const agent = AI_AGENTS[0]!;
+    t.conv.ai_agent_id = agent.id;
+    await reloadLiveModel();
+    const before = t.messages.length;
+    await renderInbox(`/inbox/${t.conv.id}`);
+    await user.type(await composer(), 'I can help with that');
+    await user.keyboard('{Enter}');
+    const prompt = await screen.findByRole('alert');
+    expect(prompt).toHaveTextContent(
+      `${agent.name} is answering this conversation. Your reply is not sent yet.`,
+    );
+    expect(t.messages.length).toBe(before);
+
+    // Not now: back to the draft, nothing sent.
+    await user.click(within(prompt).getByRole('button', { name: 'Not now' }));
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(await composer()).toHaveValue('I can help with that');
+
+    await user.keyboard('{Enter}');
+    await user.click(
+      within(await screen.findByRole('alert')).getByRole('button', { name: 'Take over and send' }),
+    );
+    await waitFor(() => expect(t.messages.length).toBe(before + 1));
+    expect(t.messages.at(-1)).toMatchObject({ text: 'I can help with that', direction: 'outbound' });
+    expect(t.conv.ai_agent_id).toBeNull();
+    await waitFor(() => expect(screen.queryByText(/is answering this conversation/)).toBeNull());
   });
 });
 
