@@ -25,6 +25,14 @@ function createdAt(message: Message): number {
   return ms;
 }
 
+/**
+ * How far ahead of the BFF's clock the upstream's may stamp a message and still be believed. Unread
+ * is judged on the upstream's clock, which may run ahead (a test's fake runs days ahead), but a
+ * message from the year 9999 is a broken clock or bad data (issue 34): were it believed, reading its
+ * thread would read up to 9999 and nothing after it would ever count as unread again.
+ */
+const FUTURE_SLACK_MS = 30 * 24 * 3_600_000;
+
 export class ReadMarks {
   private readonly agents = new Map<string, Promise<AgentMarks>>();
   private readonly unsubscribe: () => void;
@@ -89,8 +97,8 @@ export class ReadMarks {
   /** Reads a thread up to a time (default: its newest message held); null when the model lacks it. */
   async markRead(username: string, conversationId: string, upTo?: number): Promise<ReadMark | null> {
     if (!this.deps.model.conversations.has(conversationId)) return null;
-    const newest = this.deps.model.messagesOf(conversationId)?.at(-1);
-    const readAt = upTo ?? (newest ? createdAt(newest) : this.deps.clock());
+    const newest = this.newestBelievable(this.deps.model.messagesOf(conversationId) ?? []);
+    const readAt = Math.min(upTo ?? newest ?? this.deps.clock(), this.latestBelievable());
     return this.save(username, { conversationId, readAt, markedUnread: false });
   }
 
@@ -128,18 +136,35 @@ export class ReadMarks {
   private newestMessageTime(): number | undefined {
     let newest: number | undefined;
     for (const page of this.deps.model.messages.values()) {
-      const last = page.at(-1);
-      if (last !== undefined && (newest === undefined || createdAt(last) > newest)) newest = createdAt(last);
+      const last = this.newestBelievable(page);
+      if (last !== undefined && (newest === undefined || last > newest)) newest = last;
     }
     return newest;
+  }
+
+  /** The latest time a message (or a read) may carry and be believed. */
+  private latestBelievable(): number {
+    return this.deps.clock() + FUTURE_SLACK_MS;
+  }
+
+  /** The newest believable message time of a page (oldest first), or undefined. */
+  private newestBelievable(page: readonly Message[]): number | undefined {
+    const latest = this.latestBelievable();
+    for (let i = page.length - 1; i >= 0; i--) {
+      const at = createdAt(page[i]!);
+      if (at <= latest) return at;
+    }
+    return undefined;
   }
 
   private count(agent: AgentMarks, conversationId: string): number {
     const mark = agent.marks.get(conversationId);
     const after = mark?.readAt ?? agent.since;
+    const latest = this.latestBelievable();
     let n = 0;
     for (const m of this.deps.model.messagesOf(conversationId) ?? []) {
-      if (m.direction === 'inbound' && createdAt(m) > after) n++;
+      const at = createdAt(m);
+      if (m.direction === 'inbound' && at > after && at <= latest) n++;
     }
     return mark?.markedUnread ? Math.max(n, 1) : n;
   }
