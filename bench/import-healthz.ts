@@ -5,13 +5,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { startFakeUpstream } from '../mocks/http';
-import { CUSTOMER_FIELDS, MAX_IMPORT_ROWS } from '../src/contract/imports';
+import { MAX_IMPORT_ROWS } from '../src/contract/imports';
 import { IMPORT_BODY_LIMIT } from '../src/server/imports/import-body';
 import { openStore } from '../src/server/store/open-store';
 import { ReadModel } from '../src/server/sync/read-model';
 import { stage } from '../src/server/testing/live-records';
 import { buildTestApp } from '../src/server/testing/test-app';
 import { sameOriginHeaders, signIn } from '../src/server/testing/test-users';
+import { wideRow } from '../src/server/testing/wide-import-rows';
 
 // Issue 34: a file at the row limit, imported, must not stall everyone else. The BFF (in this
 // process, its database in PGlite's worker thread as deployed) takes 50,000 wide customer rows,
@@ -19,24 +20,6 @@ import { sameOriginHeaders, signIn } from '../src/server/testing/test-users';
 // call after another, and the event loop's delay is sampled. Budget: no /healthz over 100 ms.
 
 export const BUDGET_MS = 100;
-
-const wideRow = (i: number): Record<string, string> => {
-  const row: Record<string, string> = {};
-  for (const field of CUSTOMER_FIELDS)
-    row[field.key] = `${field.key.replace(/_/g, ' ')} of customer ${String(i)}`;
-  return {
-    ...row,
-    status: 'prospect',
-    customer_type: 'business',
-    postal_code: `KT${String(i % 10)} 2AB`,
-    website: `https://www.customer-${String(i)}.example.com`,
-    email: `accounts.payable@customer-${String(i)}.example.com`,
-    phone: `+44 20 7${String(i).padStart(6, '0')}`,
-    contact_email: `first.last@customer-${String(i)}.example.com`,
-    contact_phone: `+44 20 8${String(i).padStart(6, '0')}`,
-    contact_mobile: `+44 77 9${String(i).padStart(6, '0')}`,
-  };
-};
 
 const curl = (args: string[]) =>
   new Promise<string>((resolve, reject) => {

@@ -3,13 +3,14 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeUpstream, type FakeUpstream } from '../../../mocks/http';
-import { CUSTOMER_FIELDS, ImportJob, MAX_IMPORT_ROWS } from '../../contract/imports';
+import { ImportJob, MAX_IMPORT_ROWS } from '../../contract/imports';
 import { openStore, type TeamStore } from '../store/open-store';
 import { ReadModel } from '../sync/read-model';
 import { stage } from '../testing/live-records';
 import { buildTestApp } from '../testing/test-app';
 import { sameOriginHeaders, signIn } from '../testing/test-users';
 import { IMPORT_BODY_LIMIT } from './import-body';
+import { wideRow } from '../testing/wide-import-rows';
 
 // A file at the row limit is a body of tens of megabytes. While one arrives and is checked, the
 // BFF keeps answering everyone else (it is read, parsed and checked a slice at a time), and a body
@@ -20,25 +21,6 @@ let store: TeamStore;
 let app: FastifyInstance;
 let port = 0;
 let manager = '';
-
-/** A plausible wide customer row: every one of the 20 columns mapped and filled. */
-const wideRow = (i: number): Record<string, string> => {
-  const row: Record<string, string> = {};
-  for (const field of CUSTOMER_FIELDS)
-    row[field.key] = `${field.key.replace(/_/g, ' ')} of customer ${String(i)}`;
-  return {
-    ...row,
-    status: 'prospect',
-    customer_type: 'business',
-    postal_code: `KT${String(i % 10)} 2AB`,
-    website: `https://www.customer-${String(i)}.example.com`,
-    email: `accounts.payable@customer-${String(i)}.example.com`,
-    phone: `+44 20 7${String(i).padStart(6, '0')}`,
-    contact_email: `first.last@customer-${String(i)}.example.com`,
-    contact_phone: `+44 20 8${String(i).padStart(6, '0')}`,
-    contact_mobile: `+44 77 9${String(i).padStart(6, '0')}`,
-  };
-};
 
 /** Sends a request over the socket; the body in chunks, yielding between them as a network would. */
 function post(path: string, headers: Record<string, string>, body: Buffer | null) {
