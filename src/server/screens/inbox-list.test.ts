@@ -69,4 +69,18 @@ describe('inboxListOf', () => {
     expect(ids({ search: threads[1]!.external_thread_id })).toEqual([threads[1]!.id]);
     expect(inboxListOf(model, { search: 'nobody' })).toMatchObject({ rows: [], total: 0, hasMore: false });
   });
+
+  it('finds a thread by the name its row shows: the one the contact gave in an older message', () => {
+    const { model, threads } = workspace();
+    // No CRM contact: the row is named after the contact's own messages; the newest is a reply.
+    model.messages.set(threads[1]!.id, [
+      message(2, 1, { direction: 'inbound', sender_name: 'Ethan Khan', text: 'Hello' }),
+      message(2, 2, { direction: 'outbound', from_me: true, text: 'Hi Ethan' }),
+      message(2, 3, { direction: 'outbound', from_me: true, text: 'Anything else?' }),
+    ]);
+    expect(model.threadName(threads[1]!)).toBe('Ethan Khan');
+    const ids = (search: string) => inboxListOf(model, { search }).rows.map((r) => r.conversation.id);
+    expect(ids('ethan khan')).toEqual([threads[1]!.id]);
+    expect(ids('Khan')).toEqual([threads[1]!.id]);
+  });
 });

@@ -15,7 +15,10 @@ const contactLabel = (contact: Contact | undefined) =>
 function matchesSearch(model: ReadModel, conversation: Conversation, needle: string): boolean {
   const contact = conversation.contact_id ? model.contacts.get(conversation.contact_id) : undefined;
   const newest = model.messagesOf(conversation.id)?.at(-1);
+  // What the row shows is found: its name (the contact's, or the name the contact gave in their
+  // messages, or the formatted number) beside the raw fields behind it.
   return [
+    model.threadName(conversation),
     contactLabel(contact),
     conversation.group_subject,
     conversation.external_thread_id,
