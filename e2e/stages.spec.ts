@@ -85,6 +85,23 @@ test('a key change leaves leads in Unmatched until they are moved', async ({ pag
   // Still unmatched after a reload: nothing migrates them behind the user's back.
   await page.reload();
   await expect(column(page, 'Unmatched').getByLabel(`${count - 1} leads`)).toBeVisible();
+
+  // The offer stays on the stages page, however long ago the key changed.
+  await page.goto('/settings/stages');
+  await expect(page.getByRole('region', { name: 'Leads that match no stage' })).toContainText(
+    `${count - 1} leads hold keys that no stage has`,
+  );
+  await page.getByRole('region', { name: 'Leads that match no stage' }).getByRole('link').click();
+
+  // The rest move in one action, with progress, and the column goes.
+  const rest = column(page, 'Unmatched');
+  await rest.getByLabel('Stage to move the unmatched leads to').selectOption({ label: firstStage.name });
+  await rest.getByRole('button', { name: 'Move all' }).click();
+  await expect(column(page, 'Unmatched')).toHaveCount(0, { timeout: 30_000 });
+  await page.goto('/settings/stages');
+  await expect(page.getByRole('heading', { name: 'Lead stages' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Leads that match no stage' })).toHaveCount(0);
+  expect((await fake.api<LeadList>('crm', 'GET', `/v1/leads?status=${stage.key}&limit=1`)).total).toBe(0);
 });
 
 test('an admin reorders stages by dragging a handle with the mouse, in one quick move', async ({

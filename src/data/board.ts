@@ -1,5 +1,13 @@
 import { queryOptions, type QueryClient, type QueryKey } from '@tanstack/react-query';
-import { BOARD_PAGE, OwnerFilter, PRIORITIES, type Board, type Lead, type Priority } from '@/contract';
+import {
+  BOARD_PAGE,
+  OwnerFilter,
+  PRIORITIES,
+  UNMATCHED,
+  type Board,
+  type Lead,
+  type Priority,
+} from '@/contract';
 import { callScreen } from '@/lib/api-client';
 import { screenRetry } from './screen-loading';
 import { loadable } from '@/lib/loadable';
@@ -33,6 +41,12 @@ export const boardQuery = (filters: BoardFilters) =>
     staleTime: 30_000,
     ...screenRetry,
   });
+
+/** The first leads (up to 100) whose status matches no stage, newest first: a bulk move's next batch. */
+export async function unmatchedLeads(signal?: AbortSignal): Promise<Lead[]> {
+  const page = await callScreen('screens.boardColumn', { query: { stage: UNMATCHED, limit: 100 }, signal });
+  return page.cards.map((c) => c.lead);
+}
 
 /** Reads a column's next cards and appends them to the board they were asked for. */
 export async function loadMoreCards(

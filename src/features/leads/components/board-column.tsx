@@ -13,6 +13,7 @@ import { stageOutcome } from '@/lib/lead-stages';
 import { UNMATCHED, type ColumnDropData } from '../model/board-drop';
 import { formatSums, formatWeighted } from '../model/column-aggregates';
 import { useBoardMovable } from './board-movable';
+import { UnmatchedMoveAll } from './unmatched-move-all';
 import { CARD_HEIGHT, LeadCard } from './lead-card';
 import { safeColor } from '@/lib/safe-color';
 
@@ -133,9 +134,12 @@ const ColumnHeader = memo(function ColumnHeader({
         )}
       </p>
       {!stage ? (
-        <p className="mt-1 text-xs text-muted">
-          Their status matches no stage.{movable ? ' Drag them into one.' : ''}
-        </p>
+        <>
+          <p className="mt-1 text-xs text-muted">
+            Their status matches no stage.{movable ? ' Drag one into a stage, or move them all:' : ''}
+          </p>
+          {movable ? <UnmatchedMoveAll total={total} /> : null}
+        </>
       ) : null}
     </header>
   );

@@ -5,7 +5,7 @@ import { errorText } from '@/components/ui/states';
 import { callApi } from '@/lib/api-client';
 import { count } from '@/lib/format';
 import { leadKeys, leadsCountQuery } from '@/data/leads';
-import { moveAllLeads, type MoveProgress } from '../model/move-leads';
+import { moveAllLeads, type MoveProgress } from '@/lib/move-leads';
 import { createPacer } from '@/lib/paced';
 
 /**

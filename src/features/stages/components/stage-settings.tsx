@@ -20,6 +20,7 @@ import { whoCan } from '@/lib/who-can';
 import { useReorderStages } from '../api/use-reorder-stages';
 import { AddStageForm } from './add-stage-form';
 import { StageRow, isStageDrag } from './stage-row';
+import { UnmatchedNotice } from './unmatched-notice';
 
 const stageName = (data: unknown) => (isStageDrag(data) ? data.stage.name : 'stage');
 
@@ -86,6 +87,7 @@ export function StageSettings() {
         ) : null}
       </header>
       <div className="flex max-w-3xl flex-col gap-6 px-6 py-4">
+        <UnmatchedNotice />
         <DndContext
           sensors={sensors}
           collisionDetection={closestCenter}

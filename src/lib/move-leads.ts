@@ -6,8 +6,8 @@ export interface MoveProgress {
 }
 
 export interface MoveLeadsDeps {
-  /** One window of the leads still holding the old key. */
-  read: (offset: number) => Promise<LeadList>;
+  /** One window of the leads still to move (holding the old key, or matching no stage) and how many. */
+  read: (offset: number) => Promise<Pick<LeadList, 'data' | 'total'>>;
   /** Moves one lead to the new key. */
   move: (id: string) => Promise<unknown>;
   onProgress: (progress: MoveProgress) => void;
