@@ -163,3 +163,21 @@ test('a right-to-left override in a name or caption reorders nothing after it', 
   // The time after the name in the row is not inside the isolate.
   await expect(inRow).not.toContainText('ago');
 });
+
+test('a thread header on a phone takes two rows at most and every control fits', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`/inbox/${SOFIA_THREAD}`);
+  const header = page.locator('header').filter({ has: page.locator('[data-thread-title]') });
+  await expect(header.getByRole('heading', { name: 'Sofia Moreau' })).toBeVisible();
+  await expect(header.getByRole('button', { name: 'Close thread' })).toBeVisible();
+  // Names on one row, the controls on one more: never a third.
+  expect((await header.boundingBox())!.height).toBeLessThan(100);
+  const outside = await header
+    .getByRole('button')
+    .evaluateAll((buttons) =>
+      buttons
+        .filter((b) => b.getBoundingClientRect().right > window.innerWidth)
+        .map((b) => b.getAttribute('aria-label') ?? b.textContent),
+    );
+  expect(outside).toEqual([]);
+});

@@ -24,7 +24,8 @@ export function OwnerFace({ name }: { name: string }) {
   return (
     <>
       <UserRound size={14} aria-hidden />
-      <span className="max-w-32 truncate">
+      {/* On a phone the face alone (the menu's name says who owns the thread). */}
+      <span className="hidden max-w-32 truncate sm:block">
         <UserText>{name}</UserText>
       </span>
       <ChevronDown size={14} aria-hidden />

@@ -91,7 +91,9 @@ export const ThreadHeader = memo(function ThreadHeader({
           <WindowChip state={windowState} />
         </p>
       </div>
-      <div className="ml-auto flex flex-wrap items-center justify-end gap-1.5">
+      {/* The controls stay on one row of their own (a phone: under the names; wider: beside them),
+          never wrapping into a third. */}
+      <div className="ml-auto flex shrink-0 flex-nowrap items-center justify-end gap-1.5">
         <ThreadViewers viewers={viewers} />
         {!can('conversations.assignOwner') ? null : menus ? (
           <menus.OwnerPicker conversation={thread} />

@@ -19,7 +19,8 @@ export function ThreadStatusActions({ conversation }: { conversation: Conversati
         aria-label="Reopen thread"
       >
         <RotateCcw size={14} aria-hidden />
-        Reopen
+        {/* A phone's header holds the icons alone; the button's name says what it does. */}
+        <span className="hidden sm:inline">Reopen</span>
       </Button>
     );
   }
@@ -27,7 +28,7 @@ export function ThreadStatusActions({ conversation }: { conversation: Conversati
   return (
     <Button size="sm" onClick={() => close.mutate()} disabled={close.isPending} aria-label="Close thread">
       <CheckCircle2 size={14} aria-hidden />
-      Close
+      <span className="hidden sm:inline">Close</span>
     </Button>
   );
 }
