@@ -4,7 +4,7 @@ import * as z from 'zod/mini';
 import { fieldErrors } from '../../contract/common';
 import { ImportRowCells, unknownImportFields, type ImportKind } from '../../contract/imports';
 import { IncrementalJson } from './incremental-json';
-import { inSlices } from './in-slices';
+import { inSlices, SLICE_MS } from './in-slices';
 
 // The body of POST /bff/imports: a file's rows, tens of megabytes at the row limit. Read without
 // holding the event loop (issue 34: a 64 MB body stalled /healthz for 3.6 s): a body declared
@@ -47,13 +47,24 @@ export function parseImportBody(
     payload.removeListener('error', onError);
     done(error, body);
   };
+  // libuv reads a fast socket up to 32 times in one turn, and each read's chunk arrives here in
+  // that same turn: parsing them back to back held the loop 100 ms and more. Past a slice, the
+  // body waits (paused) for the next turn, so other requests run between slices.
+  let sliceStart = performance.now();
   const onData = (chunk: Buffer): void => {
     received += chunk.length;
     if (received > IMPORT_BODY_LIMIT) return finish(tooLarge());
     try {
       parser.write(chunk);
     } catch (error) {
-      finish(error as Error);
+      return finish(error as Error);
+    }
+    if (performance.now() - sliceStart >= SLICE_MS) {
+      payload.pause();
+      setImmediate(() => {
+        sliceStart = performance.now();
+        if (!settled) payload.resume();
+      });
     }
   };
   const onEnd = (): void => {
