@@ -36,6 +36,20 @@ export interface KeyMemory {
   save(held: HeldKey | null): void;
 }
 
+/**
+ * A random version-4 UUID. crypto.randomUUID exists only in a secure context (https, localhost):
+ * on a plain-http address (an intranet host) sending must still work, and getRandomValues exists
+ * in every context.
+ */
+export function newKey(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = (bytes[6]! & 0x0f) | 0x40;
+  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
+  const hex = Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
 export function keyKeeper(memory?: KeyMemory): KeyKeeper {
   let last: HeldKey | null = memory?.load() ?? null;
   const keep = (held: HeldKey | null) => {
@@ -46,7 +60,7 @@ export function keyKeeper(memory?: KeyMemory): KeyKeeper {
     keyFor(content) {
       const print = JSON.stringify(content);
       if (last?.print === print) return last.key;
-      const held = { print, key: crypto.randomUUID() };
+      const held = { print, key: newKey() };
       keep(held);
       return held.key;
     },
