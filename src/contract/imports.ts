@@ -284,3 +284,14 @@ export const ImportJobList = z.lazy(() => z.object({ data: z.array(ImportJob) })
 export type ImportJobList = z.infer<typeof ImportJobList>;
 
 export const importReportUrl = (id: string): string => `/bff/imports/${encodeURIComponent(id)}/report.csv`;
+
+/** How many refused rows the import's screen lists with their reasons (the report has them all). */
+export const REFUSED_SHOWN = 50;
+
+/** `GET /bff/imports/{id}/refused`: the first refused rows, in file order, each with why. */
+export const RefusedRows = z.lazy(() =>
+  z.object({
+    rows: z.array(z.object({ rowNumber: z.int(), reason: z.nullable(z.string()) })),
+  }),
+);
+export type RefusedRows = z.infer<typeof RefusedRows>;

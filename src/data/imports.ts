@@ -1,5 +1,5 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import { ImportJob, ImportJobList, type ImportCreateBody } from '@/contract/imports';
+import { ImportJob, ImportJobList, RefusedRows, type ImportCreateBody } from '@/contract/imports';
 import { callBff, writeBff } from '@/lib/api-client';
 
 // CSV imports (the BFF's own jobs: src/server/imports). A job is made from the mapped rows, then
@@ -9,6 +9,7 @@ export const importKeys = {
   all: ['imports'] as const,
   list: () => ['imports', 'list'] as const,
   job: (id: string) => ['imports', 'job', id] as const,
+  refused: (id: string) => ['imports', 'job', id, 'refused'] as const,
 };
 
 const jobPath = (id: string) => `/bff/imports/${encodeURIComponent(id)}`;
@@ -31,6 +32,14 @@ export const importJobQuery = (id: string) =>
     queryFn: ({ signal }) => callBff(jobPath(id), ImportJob, { signal }),
     refetchInterval: (query) => (query.state.data?.state === 'running' ? POLL_MS : false),
     refetchIntervalInBackground: false,
+  });
+
+/** A job's first refused rows and why: read again whenever the job's refused count changes. */
+export const refusedRowsQuery = (id: string, refused: number) =>
+  queryOptions({
+    queryKey: [...importKeys.refused(id), refused] as const,
+    queryFn: ({ signal }) => callBff(`${jobPath(id)}/refused`, RefusedRows, { signal }),
+    staleTime: Infinity,
   });
 
 /** A job's new state into its cache and the list. */

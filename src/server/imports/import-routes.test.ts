@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ImportJob, ImportJobList, MAX_IMPORT_ROWS } from '../../contract/imports';
+import { ImportJob, ImportJobList, MAX_IMPORT_ROWS, RefusedRows } from '../../contract/imports';
 import { callStatsOf } from '../../../mocks/core/call-stats';
 import { startAppWithStore, type AppWithStore } from '../testing/app-with-store';
 import { sameOriginHeaders, signIn } from '../testing/test-users';
@@ -154,6 +154,10 @@ describe('an import of leads', () => {
     }) as Record<string, string>[];
     expect(refusedOnly.map((r) => r.Row)).toEqual(['4']);
     expect((await get(`/bff/imports/${job.id}/report.csv?outcome=lost`)).statusCode).toBe(400);
+    // The job's screen lists the refused rows with their reasons.
+    expect(RefusedRows.parse((await get(`/bff/imports/${job.id}/refused`)).json())).toEqual({
+      rows: [{ rowNumber: 4, reason: 'email must be an email' }],
+    });
 
     const list = ImportJobList.parse((await get('/bff/imports')).json());
     expect(list.data[0]?.id).toBe(job.id);

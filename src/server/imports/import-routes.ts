@@ -5,11 +5,13 @@ import {
   IMPORT_FIELDS,
   ImportCreateEnvelope,
   MAX_IMPORT_ROWS,
+  REFUSED_SHOWN,
   RowOutcome,
   type DuplicatePolicy,
   type ImportKind,
   type ImportState,
   type MappedRow,
+  type RefusedRows,
 } from '../../contract/imports';
 import type { User } from '../auth/users';
 import { sendBffError, sendRetryLater } from '../bff-error';
@@ -32,6 +34,7 @@ import type { ImportRunner } from './import-runner';
 //   POST /bff/imports/{id}/pause      stops after the current row
 //   POST /bff/imports/{id}/cancel     stops for good; rows done stay done
 //   GET  /bff/imports/{id}/report.csv every row, its outcome and why (?outcome= one outcome)
+//   GET  /bff/imports/{id}/refused    the first refused rows and why, for the job's screen
 // Managers and admins import (they may create the records); agents get a 403.
 
 export interface ImportRouteDeps extends OwnDataDeps {
@@ -188,6 +191,20 @@ export function registerImportRoutes(app: FastifyInstance, deps: ImportRouteDeps
     });
   stopRoute('/bff/imports/:id/pause', 'paused', ['running'], (u) => `Paused by ${u.displayName}`);
   stopRoute('/bff/imports/:id/cancel', 'cancelled', ['ready', 'running', 'paused'], () => null);
+
+  app.get('/bff/imports/:id/refused', async (request, reply) => {
+    if (!(await importer(request, reply))) return reply;
+    return fromStore(reply, WHAT, async () => {
+      const job = await jobOf(request, reply);
+      if (!job) return reply;
+      const rows: RefusedRows['rows'] = [];
+      for await (const row of repo().rows(job.id, 'refused')) {
+        rows.push({ rowNumber: row.rowNumber, reason: row.reason });
+        if (rows.length >= REFUSED_SHOWN) break;
+      }
+      return reply.send({ rows } satisfies RefusedRows);
+    });
+  });
 
   app.get('/bff/imports/:id/report.csv', async (request, reply) => {
     if (!(await importer(request, reply))) return reply;

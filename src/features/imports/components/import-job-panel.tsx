@@ -9,6 +9,7 @@ import { errorText } from '@/components/ui/states';
 import { actOnImport, importJobQuery, type ImportAction } from '@/data/imports';
 import { count, exactTime } from '@/lib/format';
 import { KIND_WORDS, POLICY_WORDS, rowsWord, STATE_WORDS } from '../import-words';
+import { RefusedRows } from './refused-rows';
 
 // One import: what the check found, then its progress while the BFF sends it, and what became of
 // every row. Start, pause, resume and cancel; the report downloads at any time.
@@ -148,6 +149,7 @@ export function ImportJobPanel({ id }: { id: string }) {
           </Link>
         ) : null}
       </div>
+      <RefusedRows job={data} />
       <ReportLinks job={data} />
     </section>
   );

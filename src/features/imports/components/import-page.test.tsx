@@ -44,6 +44,10 @@ describe('import', () => {
         timeout: 10_000,
       },
     );
+    // The refused row's reason is on screen, not only in the download.
+    const refused = await screen.findByRole('region', { name: 'Refused rows' });
+    await waitFor(() => expect(within(refused).getAllByRole('row')).toHaveLength(2));
+    expect(within(refused).getByRole('row', { name: /3 .*email must be an email/ })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Download the refused row (1) and why' })).toHaveAttribute(
       'href',
       expect.stringMatching(/\/report\.csv\?outcome=refused$/),
