@@ -17,6 +17,18 @@ export function useAgentName(agentId: string | null): string | null {
   return team.data?.aiAgents.find((a) => a.id === agentId)?.name ?? 'An AI agent';
 }
 
+/** "Aria is answering this conversation", the agent's name in bold (the banner, the reply prompt). */
+export function AgentAnswering({ name }: { name: string }) {
+  return (
+    <>
+      <strong className="font-semibold">
+        <UserText>{name}</UserText>
+      </strong>{' '}
+      is answering this conversation
+    </>
+  );
+}
+
 /** While an AI agent answers, says so plainly and offers to take the thread back. */
 export const AiBanner = memo(function AiBanner({ conversation }: { conversation: Conversation }) {
   const agentId = useAiAgentId(conversation);
@@ -31,10 +43,7 @@ export const AiBanner = memo(function AiBanner({ conversation }: { conversation:
     >
       <Bot size={16} aria-hidden className="text-accent" />
       <p className="flex-1">
-        <strong className="font-semibold">
-          <UserText>{name}</UserText>
-        </strong>{' '}
-        is answering this conversation
+        <AgentAnswering name={name} />
       </p>
       {can('conversations.assignAgent') ? (
         <Button

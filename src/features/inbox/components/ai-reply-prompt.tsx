@@ -1,7 +1,6 @@
 import { Bot } from 'lucide-react';
 import { Button } from '@/components/ui/button';
-import { UserText } from '@/components/ui/user-text';
-import { useAgentName } from './ai-controls';
+import { AgentAnswering, useAgentName } from './ai-controls';
 
 // A person replies while an AI agent answers the thread: two voices would answer the contact, so
 // the reply waits for a choice (as respond.io asks): take the thread over and send, send and let
@@ -24,10 +23,7 @@ export function AiReplyPrompt({ agentId, busy, onTakeOver, onSendOnly, onCancel 
     >
       <Bot size={16} aria-hidden className="text-accent" />
       <span className="flex-1">
-        <strong className="font-semibold">
-          <UserText>{name}</UserText>
-        </strong>{' '}
-        is answering this conversation. Your reply is not sent yet.
+        <AgentAnswering name={name} />. Your reply is not sent yet.
       </span>
       <Button size="sm" variant="primary" onClick={onTakeOver} disabled={busy}>
         Take over and send
