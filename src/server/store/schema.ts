@@ -1,4 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { Contact, Conversation, Customer, Lead, Message, Template } from '../../contract';
 import type { AuditOutcome } from '../../contract/audit';
 
 // The tables of the BFF's own database, as Kysely sees them. A migration changes the schema; this
@@ -154,7 +155,103 @@ export interface SetAsideTable {
   at: ColumnType<Date, Date, never>;
 }
 
+/** Bookkeeping of every workspace record table (migration 0011): the BFF's clock, epoch ms. */
+interface WorkspaceRow<T> {
+  id: string;
+  /** The record as the contract parsed it (made storable); JSON in, an object out. */
+  data: ColumnType<T, string, string>;
+  changed_at: ColumnType<string, number, number>;
+  read_at: ColumnType<string, number | undefined, number>;
+  removed_at: ColumnType<string | null, number | null | undefined, number | null>;
+  change_batch: string | null;
+}
+
+export interface WsConversationsTable extends WorkspaceRow<Conversation> {
+  last_message_at: Date | null;
+  updated_at: Date | null;
+  status: string | null;
+  assignee: string | null;
+  channel_id: string | null;
+  contact_id: string | null;
+  external_thread_id: string | null;
+}
+
+export interface WsMessagesTable {
+  id: string;
+  conversation_id: string;
+  created_at: Date;
+  direction: string;
+  status: string;
+  data: ColumnType<Message, string, string>;
+  changed_at: ColumnType<string, number, number>;
+  seen_at: ColumnType<string | null, number | null | undefined, number | null>;
+  change_batch: string | null;
+}
+
+export interface WsLeadsTable extends WorkspaceRow<Lead> {
+  status: string | null;
+  created_at: Date | null;
+  updated_at: Date | null;
+  assignee: string | null;
+  priority: string | null;
+  value: number | null;
+  currency: string | null;
+  probability: number | null;
+  search: string;
+}
+
+export interface WsCustomersTable extends WorkspaceRow<Customer> {
+  updated_at: Date | null;
+  name: string;
+  search: string;
+}
+
+export interface WsContactsTable extends WorkspaceRow<Contact> {
+  customer_id: string | null;
+  is_primary: boolean;
+  search: string;
+}
+
+export interface WsListsTable {
+  name: string;
+  data: ColumnType<unknown[], string, string>;
+  changed_at: ColumnType<string, number, number>;
+}
+
+export interface WsTemplatesTable {
+  channel_id: string;
+  data: ColumnType<Template[], string, string>;
+  changed_at: ColumnType<string, number, number>;
+}
+
+export interface WsFollowUpsTable {
+  lead_id: string;
+  follow_up: boolean;
+  changed_at: ColumnType<string, number, number>;
+  read_at: ColumnType<string | null, number | null | undefined, number | null>;
+}
+
+export interface WsMetaTable {
+  key: string;
+  value: ColumnType<unknown, string, string>;
+}
+
+export interface WsContactListsReadTable {
+  customer_id: string;
+  read_at: ColumnType<string, number, number>;
+}
+
 export interface Database {
+  ws_conversations: WsConversationsTable;
+  ws_messages: WsMessagesTable;
+  ws_leads: WsLeadsTable;
+  ws_customers: WsCustomersTable;
+  ws_contacts: WsContactsTable;
+  ws_lists: WsListsTable;
+  ws_templates: WsTemplatesTable;
+  ws_follow_ups: WsFollowUpsTable;
+  ws_meta: WsMetaTable;
+  ws_contact_lists_read: WsContactListsReadTable;
   set_aside: SetAsideTable;
   search_backfill: SearchBackfillTable;
   import_jobs: ImportJobsTable;

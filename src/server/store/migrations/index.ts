@@ -9,6 +9,7 @@ import { imports } from './0007-imports';
 import { searchBackfill } from './0008-search-backfill';
 import { setAside } from './0009-set-aside';
 import { idempotencyKeys } from './0010-idempotency-keys';
+import { workspace } from './0011-workspace';
 
 // Every migration, in order, listed here by hand: the server is bundled into one file for
 // production, so nothing scans a directory. To change the schema, add a file `NNNN-what.ts` with
@@ -25,4 +26,5 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0008_search_backfill': searchBackfill,
   '0009_set_aside': setAside,
   '0010_idempotency_keys': idempotencyKeys,
+  '0011_workspace': workspace,
 };

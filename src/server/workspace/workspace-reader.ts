@@ -1,0 +1,168 @@
+import { sql } from 'kysely';
+import type {
+  Channel,
+  Contact,
+  Conversation,
+  Customer,
+  Lead,
+  LeadStage,
+  Message,
+  QuickReply,
+  Tag,
+  Template,
+  UpstreamState,
+} from '../../contract';
+import type { ListName, WorkspaceDb } from './workspace-writer';
+
+// Reads of single records and small lists from the workspace tables (migration 0011). Screens
+// with their own order, filters and paging keep their queries in their own rooms; these are the
+// lookups every room shares. A tombstoned row is never answered.
+
+/** The newest page of each thread, as the thread view's first paint reads it. */
+export const MESSAGE_PAGE = 20;
+
+export interface UpstreamStatus {
+  readonly state: UpstreamState;
+  readonly since: string;
+}
+
+type ListOf<K extends ListName> = K extends 'stages'
+  ? LeadStage[]
+  : K extends 'tags'
+    ? Tag[]
+    : K extends 'channels'
+      ? Channel[]
+      : QuickReply[];
+
+export class WorkspaceReader {
+  constructor(readonly db: WorkspaceDb) {}
+
+  async conversation(id: string): Promise<Conversation | undefined> {
+    const row = await this.db
+      .selectFrom('ws_conversations')
+      .select('data')
+      .where('id', '=', id)
+      .where('removed_at', 'is', null)
+      .executeTakeFirst();
+    return row?.data;
+  }
+
+  /** A group's thread by the provider's group id. */
+  async conversationByThreadId(externalThreadId: string): Promise<Conversation | undefined> {
+    const row = await this.db
+      .selectFrom('ws_conversations')
+      .select('data')
+      .where('external_thread_id', '=', externalThreadId)
+      .where('removed_at', 'is', null)
+      .orderBy('id')
+      .executeTakeFirst();
+    return row?.data;
+  }
+
+  /** The newest `limit` messages of a thread, oldest first; undefined when none was ever read. */
+  async messagesOf(conversationId: string, limit = MESSAGE_PAGE): Promise<Message[] | undefined> {
+    const rows = await this.db
+      .selectFrom('ws_messages')
+      .select('data')
+      .where('conversation_id', '=', conversationId)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .execute();
+    return rows.length === 0 ? undefined : rows.reverse().map((r) => r.data);
+  }
+
+  async lead(id: string): Promise<Lead | undefined> {
+    return this.record('ws_leads', id) as Promise<Lead | undefined>;
+  }
+
+  async customer(id: string): Promise<Customer | undefined> {
+    return this.record('ws_customers', id) as Promise<Customer | undefined>;
+  }
+
+  async contact(id: string): Promise<Contact | undefined> {
+    return this.record('ws_contacts', id) as Promise<Contact | undefined>;
+  }
+
+  /** Several contacts at once (the rows of a screen). */
+  async contactsById(ids: readonly string[]): Promise<Map<string, Contact>> {
+    if (ids.length === 0) return new Map();
+    const rows = await this.db
+      .selectFrom('ws_contacts')
+      .select(['id', 'data'])
+      .where('id', 'in', [...new Set(ids)])
+      .where('removed_at', 'is', null)
+      .execute();
+    return new Map(rows.map((r) => [r.id, r.data]));
+  }
+
+  /** A customer's contacts, primary first (the upstream's order), then by id. */
+  async contactsOf(customerId: string): Promise<Contact[]> {
+    const rows = await this.db
+      .selectFrom('ws_contacts')
+      .select('data')
+      .where('customer_id', '=', customerId)
+      .where('removed_at', 'is', null)
+      .orderBy('is_primary', 'desc')
+      .orderBy('id')
+      .execute();
+    return rows.map((r) => r.data);
+  }
+
+  /** A list sent whole; null when it was never read. */
+  async list<K extends ListName>(name: K): Promise<ListOf<K> | null> {
+    const row = await this.db.selectFrom('ws_lists').select('data').where('name', '=', name).executeTakeFirst();
+    return row ? (row.data as ListOf<K>) : null;
+  }
+
+  /** Stages by position (then creation), as the board's columns. */
+  async stages(): Promise<LeadStage[]> {
+    const stages = (await this.list('stages')) ?? [];
+    const time = (iso: string | null | undefined) => (iso ? Date.parse(iso) : 0);
+    return [...stages].sort((a, b) => a.position - b.position || time(a.created_at) - time(b.created_at));
+  }
+
+  /** Channels of the primary platform: the ones with templates. */
+  async primaryChannels(): Promise<Channel[]> {
+    return ((await this.list('channels')) ?? []).filter((c) => c.platform === 'whatsapp');
+  }
+
+  async templatesOf(channelId: string): Promise<Template[] | undefined> {
+    const row = await this.db
+      .selectFrom('ws_templates')
+      .select('data')
+      .where('channel_id', '=', channelId)
+      .executeTakeFirst();
+    return row?.data;
+  }
+
+  /** Which of these leads are flagged for a follow-up. */
+  async followUpsAmong(leadIds: readonly string[]): Promise<Set<string>> {
+    if (leadIds.length === 0) return new Set();
+    const rows = await this.db
+      .selectFrom('ws_follow_ups')
+      .select('lead_id')
+      .where('lead_id', 'in', [...new Set(leadIds)])
+      .where('follow_up', '=', true)
+      .execute();
+    return new Set(rows.map((r) => r.lead_id));
+  }
+
+  async meta<T>(key: string): Promise<T | undefined> {
+    const row = await this.db.selectFrom('ws_meta').select('value').where('key', '=', key).executeTakeFirst();
+    return row?.value as T | undefined;
+  }
+
+  async upstream(): Promise<UpstreamStatus> {
+    return (await this.meta<UpstreamStatus>('upstream')) ?? { state: 'ok', since: new Date(0).toISOString() };
+  }
+
+  private async record(
+    table: 'ws_leads' | 'ws_customers' | 'ws_contacts',
+    id: string,
+  ): Promise<unknown> {
+    const result = await sql<{ data: unknown }>`
+      select data from ${sql.table(table)} where id = ${id} and removed_at is null`.execute(this.db);
+    return result.rows[0]?.data;
+  }
+}
