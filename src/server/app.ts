@@ -199,6 +199,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ? await registerLive(app, {
         ...deps,
         live: deps.live,
+        database: deps.database,
         store,
         sessions,
         dispatcher,

@@ -6,6 +6,7 @@ import type { Config, UpstreamConfig } from '../config';
 import { registerEventStream, type StreamSettings } from '../events/event-stream';
 import { streamAuth } from '../events/stream-auth';
 import type { Store } from '../kv/store';
+import { openStore, type TeamStore } from '../store/open-store';
 import type { BusSettings, LiveSettings } from './live-settings';
 import { startLive, type LiveService } from './live-service';
 import { registerReload } from './reload-route';
@@ -48,8 +49,13 @@ export async function registerLive(
     readonly users: UserDirectory;
     readonly store: Store;
     readonly cookieName: string;
+    /** The team's database, where the workspace tables are; absent (tests of other rooms), an
+     *  in-memory one of the app's own. */
+    readonly database?: TeamStore | undefined;
   },
 ): Promise<LiveService> {
+  const own = deps.database === undefined ? await openStore({ kind: 'pglite', dataDir: null }) : null;
+  const database = deps.database ?? own!;
   const base = deps.config.live;
   const over = deps.live.settings ?? {};
   const settings: LiveSettings = {
@@ -68,6 +74,7 @@ export async function registerLive(
     redisTimeoutMs: deps.config.redisTimeoutMs,
     ...(deps.live.sync !== undefined ? { sync: deps.live.sync } : {}),
     ...(deps.live.timers ? { timers: deps.live.timers } : {}),
+    db: database.db,
   });
   app.decorate('bffLive', live);
   registerEventStream(app, {
@@ -80,6 +87,9 @@ export async function registerLive(
   });
   registerReload(app, { live, sessions: deps.sessions, users: deps.users, cookieName: deps.cookieName });
   app.addHook('preClose', async () => live.hub.closeAll());
-  app.addHook('onClose', async () => live.stop({ release: true }));
+  app.addHook('onClose', async () => {
+    await live.stop({ release: true });
+    await own?.close();
+  });
   return live;
 }

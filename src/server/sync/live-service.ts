@@ -21,6 +21,9 @@ import { createSyncEngine, type SyncEngine } from './sync-engine';
 import type { Timers } from './sync-worker';
 import { applyWrite } from './write-through';
 import { ReadThrough } from './read-through';
+import { applyAllToWorkspace } from '../workspace/apply-events';
+import { WorkspaceReader } from '../workspace/workspace-reader';
+import type { WorkspaceDb } from '../workspace/workspace-writer';
 
 // The live workspace of one BFF instance: its read model, the bus every instance shares, the hub
 // of its browsers' streams, the sync it runs while it holds the lease, and the write-through of
@@ -45,10 +48,14 @@ export interface LiveServiceOptions {
   /** False: never sync, only follow (tests of the stream, the benchmark's proxy). */
   readonly sync?: boolean;
   readonly timers?: Timers;
+  /** The workspace tables (migration 0011): what is published is written there first. */
+  readonly db: WorkspaceDb;
 }
 
 export interface LiveService {
   readonly model: ReadModel;
+  /** The workspace as every instance reads it, from the database. */
+  readonly workspace: WorkspaceReader;
   readonly bus: EventBus;
   readonly hub: StreamHub;
   readonly engine: SyncEngine;
@@ -107,10 +114,15 @@ export async function startLive(opts: LiveServiceOptions): Promise<LiveService> 
   // publishes, so what the bus keeps (bounded by memory) cannot be trimmed past it by its own burst.
   const publish = async (out: readonly Outgoing[]): Promise<void> => {
     for (let start = 0; start < out.length; start += PUBLISH_CHUNK) {
+      const chunk = out.slice(start, start + PUBLISH_CHUNK);
+      // The tables first: a browser told of a change reads it back from any instance.
+      await applyAllToWorkspace(
+        opts.db,
+        chunk.map((o) => ({ event: o.event, quiet: o.modelOnly === true })),
+        { now: clock() },
+      );
       const events = await bus.publish(
-        out
-          .slice(start, start + PUBLISH_CHUNK)
-          .map((o) => (o.modelOnly ? { event: o.event, audience: [] } : { event: o.event })),
+        chunk.map((o) => (o.modelOnly ? { event: o.event, audience: [] } : { event: o.event })),
       );
       await applied.waitFor(events.at(-1)!.id);
     }
@@ -187,6 +199,7 @@ export async function startLive(opts: LiveServiceOptions): Promise<LiveService> 
   let stopped = false;
   return {
     model,
+    workspace: new WorkspaceReader(opts.db),
     bus,
     hub,
     engine,

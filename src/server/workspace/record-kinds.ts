@@ -116,4 +116,9 @@ export const CONTACTS: RecordKind<Contact> = {
   }),
 };
 
-export const RECORD_TABLES = { conversation: CONVERSATIONS, lead: LEADS, customer: CUSTOMERS, contact: CONTACTS };
+export const RECORD_TABLES = {
+  conversation: CONVERSATIONS,
+  lead: LEADS,
+  customer: CUSTOMERS,
+  contact: CONTACTS,
+};

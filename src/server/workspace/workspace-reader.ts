@@ -12,6 +12,7 @@ import type {
   Template,
   UpstreamState,
 } from '../../contract';
+import { conversationName } from '../../contract/thread-names';
 import type { ListName, WorkspaceDb } from './workspace-writer';
 
 // Reads of single records and small lists from the workspace tables (migration 0011). Screens
@@ -72,6 +73,50 @@ export class WorkspaceReader {
     return rows.length === 0 ? undefined : rows.reverse().map((r) => r.data);
   }
 
+  /** The newest `limit` messages of each of several threads, oldest first (a screen's rows). */
+  async newestPages(
+    conversationIds: readonly string[],
+    limit = MESSAGE_PAGE,
+  ): Promise<Map<string, Message[]>> {
+    const pages = new Map<string, Message[]>();
+    if (conversationIds.length === 0) return pages;
+    const result = await sql<{ conversation_id: string; data: Message }>`
+      select conversation_id, data from (
+        select conversation_id, data, created_at, id,
+          row_number() over (partition by conversation_id order by created_at desc, id desc) as n
+        from ws_messages where conversation_id in (${sql.join([...new Set(conversationIds)])})
+      ) newest where n <= ${limit} order by conversation_id, created_at, id`.execute(this.db);
+    for (const row of result.rows) {
+      const page = pages.get(row.conversation_id) ?? [];
+      page.push(row.data);
+      pages.set(row.conversation_id, page);
+    }
+    return pages;
+  }
+
+  /**
+   * What each thread is called, by decisions.md's rule (the contact's name, the latest inbound
+   * sender, the number; a group's subject), for several threads in three queries.
+   */
+  async threadNames(conversations: readonly Conversation[]): Promise<Map<string, string>> {
+    const [contacts, pages, channels] = await Promise.all([
+      this.contactsById(conversations.flatMap((c) => (c.contact_id ? [c.contact_id] : []))),
+      this.newestPages(conversations.map((c) => c.id)),
+      this.list('channels'),
+    ]);
+    const platformOf = new Map((channels ?? []).map((c) => [c.id, c.platform]));
+    return new Map(
+      conversations.map((c) => [
+        c.id,
+        conversationName(c, {
+          contact: c.contact_id ? contacts.get(c.contact_id) : undefined,
+          messages: pages.get(c.id) ?? [],
+          platform: c.channel_id ? platformOf.get(c.channel_id) : undefined,
+        }),
+      ]),
+    );
+  }
+
   async lead(id: string): Promise<Lead | undefined> {
     return this.record('ws_leads', id) as Promise<Lead | undefined>;
   }
@@ -111,7 +156,11 @@ export class WorkspaceReader {
 
   /** A list sent whole; null when it was never read. */
   async list<K extends ListName>(name: K): Promise<ListOf<K> | null> {
-    const row = await this.db.selectFrom('ws_lists').select('data').where('name', '=', name).executeTakeFirst();
+    const row = await this.db
+      .selectFrom('ws_lists')
+      .select('data')
+      .where('name', '=', name)
+      .executeTakeFirst();
     return row ? (row.data as ListOf<K>) : null;
   }
 
@@ -157,10 +206,7 @@ export class WorkspaceReader {
     return (await this.meta<UpstreamStatus>('upstream')) ?? { state: 'ok', since: new Date(0).toISOString() };
   }
 
-  private async record(
-    table: 'ws_leads' | 'ws_customers' | 'ws_contacts',
-    id: string,
-  ): Promise<unknown> {
+  private async record(table: 'ws_leads' | 'ws_customers' | 'ws_contacts', id: string): Promise<unknown> {
     const result = await sql<{ data: unknown }>`
       select data from ${sql.table(table)} where id = ${id} and removed_at is null`.execute(this.db);
     return result.rows[0]?.data;

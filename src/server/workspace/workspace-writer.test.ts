@@ -38,7 +38,10 @@ describeOnEachStore('workspace writer', (suite) => {
   });
 
   it('never puts back an older record, nor one changed after the read began', async () => {
-    await upsertRecords(store.db, LEADS, [lead(1, { name: 'New', updated_at: at(50) })], { startedAt: 100, now: 100 });
+    await upsertRecords(store.db, LEADS, [lead(1, { name: 'New', updated_at: at(50) })], {
+      startedAt: 100,
+      now: 100,
+    });
     const older = await upsertRecords(store.db, LEADS, [lead(1, { name: 'Old', updated_at: at(10) })], {
       startedAt: 200,
       now: 200,
@@ -54,7 +57,10 @@ describeOnEachStore('workspace writer', (suite) => {
   });
 
   it('removes what a full read did not return, but not what was created meanwhile', async () => {
-    await upsertRecords(store.db, CONVERSATIONS, [conversation(1), conversation(2)], { startedAt: 0, now: 0 });
+    await upsertRecords(store.db, CONVERSATIONS, [conversation(1), conversation(2)], {
+      startedAt: 0,
+      now: 0,
+    });
     // The sweep begins at 100; conversation 3 arrives through a write at 150; the sweep returns 1.
     await upsertRecords(store.db, CONVERSATIONS, [conversation(3)], { startedAt: 150, now: 150 });
     await upsertRecords(store.db, CONVERSATIONS, [conversation(1)], { startedAt: 100, now: 200, full: true });
@@ -63,14 +69,21 @@ describeOnEachStore('workspace writer', (suite) => {
     expect(await reader.conversation(conversation(2).id)).toBeUndefined();
     expect(await reader.conversation(conversation(3).id)).toBeDefined();
     // A late upsert of the removed one is refused.
-    expect(await upsertRecords(store.db, CONVERSATIONS, [conversation(2)], { startedAt: 300, now: 300 })).toEqual([]);
+    expect(
+      await upsertRecords(store.db, CONVERSATIONS, [conversation(2)], { startedAt: 300, now: 300 }),
+    ).toEqual([]);
   });
 
   it('removes within one customer only', async () => {
     const a = contact(1, 1);
     const b = contact(2, 2);
     await upsertRecords(store.db, CONTACTS, [a, b], { startedAt: 0, now: 0 });
-    const removed = await removeUnread(store.db, CONTACTS, { startedAt: 10, now: 10 }, { customerId: a.customer_id });
+    const removed = await removeUnread(
+      store.db,
+      CONTACTS,
+      { startedAt: 10, now: 10 },
+      { customerId: a.customer_id },
+    );
     expect(removed).toEqual([a.id]);
     expect(await reader.contactsOf(b.customer_id)).toHaveLength(1);
     expect(await reader.contactsOf(a.customer_id)).toEqual([]);

@@ -62,7 +62,9 @@ export async function upsertRecords<T extends { id: string }>(
   );
   const differs = sql.raw('t.data is distinct from excluded.data');
   const sets = sql.join(
-    columns.map((c) => sql`${sql.raw(c)} = case when ${fresh} then excluded.${sql.raw(c)} else t.${sql.raw(c)} end`),
+    columns.map(
+      (c) => sql`${sql.raw(c)} = case when ${fresh} then excluded.${sql.raw(c)} else t.${sql.raw(c)} end`,
+    ),
   );
   const result = await sql<{ id: string; data: T; changed: boolean }>`
     insert into ${table} as t (id, data, ${names}, changed_at, read_at, change_batch)
@@ -111,7 +113,8 @@ export async function removeRecord(
     on conflict (id) do update set removed_at = ${now}, changed_at = ${now}
     where t.removed_at is null
     returning (xmax <> 0) as held`.execute(db);
-  if (kind.table === 'ws_conversations') await sql`delete from ws_messages where conversation_id = ${id}`.execute(db);
+  if (kind.table === 'ws_conversations')
+    await sql`delete from ws_messages where conversation_id = ${id}`.execute(db);
   return (result.rows[0] as { held?: boolean } | undefined)?.held === true;
 }
 
@@ -226,5 +229,7 @@ export async function setMeta(db: WorkspaceDb, key: string, value: unknown): Pro
 /** Forgets tombstones older than `keepMs`: a record read again after that is new. */
 export async function pruneTombstones(db: WorkspaceDb, now: number, keepMs: number): Promise<void> {
   for (const table of ['ws_conversations', 'ws_leads', 'ws_customers', 'ws_contacts'])
-    await sql`delete from ${sql.raw(table)} where removed_at is not null and removed_at < ${now - keepMs}`.execute(db);
+    await sql`delete from ${sql.raw(table)} where removed_at is not null and removed_at < ${now - keepMs}`.execute(
+      db,
+    );
 }
