@@ -8,7 +8,7 @@ import { startFakeUpstream } from '../mocks/http';
 import { MAX_IMPORT_ROWS } from '../src/contract/imports';
 import { IMPORT_BODY_LIMIT } from '../src/server/imports/import-body';
 import { openStore } from '../src/server/store/open-store';
-import { ReadModel } from '../src/server/sync/read-model';
+import { forgetWorkspace, replaceList, setMeta } from '../src/server/workspace/workspace-writer';
 import { stage } from '../src/server/testing/live-records';
 import { buildTestApp } from '../src/server/testing/test-app';
 import { sameOriginHeaders, signIn } from '../src/server/testing/test-users';
@@ -40,10 +40,10 @@ export async function run() {
     database: store,
   });
   try {
-    const model = app.bffLive!.model;
-    model.replaceWith(new ReadModel());
-    model.lists.stages = [stage(0, 'new')];
-    model.loaded.add('customers');
+    const { db } = app.bffLive!.workspace;
+    await forgetWorkspace(db);
+    await replaceList(db, 'stages', [stage(0, 'new')], { startedAt: 0, now: 0 });
+    await setMeta(db, 'loaded', ['customers']);
     await app.listen({ port: 0, host: '127.0.0.1' });
     const origin = `http://127.0.0.1:${String((app.server.address() as AddressInfo).port)}`;
     const cookie = await signIn(app, 'manager');

@@ -10,10 +10,10 @@ import { DEMO_USERS, demoUserDirectory } from '../server/auth/users';
 import { parseConfig } from '../server/config';
 import { openStore, type TeamStore } from '../server/store/open-store';
 import { DEMO_TEAM } from '../server/team';
-import type { ReadModel } from '../server/sync/read-model';
+import type { WorkspaceDb } from '../server/workspace/workspace-writer';
 import { browserTransport, type BrowserTransport } from './browser-transport';
 import { FakeDispatcher } from './fake-dispatcher';
-import { loadModelFromFake } from './live-model';
+import { loadWorkspaceFromFake } from './live-workspace';
 
 // Component tests run the real BFF (src/server/app.ts) on the fake upstream, as the demo does:
 // jsdom fetch -> msw -> the BFF (app.inject) -> the fake's handlers (in process, fake-dispatcher.ts).
@@ -35,19 +35,19 @@ let transport: BrowserTransport | undefined;
 let liveApp: FastifyInstance | undefined;
 
 /**
- * Reads the fake into the live BFF's model again, as its sync would after a change made behind its
+ * Reads the fake into the live BFF's workspace tables again, as its sync would after a change made behind its
  * back (a test that edits the fake's data directly).
  */
-export async function reloadLiveModel(): Promise<void> {
-  if (!liveApp) throw new Error('reloadLiveModel needs withBff({ live: true }) in the test file');
-  await loadModelFromFake(liveApp, fake);
+export async function reloadLiveWorkspace(): Promise<void> {
+  if (!liveApp) throw new Error('reloadLiveWorkspace needs withBff({ live: true }) in the test file');
+  await loadWorkspaceFromFake(liveApp, fake);
 }
 
-/** The live BFF's read model, for a test that sets up what its sync has not read yet. */
-export function liveModel(): ReadModel {
-  const model = liveApp?.bffLive?.model;
-  if (!model) throw new Error('liveModel needs withBff({ live: true }) in the test file');
-  return model;
+/** The live BFF's workspace tables, for a test that sets up what its sync has not read yet. */
+export function liveWorkspaceDb(): WorkspaceDb {
+  const db = liveApp?.bffLive?.workspace.db;
+  if (!db) throw new Error('liveWorkspaceDb needs withBff({ live: true }) in the test file');
+  return db;
 }
 
 /** Signs in through POST /auth/login as the demo user of this role (Ana, Marco or Ada). */
@@ -115,7 +115,7 @@ export function withBff({
       dispatcher: new FakeDispatcher(createUpstreamHandlers(fake, { origin: DEFAULT_ORIGIN })),
       team: DEMO_TEAM,
       users: await demoUserDirectory(),
-      // No sync of its own: loadModelFromFake stands in for its first read.
+      // No sync of its own: loadWorkspaceFromFake stands in for its first read.
       ...(live ? { live: { sync: false } } : {}),
       ...(store ? { database: store } : {}),
     });
@@ -128,7 +128,7 @@ export function withBff({
   if (live)
     beforeEach(() => {
       liveApp = app;
-      return loadModelFromFake(app!, fake);
+      return loadWorkspaceFromFake(app!, fake);
     });
   afterEach(() => {
     // Overrides are per test.

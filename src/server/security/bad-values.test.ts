@@ -1,6 +1,7 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ReadModel } from '../sync/read-model';
+import { seedWorkspace } from '../testing/workspace-seed';
+import { forgetWorkspace, setMeta } from '../workspace/workspace-writer';
 import { startAppWithStore, type AppWithStore } from '../testing/app-with-store';
 import { conversation } from '../testing/live-records';
 import { sameOriginHeaders, signIn } from '../testing/test-users';
@@ -164,11 +165,9 @@ beforeAll(async () => {
   stack = await startAppWithStore({ live: true });
   app = stack.app;
   const live = app.bffLive!;
-  live.model.replaceWith(new ReadModel());
-  live.model.conversations.set(THREAD, conversation(1));
-  live.model.loaded.add('conversations');
-  live.model.loaded.add('leads');
-  live.model.lists.stages = [];
+  await forgetWorkspace(live.workspace.db);
+  await seedWorkspace(live.workspace.db, { conversations: [conversation(1)], stages: [] });
+  await setMeta(live.workspace.db, 'loaded', ['conversations', 'leads']);
   admin = await signIn(app, 'admin');
 }, 60_000);
 afterAll(() => stack.close());

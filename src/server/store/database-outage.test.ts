@@ -1,7 +1,8 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startFakeUpstream, type FakeUpstream } from '../../../mocks/http';
-import { ReadModel } from '../sync/read-model';
+import { seedWorkspace } from '../testing/workspace-seed';
+import { setMeta } from '../workspace/workspace-writer';
 import { conversation, lead, stage } from '../testing/live-records';
 import { buildTestApp } from '../testing/test-app';
 import { describeOnEachStore } from '../testing/test-stores';
@@ -64,12 +65,13 @@ describeOnEachStore('with the team database gone', (suite) => {
       live: { sync: false },
       database: store,
     });
-    const model = app.bffLive!.model;
-    model.replaceWith(new ReadModel());
-    model.conversations.set(THREAD, conversation(1));
-    model.leads.set(lead(1).id, lead(1));
-    model.lists.stages = [stage(1, 'new')];
-    for (const kind of ['conversations', 'leads', 'customers'] as const) model.loaded.add(kind);
+    const { db } = app.bffLive!.workspace;
+    await seedWorkspace(db, {
+      conversations: [conversation(1)],
+      leads: [lead(1)],
+      stages: [stage(1, 'new')],
+    });
+    await setMeta(db, 'loaded', ['conversations', 'leads', 'customers']);
     admin = await signIn(app, 'admin');
     // The routes work while it is up.
     expect((await call({ method: 'GET', url: '/bff/imports' })).statusCode).toBe(200);

@@ -174,6 +174,9 @@ export interface WsConversationsTable extends WorkspaceRow<Conversation> {
   channel_id: string | null;
   contact_id: string | null;
   external_thread_id: string | null;
+  /** Migration 0016: the last_message_at the thread's newest page was last read for. */
+  page_read_for: Date | null;
+  page_read: ColumnType<boolean, boolean | undefined, boolean>;
 }
 
 export interface WsMessagesTable {
@@ -198,6 +201,8 @@ export interface WsLeadsTable extends WorkspaceRow<Lead> {
   currency: string | null;
   probability: number | null;
   search: string;
+  /** Migration 0016: when the lead's activities (its follow-up flag) were last read. */
+  activities_read_at: ColumnType<string | null, number | null | undefined, number | null>;
 }
 
 export interface WsCustomersTable extends WorkspaceRow<Customer> {

@@ -6,9 +6,11 @@ import { GLOBEX_TENANT } from '../../../mocks/team';
 import { createLogger } from '../logger';
 import { LogCapture } from '../testing/test-app';
 import { UpstreamClient } from '../upstream/upstream-client';
-import { applyEvent } from './apply-event';
-import type { Outgoing } from './diff-records';
-import { ReadModel } from './read-model';
+import { openStore, type TeamStore } from '../store/open-store';
+import { applyToWorkspace } from '../workspace/apply-events';
+import { WorkspaceReader } from '../workspace/workspace-reader';
+import { forgetWorkspace } from '../workspace/workspace-writer';
+import type { Outgoing } from './record-events';
 import type { SyncReader } from './sync-context';
 import { createSyncEngine, type SyncEngine } from './sync-engine';
 import { DEFAULT_SYNC_SETTINGS } from './sync-settings';
@@ -20,7 +22,7 @@ import { DEFAULT_SYNC_SETTINGS } from './sync-settings';
 let upstream: FakeUpstream;
 const dispatcher = new Agent({ connections: 4 });
 let now: number;
-let model: ReadModel;
+let store: TeamStore;
 let published: Outgoing[];
 let engine: SyncEngine;
 let midRead: ((leadId: string) => void) | null;
@@ -56,27 +58,25 @@ function build(readsPerCycle: number): void {
       return result;
     },
   };
-  model = new ReadModel();
   published = [];
   engine = createSyncEngine({
     reader,
-    model,
-    settings: { ...DEFAULT_SYNC_SETTINGS, readsPerCycle },
+    db: store.db,
+    settings: { ...DEFAULT_SYNC_SETTINGS, readsPerCycle, callsPerMinute: 1_000_000 },
     clock: () => now,
     log,
     timers: { setTimeout: () => null, clearTimeout: () => undefined },
     viewers: () => 1,
-    publish: async (out) => {
-      for (const o of out) {
-        expect(LiveEvent.safeParse(o.event).success, o.event.type).toBe(true);
-        applyEvent(model, o.event, now);
-      }
+    announce: async (out) => {
+      for (const o of out) expect(LiveEvent.safeParse(o.event).success, o.event.type).toBe(true);
       published.push(...out);
     },
   });
   engine.start();
 }
 
+/** The leads the tables flag. */
+const flagged = async () => new WorkspaceReader(store.db).followUpsAmong(leadIds());
 const followUpEvents = () => published.filter((o) => o.event.type === 'lead.followUp').map((o) => o.event);
 
 function logActivityAtFake(leadId: string, outcome: Activity['outcome']): void {
@@ -93,13 +93,16 @@ function logActivityAtFake(leadId: string, outcome: Activity['outcome']): void {
 
 beforeAll(async () => {
   upstream = await startFakeUpstream({ port: 0, clock: 'frozen' });
+  store = await openStore({ kind: 'pglite', dataDir: null });
 });
 afterAll(async () => {
+  await store.close();
   await upstream.close();
   await dispatcher.close();
 });
 beforeEach(async () => {
   upstream.fake.reset();
+  await forgetWorkspace(store.db);
   now = upstream.fake.clock.now().getTime();
   midRead = null;
   build(2);
@@ -112,7 +115,7 @@ describe('the follow-up sweep', () => {
     // One lead surely flagged, whatever the seed holds.
     logActivityAtFake(leadIds()[0]!, 'follow_up_needed');
     for (let run = 0; run < 3; run++) await engine.runTask('followUps');
-    expect(model.followUps).toEqual(flaggedAtFake());
+    expect(await flagged()).toEqual(flaggedAtFake());
     // Only changes go out: one event per flagged lead, each raising its flag.
     expect(followUpEvents()).toEqual(
       [...flaggedAtFake()].map((id) => expect.objectContaining({ id, followUp: true })),
@@ -122,21 +125,23 @@ describe('the follow-up sweep', () => {
   it('then goes round one lead per run and publishes a change made outside the BFF', async () => {
     for (let run = 0; run < 3; run++) await engine.runTask('followUps');
     published.length = 0;
-    const quiet = leadIds().find((id) => !model.followUps.has(id))!;
+    const held = await flagged();
+    const quiet = leadIds().find((id) => !held.has(id))!;
     logActivityAtFake(quiet, 'follow_up_needed');
     // Five leads, one a run: within five runs it is read again.
     for (let run = 0; run < 5; run++) await engine.runTask('followUps');
     expect(followUpEvents()).toEqual([{ type: 'lead.followUp', id: quiet, followUp: true }]);
-    expect(model.followUps.has(quiet)).toBe(true);
+    expect((await flagged()).has(quiet)).toBe(true);
   });
 
   it('does not undo a flag raised while its read was under way', async () => {
     const lead = leadIds().find((id) => !flaggedAtFake().has(id))!;
+    let raised: Promise<unknown> = Promise.resolve();
     midRead = (leadId) => {
       if (leadId !== lead) return;
       now += 1;
-      applyEvent(
-        model,
+      raised = applyToWorkspace(
+        store.db,
         {
           type: 'activity.created',
           leadId: lead,
@@ -148,11 +153,14 @@ describe('the follow-up sweep', () => {
             created_at: new Date(now).toISOString(),
           },
         },
-        now,
+        { now },
       );
     };
-    for (let run = 0; run < 3; run++) await engine.runTask('followUps');
-    expect(model.followUps.has(lead)).toBe(true);
+    for (let run = 0; run < 3; run++) {
+      await engine.runTask('followUps');
+      await raised;
+    }
+    expect((await flagged()).has(lead)).toBe(true);
     expect(followUpEvents().some((e) => e.type === 'lead.followUp' && e.id === lead)).toBe(false);
   });
 });

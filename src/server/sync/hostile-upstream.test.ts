@@ -166,8 +166,9 @@ describeOnEachStore('hostile upstream data through the sync', (suite) => {
       // these tests leave out of the way: an admin's reload reads everything now).
       const reload = await stack.call('admin', { method: 'POST', url: '/bff/workspace/reload' });
       expect(reload.statusCode, reload.body).toBe(204);
-      const model = stack.app.bffLive!.model;
-      expect([...model.leads.values()].some((l) => l.name === HOSTILE_TEXT[2]!.value)).toBe(true);
+      const { db } = stack.app.bffLive!.workspace;
+      const names = await db.selectFrom('ws_leads').select('data').where('removed_at', 'is', null).execute();
+      expect(names.some((l) => l.data.name === HOSTILE_TEXT[2]!.value)).toBe(true);
 
       // Then one normal message, in a thread of another channel.
       fake.control.advance(1_000);
@@ -194,7 +195,7 @@ describeOnEachStore('hostile upstream data through the sync', (suite) => {
         },
         { timeout: 20_000, interval: 100 },
       );
-      expect(model.upstream.state).toBe('ok');
+      expect((await stack.app.bffLive!.workspace.upstream()).state).toBe('ok');
 
       // The screens and exports that show those names still answer.
       for (const url of [
@@ -270,10 +271,20 @@ describeOnEachStore('hostile upstream data through the sync', (suite) => {
       try {
         const reload = await stack.call('admin', { method: 'POST', url: '/bff/workspace/reload' });
         expect(reload.statusCode, reload.body).toBe(204);
-        const model = stack.app.bffLive!.model;
-        expect(model.leads.size).toBe(crmStore.leads.size - 2);
-        expect(model.lead(badDate!.id)).toBeUndefined();
-        expect(model.customers.size).toBe(crmStore.customers.size - 1);
+        const workspace = stack.app.bffLive!.workspace;
+        const count = async (table: 'ws_leads' | 'ws_customers') =>
+          Number(
+            (
+              await workspace.db
+                .selectFrom(table)
+                .select((eb) => eb.fn.countAll<string>().as('n'))
+                .where('removed_at', 'is', null)
+                .executeTakeFirstOrThrow()
+            ).n,
+          );
+        expect(await count('ws_leads')).toBe(crmStore.leads.size - 2);
+        expect(await workspace.lead(badDate!.id)).toBeUndefined();
+        expect(await count('ws_customers')).toBe(crmStore.customers.size - 1);
         const leads = (await bff('manager', '/bff/screens/leads?limit=1')) as { total: number };
         expect(leads.total).toBe(crmStore.leads.size - 2);
         const csv = await stack.call('manager', { method: 'GET', url: '/bff/export/customers.csv' });

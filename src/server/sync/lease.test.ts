@@ -1,12 +1,8 @@
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createLogger } from '../logger';
-import { conversation, lead, message } from '../testing/live-records';
 import { startTestRedis, type TestRedis } from '../testing/redis-server';
-import { applyEvent } from './apply-event';
 import { RedisLease } from './lease';
-import { ReadModel } from './read-model';
-import { fromSnapshot, RedisSnapshots, toSnapshot } from './snapshot';
 
 const TTL_MS = 400;
 let redis: TestRedis;
@@ -75,37 +71,5 @@ describe('RedisLease', () => {
     await a.lease.stop({ release: true });
     // Releasing does not delete a lease that is not its own.
     expect(await client.get(key)).toBe('intruder');
-  });
-});
-
-describe('snapshots', () => {
-  it('round-trips a model through Redis and refuses one that does not fit', async () => {
-    const model = new ReadModel();
-    const now = 1000;
-    applyEvent(model, { type: 'conversation.upserted', conversation: conversation(1) }, now);
-    applyEvent(
-      model,
-      { type: 'messages.upserted', conversationId: conversation(1).id, messages: [message(1, 1)] },
-      now,
-    );
-    applyEvent(model, { type: 'lead.upserted', lead: lead(1) }, now);
-    applyEvent(model, { type: 'lead.followUp', id: lead(1).id, followUp: true }, now);
-    applyEvent(model, { type: 'tags.replaced', tags: [] }, now);
-    applyEvent(model, { type: 'resync', reason: 'restart' }, now);
-    const snapshots = new RedisSnapshots(client, `snapshot-${keySeq++}`, createLogger('silent'));
-    expect(await snapshots.load()).toBeNull();
-    await snapshots.save(toSnapshot(model, '5-0'));
-    const loaded = await snapshots.load();
-    expect(loaded?.eventId).toBe('5-0');
-    const copy = fromSnapshot(loaded!);
-    expect(copy.conversationsNewestFirst()).toEqual(model.conversationsNewestFirst());
-    expect(copy.messagesOf(conversation(1).id)).toEqual([message(1, 1)]);
-    expect(copy.lead(lead(1).id)).toEqual(lead(1));
-    expect([...copy.followUps]).toEqual([lead(1).id]);
-    expect(copy.lists.tags).toEqual([]);
-    expect(copy.lists.stages).toBeNull();
-    expect([...copy.loaded].sort()).toEqual(['conversations', 'customers', 'leads']);
-    await client.set(`snapshot-bad`, JSON.stringify({ version: 1, eventId: 3 }));
-    expect(await new RedisSnapshots(client, 'snapshot-bad', createLogger('silent')).load()).toBeNull();
   });
 });

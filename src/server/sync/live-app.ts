@@ -82,7 +82,7 @@ export async function registerLive(
     hub: live.hub,
     auth: streamAuth({ ...deps, cookieName: deps.cookieName }),
     settings: settings.stream,
-    upstreamStatus: () => ({ type: 'upstream.status', ...live.model.upstream }),
+    upstreamStatus: () => live.upstreamStatus(),
     onViewer: () => live.viewerJoined(),
   });
   registerReload(app, { live, sessions: deps.sessions, users: deps.users, cookieName: deps.cookieName });

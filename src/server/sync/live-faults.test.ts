@@ -9,6 +9,7 @@ import { startRecordingUpstream } from '../testing/recording-upstream';
 import { openSse, type SseClient } from '../testing/sse-client';
 import { FAST_SYNC } from '../testing/fast-sync';
 import { buildTestApp, LogCapture } from '../testing/test-app';
+import { liveRows, workspaceLoaded } from '../testing/workspace-state';
 import { signIn } from '../testing/test-users';
 
 // The live workspace when the upstream misbehaves, and in the demo: the stream stays up and says
@@ -42,7 +43,7 @@ describe('faults', () => {
       live: { settings: { sync: FAST_SYNC } },
     });
     const origin = await listen(app);
-    await vi.waitFor(() => expect(app.bffLive!.model.loaded.size).toBe(3), { timeout: 10_000 });
+    await vi.waitFor(async () => expect(await workspaceLoaded(app)).toBe(true), { timeout: 10_000 });
     const client = await openSse(origin, { cookie: await signIn(app, 'agent') });
     clients.push(client);
     // The conversation list answers too late for a while: every hot read times out.
@@ -57,7 +58,7 @@ describe('faults', () => {
       (f) => f.event?.type === 'upstream.status' && f.event.state === 'ok' && after(f),
     );
     expect(back.id).not.toBeNull();
-    expect(app.bffLive!.model.upstream.state).toBe('ok');
+    expect((await app.bffLive!.workspace.upstream()).state).toBe('ok');
   });
 
   it('logs a malformed upstream answer with its route and skips it, and the stream stays up', async () => {
@@ -78,7 +79,7 @@ describe('faults', () => {
       .map((l) => JSON.parse(l) as { msg?: string; routeId?: string })
       .find((l) => l.msg?.includes('does not fit'));
     expect(line?.routeId).toBeTruthy();
-    expect(app.bffLive!.model.conversations.size).toBe(0);
+    expect(await liveRows(app, 'ws_conversations')).toBe(0);
     const client = await openSse(origin, { cookie: await signIn(app, 'agent') });
     clients.push(client);
     await client.waitFor((f) => f.comment === 'heartbeat');

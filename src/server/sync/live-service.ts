@@ -9,31 +9,31 @@ import { RedisBus } from '../events/redis-bus';
 import { StreamHub } from '../events/stream-hub';
 import type { WriteListener } from '../proxy/proxy';
 import { UpstreamClient } from '../upstream/upstream-client';
-import { AppliedLog } from './applied-log';
-import type { Outgoing } from './diff-records';
-import { recoverFromGaps } from './gap-recovery';
+import type { LiveEvent } from '../../contract';
+import type { Outgoing } from './record-events';
 import { MemoryLease, RedisLease, type Lease } from './lease';
 import type { LiveSettings } from './live-settings';
-import { ReadModel } from './read-model';
-import { SnapshotKeeper } from './snapshot-keeper';
-import { RedisSnapshots } from './snapshot';
 import { createSyncEngine, type SyncEngine } from './sync-engine';
 import type { Timers } from './sync-worker';
 import { applyWrite } from './write-through';
 import { ReadThrough } from './read-through';
 import { applyAllToWorkspace } from '../workspace/apply-events';
+import { pruneTombstones } from '../workspace/workspace-writer';
 import { WorkspaceReader } from '../workspace/workspace-reader';
 import type { WorkspaceDb } from '../workspace/workspace-writer';
 
-// The live workspace of one BFF instance: its read model, the bus every instance shares, the hub
-// of its browsers' streams, the sync it runs while it holds the lease, and the write-through of
-// the proxy. buildApp wires it in (app.ts); docs/live-sync.md says how the parts fit.
+// The live workspace of one BFF instance: the workspace tables it reads (shared by every instance
+// through PostgreSQL; none holds a copy), the bus every instance shares, the hub of its browsers'
+// streams, the sync it runs while it holds the lease, and the write-through of the proxy. buildApp
+// wires it in (app.ts); docs/live-sync.md says how the parts fit.
 
 /** How often an instance with open streams says so, and how long that holds. */
 const WATCHED_EVERY_MS = 1_000;
 const WATCHED_TTL_MS = 5_000;
 /** Events per publish on the bus when the sync publishes many at once. */
 const PUBLISH_CHUNK = 1_000;
+/** How long a removed record's id stays refused. */
+const TOMBSTONE_MS = 15 * 60_000;
 
 export interface LiveServiceOptions {
   readonly upstream: UpstreamConfig;
@@ -42,7 +42,7 @@ export interface LiveServiceOptions {
   readonly settings: LiveSettings;
   readonly log: FastifyBaseLogger;
   readonly clock: () => number;
-  /** With Redis: the shared bus, the lease and snapshots; alone: all in memory. */
+  /** With Redis: the shared bus and the lease; alone: both in memory. */
   readonly redisUrl?: string | undefined;
   readonly redisTimeoutMs?: number;
   /** False: never sync, only follow (tests of the stream, the benchmark's proxy). */
@@ -53,7 +53,6 @@ export interface LiveServiceOptions {
 }
 
 export interface LiveService {
-  readonly model: ReadModel;
   /** The workspace as every instance reads it, from the database. */
   readonly workspace: WorkspaceReader;
   readonly bus: EventBus;
@@ -68,8 +67,11 @@ export interface LiveService {
   readonly readThrough: ReadThrough;
   /** A browser opened a stream: the sync reads at the watched pace from now on. */
   viewerJoined(): void;
-  /** Publishes and resolves once this instance's model applied the events. */
+  /** Writes changes the BFF learned (its own writes' answers) to the tables, then tells every
+   *  instance's browsers of what really changed. */
   publish(out: readonly Outgoing[]): Promise<void>;
+  /** The upstream's state as this instance last heard it (a new stream's first event). */
+  upstreamStatus(): Extract<LiveEvent, { type: 'upstream.status' }>;
   /** Stops everything; `release: false` leaves the lease to expire, as a crash would. */
   stop(opts?: { release: boolean }): Promise<void>;
 }
@@ -99,32 +101,27 @@ export async function startLive(opts: LiveServiceOptions): Promise<LiveService> 
       })
     : new MemoryBus({ ...kept, clock });
 
-  const model = new ReadModel(undefined, new Date(clock()).toISOString());
-  const applied = new AppliedLog(model, clock, log);
-  const unsubscribe = bus.subscribe((event) => applied.apply(event));
+  const workspace = new WorkspaceReader(opts.db);
+  let upstream: Extract<LiveEvent, { type: 'upstream.status' }> = {
+    type: 'upstream.status',
+    ...(await workspace.upstream()),
+  };
+  const unsubscribe = bus.subscribe(({ event }) => {
+    if (event.type === 'upstream.status') upstream = event;
+  });
 
-  const snapshots = redis ? new RedisSnapshots(redis, `${prefix}:snapshot`, log) : null;
-  const keeper = snapshots
-    ? new SnapshotKeeper({ snapshots, bus, applied, model, settings: settings.sync, log })
-    : null;
-  await keeper?.warmUp();
-
-  // A large publish (a first load: one event per record) goes out a chunk at a time, each once this
-  // instance applied the one before: its own reader is never more than a chunk behind what it
-  // publishes, so what the bus keeps (bounded by memory) cannot be trimmed past it by its own burst.
+  // Changes already written to the tables (the sync's), to browsers a chunk at a time.
+  const announce = async (out: readonly Outgoing[]): Promise<void> => {
+    for (let start = 0; start < out.length; start += PUBLISH_CHUNK)
+      await bus.publish(out.slice(start, start + PUBLISH_CHUNK).map((o) => ({ event: o.event })));
+  };
+  // Changes the BFF learned from its own writes: the tables first (a browser told of a change
+  // reads it back from any instance), and only what really changed is told.
   const publish = async (out: readonly Outgoing[]): Promise<void> => {
     for (let start = 0; start < out.length; start += PUBLISH_CHUNK) {
       const chunk = out.slice(start, start + PUBLISH_CHUNK);
-      // The tables first: a browser told of a change reads it back from any instance.
-      await applyAllToWorkspace(
-        opts.db,
-        chunk.map((o) => ({ event: o.event, quiet: o.modelOnly === true })),
-        { now: clock() },
-      );
-      const events = await bus.publish(
-        chunk.map((o) => (o.modelOnly ? { event: o.event, audience: [] } : { event: o.event })),
-      );
-      await applied.waitFor(events.at(-1)!.id);
+      const changed = await applyAllToWorkspace(opts.db, chunk, { now: clock() });
+      await announce(chunk.filter((_, i) => changed[i]));
     }
   };
 
@@ -141,11 +138,11 @@ export async function startLive(opts: LiveServiceOptions): Promise<LiveService> 
       log,
       clock,
     }),
-    model,
+    db: opts.db,
     settings: settings.sync,
     clock,
     log,
-    publish,
+    announce,
     viewers: () => hub.size + (watchedElsewhere ? 1 : 0),
     ...(opts.timers ? { timers: opts.timers } : {}),
   });
@@ -181,46 +178,41 @@ export async function startLive(opts: LiveServiceOptions): Promise<LiveService> 
     : new MemoryLease();
   if (settings.sync.enabled && opts.sync !== false) {
     lease.start({
-      acquired: () => {
-        engine.start();
-        keeper?.lead();
-      },
-      lost: () => {
-        engine.stop();
-        keeper?.follow();
-      },
+      acquired: () => engine.start(),
+      lost: () => engine.stop(),
     });
   }
-  const stopRecovering = recoverFromGaps({ applied, lease, engine, keeper, log });
-  // The model's memory of recent changes and removals is bounded in time.
-  const prune = setInterval(() => model.prune(clock()), 60_000);
+  // Tombstones are kept long enough to refuse a late upsert of a removed record, then forgotten.
+  const prune = setInterval(() => {
+    if (lease.held)
+      void pruneTombstones(opts.db, clock(), TOMBSTONE_MS).catch((err: unknown) =>
+        log.warn({ err }, 'could not prune the workspace tombstones'),
+      );
+  }, 60_000);
   prune.unref();
 
   let stopped = false;
   return {
-    model,
-    workspace: new WorkspaceReader(opts.db),
+    workspace,
     bus,
     hub,
     engine,
     lease,
     upstream: writer,
-    onWrite: (write) => void applyWrite(write, { read: writer, model, publish, log }),
-    readThrough: new ReadThrough({ reader: writer, model, publish, clock, log }),
+    onWrite: (write) => void applyWrite(write, { read: writer, workspace, publish, log }),
+    readThrough: new ReadThrough({ reader: writer, db: opts.db, announce, clock, log }),
     viewerJoined: () => engine.worker.nudge('hot'),
     publish,
+    upstreamStatus: () => upstream,
     async stop({ release } = { release: true }) {
       if (stopped) return;
       stopped = true;
       clearInterval(prune);
       if (watch) clearInterval(watch);
-      stopRecovering();
       engine.stop();
-      keeper?.stop();
       await lease.stop({ release });
       unsubscribe();
       hub.close();
-      applied.close();
       await bus.close();
       if (redis) await redis.quit().catch(() => redis.disconnect());
     },

@@ -59,7 +59,7 @@ export const LIVE_ENV = {
   SYNC_BACKOFF_MAX_MS: whole(1000, 24 * HOUR, d.backoffMaxMs),
   SYNC_OUTAGE_RESYNC_MS: whole(0, 24 * HOUR, d.outageResyncMs),
   SYNC_LEASE_TTL_MS: whole(300, 10 * 60_000, d.leaseTtlMs),
-  SYNC_SNAPSHOT_EVERY_MS: whole(1000, 24 * HOUR, d.snapshotEveryMs),
+  SYNC_CALLS_PER_MINUTE: whole(10, 100_000, d.callsPerMinute),
   EVENTS_HEARTBEAT_MS: whole(100, MAX_HEARTBEAT_MS, DEFAULT_STREAM_SETTINGS.heartbeatMs),
   EVENTS_STREAMS_PER_SESSION: whole(1, 100, DEFAULT_STREAM_SETTINGS.streamsPerSession),
   EVENTS_MAX_BUFFERED_BYTES: whole(1024, 64 * 1024 * 1024, DEFAULT_STREAM_SETTINGS.maxBufferedBytes),
@@ -92,7 +92,7 @@ export function liveSettingsFrom(e: LiveEnv): LiveSettings {
     backoffMaxMs: e.SYNC_BACKOFF_MAX_MS,
     outageResyncMs: e.SYNC_OUTAGE_RESYNC_MS,
     leaseTtlMs: e.SYNC_LEASE_TTL_MS,
-    snapshotEveryMs: e.SYNC_SNAPSHOT_EVERY_MS,
+    callsPerMinute: e.SYNC_CALLS_PER_MINUTE,
   };
   return {
     sync,

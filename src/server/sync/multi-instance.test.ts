@@ -4,7 +4,10 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startFakeUpstream, type FakeUpstream } from '../../../mocks/http';
 import { startTestRedis, type TestRedis } from '../testing/redis-server';
 import { openSse, type SseClient } from '../testing/sse-client';
+import { openStore, type TeamStore } from '../store/open-store';
+import { startTestPostgres, type TestPostgres } from '../testing/postgres-server';
 import { buildTestApp } from '../testing/test-app';
+import { workspaceLoaded } from '../testing/workspace-state';
 import { signIn } from '../testing/test-users';
 
 // Two BFF instances on real ports, one fake upstream, a real Redis. A syncs; a browser watches B.
@@ -18,7 +21,6 @@ const LIVE = {
       leaseTtlMs: 600,
       activeIntervalMs: 100,
       idleIntervalMs: 100,
-      snapshotEveryMs: 500,
       readsPerCycle: 40,
       conversationSweepMs: SLOW,
       leadSweepMs: SLOW,
@@ -31,15 +33,22 @@ const LIVE = {
 };
 
 let redis: TestRedis;
+let postgres: TestPostgres;
+/** The database both instances share (each opens its own pool to it, as two processes would). */
+let databaseUrl: string;
+const stores: TeamStore[] = [];
 let upstream: FakeUpstream;
 let a: FastifyInstance;
 let b: FastifyInstance;
 let browser: SseClient;
 
 async function instance(): Promise<FastifyInstance> {
+  const store = await openStore({ kind: 'postgres', url: databaseUrl });
+  stores.push(store);
   const app = await buildTestApp(upstream, {
     env: { API_KEY: 'demo-admin-key', REDIS_URL: redis.url, LOG_LEVEL: 'silent' },
     live: LIVE,
+    database: store,
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   return app;
@@ -48,15 +57,19 @@ const originOf = (app: FastifyInstance) => `http://127.0.0.1:${(app.server.addre
 
 beforeAll(async () => {
   redis = await startTestRedis();
+  postgres = await startTestPostgres();
+  databaseUrl = await postgres.createDatabase();
   upstream = await startFakeUpstream({ port: 0 });
-});
+}, 60_000);
 afterAll(async () => {
   browser?.close();
   await b?.close();
   await a?.close();
+  await Promise.allSettled(stores.map((s) => s.close()));
   await upstream.close();
   await redis.stop();
-});
+  await postgres.stop();
+}, 60_000);
 
 describe('several instances', () => {
   it(
@@ -65,16 +78,18 @@ describe('several instances', () => {
     async () => {
       a = await instance();
       await vi.waitFor(() => expect(a.bffLive!.lease.held).toBe(true));
-      await vi.waitFor(() => expect(a.bffLive!.model.loaded.size).toBe(3), { timeout: 20_000 });
+      await vi.waitFor(async () => expect(await workspaceLoaded(a)).toBe(true), { timeout: 20_000 });
       b = await instance();
       expect(b.bffLive!.lease.held).toBe(false);
 
-      // The thread the messages go to: one-to-one, open, its page already in B's model.
+      // The thread the messages go to: one-to-one, open, its page already in the shared tables.
       const thread = [...upstream.fake.workspace().social.threads.values()].find(
         (t) => !t.conv.is_group && t.conv.status === 'open',
       )!;
       const id = thread.conv.id;
-      await vi.waitFor(() => expect(b.bffLive!.model.messagesOf(id)).toBeDefined(), { timeout: 20_000 });
+      await vi.waitFor(async () => expect(await b.bffLive!.workspace.messagesOf(id)).toBeDefined(), {
+        timeout: 20_000,
+      });
 
       browser = await openSse(originOf(b), { cookie: await signIn(b, 'agent') });
       expect(browser.status).toBe(200);

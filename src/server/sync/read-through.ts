@@ -1,15 +1,16 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { UpstreamError } from '../upstream/upstream-error';
-import { diffRecords, heldIds, RECORD_KINDS } from './diff-records';
-import type { ReadModel } from './read-model';
-import type { Outgoing } from './diff-records';
+import { CONTACTS } from '../workspace/record-kinds';
+import { removeUnread, upsertRecords, type WorkspaceDb } from '../workspace/workspace-writer';
+import { EVENT_KINDS, type Outgoing } from './record-events';
 import type { SyncReader } from './sync-context';
+import { contactListRead, markContactListRead } from './sync-queries';
 
 // What a screen needs that the paced sweeps have not read yet, read once when a page asks for it
-// and published to every instance's model like a sweep's read (no browser events: it is a load).
+// and written to the workspace tables like a sweep's read (quietly: it is a load, not a change).
 // A customer's contacts are swept one customer at a time, so a customer's page may be opened
 // before its contacts were read; the page then costs one upstream call, once for everyone, instead
-// of an answer without them. Concurrent asks for the same record share one read.
+// of an answer without them. Concurrent asks for the same record on this instance share one read.
 
 export class ReadThrough {
   private readonly inflight = new Map<string, Promise<void>>();
@@ -17,39 +18,40 @@ export class ReadThrough {
   constructor(
     private readonly deps: {
       readonly reader: SyncReader;
-      readonly model: ReadModel;
-      readonly publish: (out: readonly Outgoing[]) => Promise<void>;
+      readonly db: WorkspaceDb;
+      /** Tells browsers of changes already in the tables. */
+      readonly announce: (out: readonly Outgoing[]) => Promise<void>;
       readonly clock: () => number;
       readonly log: FastifyBaseLogger;
     },
   ) {}
 
-  /** A customer's whole contact list, unless the model has read it already. */
-  contactsOf(customerId: string): Promise<void> {
-    const { model } = this.deps;
-    if (model.contactListsRead.has(customerId)) return Promise.resolve();
+  /** A customer's whole contact list, unless it was read already. */
+  async contactsOf(customerId: string): Promise<void> {
+    const { db } = this.deps;
+    if (await contactListRead(db, customerId)) return;
     return this.once(`contacts:${customerId}`, async () => {
       const startedAt = this.deps.clock();
-      const heldAtStart = heldIds(model, RECORD_KINDS.contact, (c) => c.customer_id === customerId);
       const records = await this.deps.reader.call('contacts.byCustomer', { params: { customerId } });
-      await this.deps.publish(
-        diffRecords(model, RECORD_KINDS.contact, { records, startedAt, cold: true, full: { heldAtStart } }),
-      );
-      model.contactListsRead.add(customerId);
+      await upsertRecords(db, CONTACTS, records, { startedAt, now: this.deps.clock(), full: true });
+      const removed = await removeUnread(db, CONTACTS, { startedAt, now: this.deps.clock() }, { customerId });
+      await markContactListRead(db, customerId, this.deps.clock());
+      if (removed.length > 0)
+        await this.deps.announce(removed.map((id) => ({ event: EVENT_KINDS.contact.removed(id) })));
     });
   }
 
-  /** One contact the model does not hold yet; none when the upstream has no such contact. */
-  contact(id: string): Promise<void> {
-    const { model } = this.deps;
-    if (model.contacts.has(id) || model.removed.has(id)) return Promise.resolve();
+  /** One contact the tables do not hold yet; none when the upstream has no such contact. */
+  async contact(id: string): Promise<void> {
+    const { db } = this.deps;
+    const held = await db.selectFrom('ws_contacts').select('id').where('id', '=', id).executeTakeFirst();
+    // Held, or removed a moment ago (a tombstone): nothing to read.
+    if (held !== undefined) return;
     return this.once(`contact:${id}`, async () => {
       const startedAt = this.deps.clock();
       try {
         const record = await this.deps.reader.call('contacts.get', { params: { id } });
-        await this.deps.publish(
-          diffRecords(model, RECORD_KINDS.contact, { records: [record], startedAt, cold: true }),
-        );
+        await upsertRecords(db, CONTACTS, [record], { startedAt, now: this.deps.clock() });
       } catch (error) {
         if (error instanceof UpstreamError && error.status === 404) return;
         throw error;

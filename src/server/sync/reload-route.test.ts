@@ -2,11 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeUpstream, type FakeUpstream } from '../../../mocks/http';
 import { conversation } from '../testing/live-records';
+import { seedWorkspace } from '../testing/workspace-seed';
+import { liveRows } from '../testing/workspace-state';
 import { FAST_SYNC } from '../testing/fast-sync';
 import { buildTestApp } from '../testing/test-app';
 import { sameOriginHeaders, signIn } from '../testing/test-users';
 
-// POST /bff/workspace/reload: admins only, behind CSRF like every write; the model is read again
+// POST /bff/workspace/reload: admins only, behind CSRF like every write; the workspace is read again
 // from the upstream, so a record the upstream no longer has is gone once it answers.
 
 let upstream: FakeUpstream;
@@ -36,13 +38,14 @@ describe('POST /bff/workspace/reload', () => {
   });
 
   it('forgets what the upstream no longer has and answers once the workspace is loaded again', async () => {
-    const model = app.bffLive!.model;
+    const { workspace } = app.bffLive!;
     const ghost = conversation(424242);
-    model.conversations.set(ghost.id, ghost);
+    await seedWorkspace(workspace.db, { conversations: [ghost] }, Date.now());
+    expect(await workspace.conversation(ghost.id)).toBeDefined();
     const res = await reload(await signIn(app, 'admin'));
     expect(res.statusCode).toBe(204);
-    expect(model.conversation(ghost.id)).toBeUndefined();
-    expect(model.conversations.size).toBe(upstream.fake.workspace().social.threads.size);
-    expect(model.leads.size).toBe(upstream.fake.workspace().crm.leads.size);
+    expect(await workspace.conversation(ghost.id)).toBeUndefined();
+    expect(await liveRows(app, 'ws_conversations')).toBe(upstream.fake.workspace().social.threads.size);
+    expect(await liveRows(app, 'ws_leads')).toBe(upstream.fake.workspace().crm.leads.size);
   });
 });

@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
+import { loadedCollections } from './sync-queries';
 import type { SessionManager } from '../auth/sessions';
 import type { UserDirectory } from '../auth/users';
 import { sendBffError, sendRetryLater } from '../bff-error';
 import type { LiveService } from './live-service';
 
-// `POST /bff/workspace/reload` (admins): the BFF forgets its read model and reads the workspace
+// `POST /bff/workspace/reload` (admins): the BFF reads the workspace
 // again from the upstream, answering once the conversations, leads and stages are loaded. For an
 // operator who restored or edited the upstream's data behind the API's back (the sync trusts
 // `updated_at` never to go backwards), and for the end-to-end suite, whose fake upstream is reset
@@ -30,9 +31,12 @@ export function registerReload(
     if (!live.lease.held)
       return sendBffError(reply, 409, 'This instance does not sync the workspace: another one does');
     await live.engine.reload();
-    const model = live.model;
     const until = Date.now() + LOADED_WITHIN_MS;
-    while (!(model.loaded.has('conversations') && model.loaded.has('leads') && model.lists.stages !== null)) {
+    const loaded = async () => {
+      const done = await loadedCollections(live.workspace.db);
+      return done.has('conversations') && done.has('leads') && (await live.workspace.list('stages')) !== null;
+    };
+    while (!(await loaded())) {
       if (Date.now() > until) return sendRetryLater(reply, 503, 2_000, 'The workspace is still loading');
       await new Promise((resolve) => setTimeout(resolve, 25));
     }

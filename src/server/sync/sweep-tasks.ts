@@ -1,14 +1,23 @@
-import type { Customer } from '../../contract';
+import type { LiveEvent } from '../../contract';
 import { UpstreamError } from '../upstream/upstream-error';
-import { diffList, diffTemplates } from './diff-lists';
-import { diffRecords, heldIds, RECORD_KINDS } from './diff-records';
+import { WorkspaceReader } from '../workspace/workspace-reader';
+import {
+  removeUnread,
+  replaceList,
+  replaceTemplates,
+  upsertRecords,
+  type ListName,
+} from '../workspace/workspace-writer';
 import { followUpTask } from './follow-up-task';
-import { markFresh, SWEEP_PAGE } from './hot-task';
-import { coldLoaded, isCold, readAllByOffset, type SyncContext } from './sync-context';
+import { announceConversations, SWEEP_PAGE } from './hot-task';
+import { EVENT_KINDS, type EventKind } from './record-events';
+import { coldLoaded, eachPageByOffset, isCold, type SyncContext } from './sync-context';
+import { contactListRead, markContactListRead, nextId } from './sync-queries';
 import type { SyncTask } from './sync-worker';
 
-// The slower reads: whole lists compared with the model, removals included. Each is its own task,
-// so one failing resource never stops the others (docs/live-sync.md, "Reading order and cost").
+// The slower reads: whole lists written page by page as they arrive (the tables answer what
+// changed), then what the read did not return is removed. Each is its own task, so one failing
+// resource never stops the others (docs/live-sync.md, "Reading order and cost").
 
 const task = (name: string, intervalMs: () => number, run: () => Promise<void>): SyncTask => ({
   name,
@@ -16,87 +25,114 @@ const task = (name: string, intervalMs: () => number, run: () => Promise<void>):
   run,
 });
 
+/**
+ * A full read of one kind: each page written as it arrives, changes announced unless it is a first
+ * load, then the rows the read did not return removed (and announced).
+ */
+async function fullRead<T extends { id: string }>(
+  ctx: SyncContext,
+  events: EventKind<T>,
+  pages: (take: (page: T[]) => Promise<void>) => Promise<void>,
+  opts: {
+    readonly cold: boolean;
+    readonly scope?: { customerId: string };
+    onChanged?: (changed: T[]) => Promise<void>;
+  },
+): Promise<void> {
+  const startedAt = ctx.clock();
+  await pages(async (page) => {
+    const changed = await upsertRecords(ctx.db, events.kind, page, {
+      startedAt,
+      now: ctx.clock(),
+      full: true,
+    });
+    if (opts.cold || changed.length === 0) return;
+    if (opts.onChanged) await opts.onChanged(changed);
+    else await ctx.announce(changed.map((r) => ({ event: events.upserted(r) })));
+  });
+  const removed = await removeUnread(ctx.db, events.kind, { startedAt, now: ctx.clock() }, opts.scope);
+  if (removed.length > 0) await ctx.announce(removed.map((id) => ({ event: events.removed(id) })));
+}
+
 /** Status, owner and AI changes that do not move `last_message_at`, and removals. */
 async function sweepConversations(ctx: SyncContext): Promise<void> {
   // Until the hot task's first load, there is nothing to compare with.
-  if (isCold(ctx, 'conversations')) return;
-  const startedAt = ctx.clock();
-  const heldAtStart = heldIds(ctx.model, RECORD_KINDS.conversation);
-  const records = await readAllByOffset((offset) =>
-    ctx.read.call('conversations.list', { query: { offset, limit: SWEEP_PAGE } }),
+  if (await isCold(ctx, 'conversations')) return;
+  await fullRead(
+    ctx,
+    EVENT_KINDS.conversation,
+    (take) =>
+      eachPageByOffset(
+        (offset) => ctx.read.call('conversations.list', { query: { offset, limit: SWEEP_PAGE } }),
+        take,
+      ),
+    { cold: false, onChanged: (changed) => announceConversations(ctx, changed) },
   );
-  const out = diffRecords(ctx.model, RECORD_KINDS.conversation, {
-    records,
-    startedAt,
-    full: { heldAtStart },
-  });
-  markFresh(ctx, out, false);
-  await ctx.publish(out);
 }
 
 async function sweepLeads(ctx: SyncContext): Promise<void> {
-  const startedAt = ctx.clock();
-  const cold = isCold(ctx, 'leads');
-  const heldAtStart = heldIds(ctx.model, RECORD_KINDS.lead);
-  const records = await readAllByOffset((offset) =>
-    ctx.read.call('leads.list', { query: { offset, limit: SWEEP_PAGE } }),
-  );
-  await ctx.publish(
-    diffRecords(ctx.model, RECORD_KINDS.lead, { records, startedAt, cold, full: { heldAtStart } }),
+  const cold = await isCold(ctx, 'leads');
+  await fullRead(
+    ctx,
+    EVENT_KINDS.lead,
+    (take) =>
+      eachPageByOffset(
+        (offset) => ctx.read.call('leads.list', { query: { offset, limit: SWEEP_PAGE } }),
+        take,
+      ),
+    { cold },
   );
   if (cold) await coldLoaded(ctx, 'leads');
 }
 
 async function sweepCustomers(ctx: SyncContext): Promise<void> {
-  const startedAt = ctx.clock();
-  const cold = isCold(ctx, 'customers');
-  const heldAtStart = heldIds(ctx.model, RECORD_KINDS.customer);
-  const records: Customer[] = [];
-  // The customer list pages by number only (spec Part 4).
-  for (let page = 1; ; page++) {
-    const list = await ctx.read.call('customers.list', { query: { page, limit: SWEEP_PAGE } });
-    records.push(...list.customers);
-    if (list.customers.length === 0 || page >= list.totalPages) break;
-  }
-  await ctx.publish(
-    diffRecords(ctx.model, RECORD_KINDS.customer, { records, startedAt, cold, full: { heldAtStart } }),
+  const cold = await isCold(ctx, 'customers');
+  await fullRead(
+    ctx,
+    EVENT_KINDS.customer,
+    async (take) => {
+      // The customer list pages by number only (spec Part 4).
+      for (let page = 1; ; page++) {
+        const list = await ctx.read.call('customers.list', { query: { page, limit: SWEEP_PAGE } });
+        await take(list.customers);
+        if (list.customers.length === 0 || page >= list.totalPages) break;
+      }
+    },
+    { cold },
   );
   if (cold) await coldLoaded(ctx, 'customers');
 }
 
 /** One customer's contacts per run, round robin; removals within that customer. */
 async function sweepContacts(ctx: SyncContext): Promise<void> {
-  const customers = [...ctx.model.customers.keys()].sort();
-  if (customers.length === 0) return;
-  const index = ctx.state.contactCursor % customers.length;
-  ctx.state.contactCursor = index + 1;
-  const customerId = customers[index]!;
-  const startedAt = ctx.clock();
-  const heldAtStart = heldIds(ctx.model, RECORD_KINDS.contact, (c) => c.customer_id === customerId);
-  let records;
+  const customerId = await nextId(ctx.db, 'ws_customers', ctx.state.contactCursor);
+  if (customerId === null) return;
+  ctx.state.contactCursor = customerId;
+  // The first read of a customer's contacts is a load (docs/live-sync.md).
+  const cold = !(await contactListRead(ctx.db, customerId));
   try {
-    records = await ctx.read.call('contacts.byCustomer', { params: { customerId } });
+    await fullRead(
+      ctx,
+      EVENT_KINDS.contact,
+      async (take) => take(await ctx.read.call('contacts.byCustomer', { params: { customerId } })),
+      { cold, scope: { customerId } },
+    );
   } catch (error) {
     // A customer gone since the last customer sweep: the next one removes it.
     if (error instanceof UpstreamError && error.status === 404) return;
     throw error;
   }
-  // This instance's first read of a customer's contacts is a load (docs/live-sync.md).
-  const cold = !ctx.state.contactListsRead.has(customerId);
-  await ctx.publish(
-    diffRecords(ctx.model, RECORD_KINDS.contact, { records, startedAt, cold, full: { heldAtStart } }),
-  );
-  ctx.state.contactListsRead.add(customerId);
-  ctx.model.contactListsRead.add(customerId);
+  await markContactListRead(ctx.db, customerId, ctx.clock());
 }
 
 async function sweepTemplates(ctx: SyncContext): Promise<void> {
   let failure: unknown = null;
-  for (const channel of ctx.model.primaryChannels()) {
+  for (const channel of await new WorkspaceReader(ctx.db).primaryChannels()) {
     const startedAt = ctx.clock();
     try {
       const { templates } = await ctx.read.call('templates.list', { query: { channelId: channel.id } });
-      await ctx.publish(diffTemplates(ctx.model, channel.id, templates, startedAt));
+      if (await replaceTemplates(ctx.db, channel.id, templates, { startedAt, now: ctx.clock() }))
+        await ctx.announce([{ event: { type: 'templates.replaced', channelId: channel.id, templates } }]);
     } catch (error) {
       // One channel's failure does not keep the others' templates from being read.
       if (error instanceof UpstreamError && (error.kind === 'malformed' || error.kind === 'http'))
@@ -107,10 +143,32 @@ async function sweepTemplates(ctx: SyncContext): Promise<void> {
   if (failure !== null) throw failure;
 }
 
+/** A list sent whole: written, and announced whole when it changed. */
+async function sweepList(ctx: SyncContext, name: ListName, read: () => Promise<LiveEvent>): Promise<void> {
+  const startedAt = ctx.clock();
+  const event = await read();
+  const items =
+    event.type === 'leadStages.replaced'
+      ? event.stages
+      : event.type === 'tags.replaced'
+        ? event.tags
+        : event.type === 'channels.replaced'
+          ? event.channels
+          : event.type === 'quickReplies.replaced'
+            ? event.quickReplies
+            : [];
+  if (await replaceList(ctx.db, name, items, { startedAt, now: ctx.clock() }))
+    await ctx.announce([{ event }]);
+}
+
 export function sweepTasks(ctx: SyncContext): SyncTask[] {
   const s = ctx.settings;
-  const list = (name: 'stages' | 'tags' | 'channels' | 'quickReplies', read: () => Promise<void>) =>
-    task(name, () => s.listSweepMs, read);
+  const list = (name: ListName, read: () => Promise<LiveEvent>) =>
+    task(
+      name,
+      () => s.listSweepMs,
+      () => sweepList(ctx, name, read),
+    );
   return [
     task(
       'conversations',
@@ -132,26 +190,19 @@ export function sweepTasks(ctx: SyncContext): SyncTask[] {
       () => s.contactPaceMs,
       () => sweepContacts(ctx),
     ),
-    list('stages', async () => {
-      const startedAt = ctx.clock();
-      const items = await ctx.read.call('leadStages.list');
-      await ctx.publish(diffList(ctx.model, { name: 'stages', items }, startedAt));
-    }),
-    list('tags', async () => {
-      const startedAt = ctx.clock();
-      const { data } = await ctx.read.call('tags.list');
-      await ctx.publish(diffList(ctx.model, { name: 'tags', items: data }, startedAt));
-    }),
-    list('channels', async () => {
-      const startedAt = ctx.clock();
-      const { channels } = await ctx.read.call('channels.list');
-      await ctx.publish(diffList(ctx.model, { name: 'channels', items: channels }, startedAt));
-    }),
-    list('quickReplies', async () => {
-      const startedAt = ctx.clock();
-      const { data } = await ctx.read.call('quickReplies.list');
-      await ctx.publish(diffList(ctx.model, { name: 'quickReplies', items: data }, startedAt));
-    }),
+    list('stages', async () => ({
+      type: 'leadStages.replaced',
+      stages: await ctx.read.call('leadStages.list'),
+    })),
+    list('tags', async () => ({ type: 'tags.replaced', tags: (await ctx.read.call('tags.list')).data })),
+    list('channels', async () => ({
+      type: 'channels.replaced',
+      channels: (await ctx.read.call('channels.list')).channels,
+    })),
+    list('quickReplies', async () => ({
+      type: 'quickReplies.replaced',
+      quickReplies: (await ctx.read.call('quickReplies.list')).data,
+    })),
     task(
       'templates',
       () => s.templateSweepMs,

@@ -1,110 +1,104 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { ResponseOf, RouteId } from '../../contract/routes';
 import type { UpstreamCallArgs } from '../upstream/upstream-client';
-import type { Outgoing } from './diff-records';
-import type { Collection, ReadModel } from './read-model';
+import type { WorkspaceDb } from '../workspace/workspace-writer';
+import type { Outgoing } from './record-events';
+import { loadedCollections, markLoaded, type Collection } from './sync-queries';
 import type { SyncSettings } from './sync-settings';
 
-// What the sync's tasks share: how they read, what they compare against, where they publish, and
-// the little state the syncing instance keeps beside the model (not shared with followers).
+// What the sync's tasks share: how they read, the workspace tables they write (which answer what
+// changed), where they announce changes, and the little state the syncing instance keeps for its
+// schedule (not the workspace: a new holder of the lease starts it afresh at no cost).
 
 export interface SyncReader {
   call<R extends RouteId>(id: R, ...args: UpstreamCallArgs<R>): Promise<ResponseOf<R>>;
 }
 
 export interface WorkerState {
-  /** Collections this instance loaded cold; once conversations, leads and customers are, it says so. */
+  /** Collections loaded in full by this holder, before the tables said so. */
   readonly coldDone: Set<Collection>;
   restartAnnounced: boolean;
-  /** Conversations that arrived or changed as a change (not a load): their page is read in the next
-   *  cycle; a first page is news, not back-fill. */
+  /** Conversations that arrived or changed as a change (not a load): their page is read in the
+   *  next cycle, and a first page is news, not back-fill. */
   readonly fresh: Set<string>;
-  /** The `last_message_at` each thread's page was last read for. */
-  readonly pageReadFor: Map<string, string>;
   /** When each ticking thread was last read. */
   readonly tickReadAt: Map<string, number>;
   /** A thread (or contact) whose read failed waits until then. */
   readonly retryAt: Map<string, number>;
-  /** Customers whose contact list this instance has read. */
-  readonly contactListsRead: Set<string>;
-  /** Round-robin position of the contact sweep. */
-  contactCursor: number;
-  /** Leads whose activities this instance has read (their follow-up flag is known). */
-  readonly activitiesRead: Set<string>;
-  /** Round-robin position of the activity sweep once every lead was read. */
-  activityCursor: number;
-  /** Thread pages never read, as the last plan counted them. */
+  /** Round-robin positions (record ids) of the contact and activity sweeps. */
+  contactCursor: string;
+  activityCursor: string;
+  /** Thread pages or contacts still to back-fill, as the last plan saw (a full plan: at least). */
   backfillLeft: number;
+  /** Leads whose follow-up flag was never read, as the last run saw. */
+  activitiesLeft: boolean;
 }
 
 export const newWorkerState = (): WorkerState => ({
   coldDone: new Set(),
   restartAnnounced: false,
   fresh: new Set(),
-  pageReadFor: new Map(),
   tickReadAt: new Map(),
   retryAt: new Map(),
-  contactListsRead: new Set(),
-  contactCursor: 0,
-  activitiesRead: new Set(),
-  activityCursor: 0,
+  contactCursor: '',
+  activityCursor: '',
   backfillLeft: 0,
+  activitiesLeft: true,
 });
 
 /** Back to a first start: every collection is read cold again (an operator's reload). */
 export function resetWorkerState(state: WorkerState): void {
+  Object.assign(state, newWorkerState(), { coldDone: state.coldDone, fresh: state.fresh });
   state.coldDone.clear();
-  state.restartAnnounced = false;
   state.fresh.clear();
-  state.pageReadFor.clear();
   state.tickReadAt.clear();
   state.retryAt.clear();
-  state.contactListsRead.clear();
-  state.contactCursor = 0;
-  state.backfillLeft = 0;
 }
 
 export interface SyncContext {
   readonly read: SyncReader;
-  readonly model: ReadModel;
+  readonly db: WorkspaceDb;
   readonly settings: SyncSettings;
   readonly clock: () => number;
   readonly log: FastifyBaseLogger;
   readonly state: WorkerState;
-  /** Publishes through the bus and resolves once this instance's model has applied it. */
-  publish(out: readonly Outgoing[]): Promise<void>;
-  /** Whether any browser is connected to any stream of this instance. */
+  /** Tells every instance's browsers of changes already written to the tables. */
+  announce(out: readonly Outgoing[]): Promise<void>;
+  /** Whether any browser is connected to any stream of any instance. */
   viewers(): number;
 }
 
-/** Whether a collection's next read is its first load on this instance. */
-export const isCold = (ctx: SyncContext, collection: Collection): boolean =>
-  !ctx.model.loaded.has(collection) && !ctx.state.coldDone.has(collection);
+/** Whether a collection's next read is its first load (no instance ever loaded it). */
+export async function isCold(ctx: SyncContext, collection: Collection): Promise<boolean> {
+  if (ctx.state.coldDone.has(collection)) return false;
+  return !(await loadedCollections(ctx.db)).has(collection);
+}
 
 /** Marks a collection loaded; once conversations, leads and customers are, browsers refetch once. */
 export async function coldLoaded(ctx: SyncContext, collection: Collection): Promise<void> {
   ctx.state.coldDone.add(collection);
-  const all = (['conversations', 'leads', 'customers'] as const).every(
-    (c) => ctx.model.loaded.has(c) || ctx.state.coldDone.has(c),
-  );
-  if (
-    all &&
-    !ctx.state.restartAnnounced &&
-    !(['conversations', 'leads', 'customers'] as const).every((c) => ctx.model.loaded.has(c))
-  ) {
+  await markLoaded(ctx.db, collection);
+  const loaded = await loadedCollections(ctx.db);
+  const all = (['conversations', 'leads', 'customers'] as const).every((c) => loaded.has(c));
+  if (all && !ctx.state.restartAnnounced) {
     ctx.state.restartAnnounced = true;
-    await ctx.publish([{ event: { type: 'resync', reason: 'restart' } }]);
+    await ctx.announce([{ event: { type: 'resync', reason: 'restart' } }]);
   }
 }
 
-/** Every page of an offset-paged list (the stable way to read a whole list, spec Part 4). */
-export async function readAllByOffset<T>(
+/**
+ * Every page of an offset-paged list, each handed to `take` as it arrives (a million leads are
+ * never held at once). The stable way to read a whole list (spec Part 4).
+ */
+export async function eachPageByOffset<T>(
   readPage: (offset: number) => Promise<{ data: T[]; hasMore: boolean }>,
-): Promise<T[]> {
-  const all: T[] = [];
+  take: (page: T[]) => Promise<void>,
+): Promise<void> {
+  let offset = 0;
   for (;;) {
-    const page = await readPage(all.length);
-    all.push(...page.data);
-    if (!page.hasMore || page.data.length === 0) return all;
+    const page = await readPage(offset);
+    await take(page.data);
+    offset += page.data.length;
+    if (!page.hasMore || page.data.length === 0) return;
   }
 }

@@ -2,9 +2,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { LiveEvent } from '../../contract';
 import { UpstreamError } from '../upstream/upstream-error';
 import { UpstreamHealth, type HealthChange } from './backoff';
-import type { Outgoing } from './diff-records';
+import { forgetWorkspace, setMeta, type WorkspaceDb } from '../workspace/workspace-writer';
+import type { Outgoing } from './record-events';
+import { CallBudget, type CallPriority } from './call-budget';
 import { hotTask } from './hot-task';
-import { ReadModel } from './read-model';
 import { newWorkerState, resetWorkerState, type SyncContext, type SyncReader } from './sync-context';
 import type { SyncSettings } from './sync-settings';
 import { SyncWorker, type Timers } from './sync-worker';
@@ -16,26 +17,30 @@ import { sweepTasks } from './sweep-tasks';
 
 export interface SyncEngineOptions {
   readonly reader: SyncReader;
-  readonly model: ReadModel;
+  /** The workspace tables the sync writes (and learns what changed from). */
+  readonly db: WorkspaceDb;
   readonly settings: SyncSettings;
   readonly clock: () => number;
   readonly log: FastifyBaseLogger;
   readonly timers?: Timers;
-  /** Publishes through the bus; resolves once this instance's model applied it. */
-  publish(out: readonly Outgoing[]): Promise<void>;
+  /** Tells every instance's browsers of changes already in the tables. */
+  announce(out: readonly Outgoing[]): Promise<void>;
   viewers(): number;
 }
 
 export interface SyncEngine {
   readonly worker: SyncWorker;
   readonly health: UpstreamHealth;
+  /** The sync's upstream calls so far (for the benchmark and diagnostics). */
+  calls(): number;
   start(): void;
   stop(): void;
   /** Runs one task now, outside the schedule (tests, diagnostics). */
   runTask(name: string): Promise<void>;
   /**
-   * Forgets the model and reads the whole workspace again, cold (an operator's reload after the
-   * upstream's data was restored or changed behind the API's back). Only on the syncing instance.
+   * Forgets the workspace tables and reads the whole workspace again, cold (an operator's reload
+   * after the upstream's data was restored or changed behind the API's back); browsers refetch
+   * once it is done. Only on the syncing instance.
    */
   reload(): Promise<void>;
 }
@@ -48,9 +53,9 @@ export function createSyncEngine(opts: SyncEngineOptions): SyncEngine {
   let worker: SyncWorker | null = null;
 
   const publish = async (out: readonly Outgoing[]): Promise<void> => {
-    // A read that finishes after the lease was lost publishes nothing.
+    // A read that finishes after the lease was lost announces nothing.
     if (!running || out.length === 0) return;
-    await opts.publish(out);
+    await opts.announce(out);
   };
 
   const report = (change: HealthChange | null): void => {
@@ -60,14 +65,18 @@ export function createSyncEngine(opts: SyncEngineOptions): SyncEngine {
     ];
     if (change.resync) events.push({ type: 'resync', reason: 'upstream-returned' });
     log[change.state === 'ok' ? 'info' : 'warn']({ upstream: change.state }, 'upstream state changed');
-    void publish(events.map((event) => ({ event }))).catch((err: unknown) =>
-      log.warn({ err }, 'could not publish the upstream state'),
-    );
+    // Kept in the tables too: a stream opened later on any instance starts with it.
+    void setMeta(opts.db, 'upstream', { state: change.state, since: new Date(change.since).toISOString() })
+      .then(() => publish(events.map((event) => ({ event }))))
+      .catch((err: unknown) => log.warn({ err }, 'could not publish the upstream state'));
     if (change.recovered) worker?.runAllNow();
   };
 
-  const reader: SyncReader = {
+  // Wall time, not the injected clock: the budget is what the upstream sees per real minute.
+  const budget = new CallBudget(opts.settings.callsPerMinute);
+  const readerAt = (priority: CallPriority): SyncReader => ({
     call: async (id, ...args) => {
+      await budget.take(priority);
       try {
         const result = await opts.reader.call(id, ...args);
         report(health.succeeded(clock()));
@@ -79,19 +88,19 @@ export function createSyncEngine(opts: SyncEngineOptions): SyncEngine {
         throw error;
       }
     },
-  };
+  });
 
   const ctx: SyncContext = {
-    read: reader,
-    model: opts.model,
+    read: readerAt('background'),
+    db: opts.db,
     settings: opts.settings,
     clock,
     log,
     state: newWorkerState(),
-    publish,
+    announce: publish,
     viewers: opts.viewers,
   };
-  const tasks = [hotTask(ctx), ...sweepTasks(ctx)];
+  const tasks = [hotTask({ ...ctx, read: readerAt('hot') }), ...sweepTasks(ctx)];
   worker = new SyncWorker({
     tasks,
     clock,
@@ -103,6 +112,7 @@ export function createSyncEngine(opts: SyncEngineOptions): SyncEngine {
   return {
     worker: w,
     health,
+    calls: () => budget.calls,
     start() {
       running = true;
       w.start();
@@ -110,6 +120,7 @@ export function createSyncEngine(opts: SyncEngineOptions): SyncEngine {
     stop() {
       running = false;
       w.stop();
+      budget.release();
     },
     async reload() {
       const wasRunning = running;
@@ -118,7 +129,9 @@ export function createSyncEngine(opts: SyncEngineOptions): SyncEngine {
       // A read under way began before the reload: it finishes (publishing nothing) first.
       while (w.busy) await new Promise((resolve) => setTimeout(resolve, 20));
       resetWorkerState(ctx.state);
-      opts.model.replaceWith(new ReadModel(opts.model.pageSize));
+      // Forgotten, then read cold: the upstream's data may have gone back in time (a restore), which
+      // the guard against older `updated_at` would otherwise refuse. Browsers refetch at the end.
+      await forgetWorkspace(opts.db);
       if (wasRunning) {
         running = true;
         w.start();

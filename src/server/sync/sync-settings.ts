@@ -29,8 +29,12 @@ export interface SyncSettings {
   readonly outageResyncMs: number;
   /** The lease's time to live; renewed every third of it (SYNC_LEASE_TTL_MS). */
   readonly leaseTtlMs: number;
-  /** The lease holder writes a snapshot for followers at most this often (SYNC_SNAPSHOT_EVERY_MS). */
-  readonly snapshotEveryMs: number;
+  /**
+   * The sync's upstream calls a minute at most, all tasks together (SYNC_CALLS_PER_MINUTE). The
+   * hot read of new messages goes first; sweeps and catch-ups take what is left, so they stretch
+   * as the workspace grows instead of raising the cost.
+   */
+  readonly callsPerMinute: number;
 }
 
 export const DEFAULT_SYNC_SETTINGS: SyncSettings = {
@@ -51,5 +55,7 @@ export const DEFAULT_SYNC_SETTINGS: SyncSettings = {
   backoffMaxMs: 60_000,
   outageResyncMs: 300_000,
   leaseTtlMs: 6_000,
-  snapshotEveryMs: 60_000,
+  // 10 a second: within what typical API plans allow (HubSpot's 100 per 10 s, for one), leaving
+  // room for the team's own calls through the proxy.
+  callsPerMinute: 600,
 };

@@ -7,10 +7,12 @@ import { createLogger } from '../logger';
 import { LogCapture } from '../testing/test-app';
 import { UpstreamClient } from '../upstream/upstream-client';
 import { UpstreamError } from '../upstream/upstream-error';
-import { applyEvent } from './apply-event';
-import type { Outgoing } from './diff-records';
-import { ReadModel } from './read-model';
+import { openStore, type TeamStore } from '../store/open-store';
+import { WorkspaceReader } from '../workspace/workspace-reader';
+import { forgetWorkspace } from '../workspace/workspace-writer';
+import type { Outgoing } from './record-events';
 import type { SyncReader } from './sync-context';
+import { loadedCollections } from './sync-queries';
 import { createSyncEngine, type SyncEngine } from './sync-engine';
 import { DEFAULT_SYNC_SETTINGS } from './sync-settings';
 
@@ -20,14 +22,18 @@ import { DEFAULT_SYNC_SETTINGS } from './sync-settings';
 let upstream: FakeUpstream;
 const dispatcher = new Agent({ connections: 4 });
 let now: number;
-let model: ReadModel;
+let store: TeamStore;
+let workspace: WorkspaceReader;
 let published: Outgoing[];
 let engine: SyncEngine;
 let logs: LogCapture;
 
 const neverTimers = { setTimeout: () => null, clearTimeout: () => undefined };
 
-function build(wrap: (reader: SyncReader) => SyncReader = (r) => r, settings = DEFAULT_SYNC_SETTINGS): void {
+// The upstream budget is tested on its own (call-budget.test.ts); here it does not hold a task back.
+const SETTINGS = { ...DEFAULT_SYNC_SETTINGS, callsPerMinute: 1_000_000 };
+
+function build(wrap: (reader: SyncReader) => SyncReader = (r) => r, settings = SETTINGS): void {
   logs = new LogCapture();
   const log = createLogger('info', logs);
   const client = new UpstreamClient({
@@ -41,21 +47,17 @@ function build(wrap: (reader: SyncReader) => SyncReader = (r) => r, settings = D
     timeoutMs: 5000,
     log,
   });
-  model = new ReadModel();
   published = [];
   engine = createSyncEngine({
     reader: wrap(client),
-    model,
+    db: store.db,
     settings,
     clock: () => now,
     log,
     timers: neverTimers,
     viewers: () => 1,
-    publish: async (out) => {
-      for (const o of out) {
-        expect(LiveEvent.safeParse(o.event).success, o.event.type).toBe(true);
-        applyEvent(model, o.event, now);
-      }
+    announce: async (out) => {
+      for (const o of out) expect(LiveEvent.safeParse(o.event).success, o.event.type).toBe(true);
       published.push(...out);
     },
   });
@@ -64,7 +66,26 @@ function build(wrap: (reader: SyncReader) => SyncReader = (r) => r, settings = D
 
 const ws = () => upstream.fake.workspace(GLOBEX_TENANT);
 const threadIds = () => [...ws().social.threads.keys()];
-const broadcast = () => published.filter((o) => !o.modelOnly).map((o) => o.event);
+const broadcast = () => published.map((o) => o.event);
+const count = async (table: 'ws_conversations' | 'ws_leads' | 'ws_customers' | 'ws_contacts') =>
+  Number(
+    (
+      await store.db
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .where('removed_at', 'is', null)
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+const threadsWithMessages = async () =>
+  Number(
+    (
+      await store.db
+        .selectFrom('ws_messages')
+        .select((eb) => eb.fn.count<string>('conversation_id').distinct().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 const advance = (ms: number) => {
   now += ms;
   upstream.fake.control.advance(ms);
@@ -79,33 +100,47 @@ async function load(): Promise<void> {
 
 beforeAll(async () => {
   upstream = await startFakeUpstream({ port: 0, clock: 'frozen' });
+  store = await openStore({ kind: 'pglite', dataDir: null });
+  workspace = new WorkspaceReader(store.db);
 });
 afterAll(async () => {
+  await store.close();
   await upstream.close();
   await dispatcher.close();
 });
-beforeEach(() => {
+beforeEach(async () => {
   upstream.fake.reset();
+  await forgetWorkspace(store.db);
   now = upstream.fake.clock.now().getTime();
   build();
 });
 
 describe('the first load', () => {
-  it('reaches the models only, then tells browsers once to refetch', async () => {
+  it('fills the tables quietly, then tells browsers once to refetch', async () => {
     await engine.runTask('hot');
-    expect(model.conversations.size).toBe(threadIds().length);
-    expect(published.every((o) => o.modelOnly)).toBe(true);
+    expect(await count('ws_conversations')).toBe(threadIds().length);
+    expect(published).toEqual([]);
     // The same cycle back-fills thread pages (and contacts), quietly, within its budget.
-    expect(model.messages.size + model.contacts.size).toBe(
-      Math.min(DEFAULT_SYNC_SETTINGS.readsPerCycle, threadIds().length + model.contacts.size),
+    const contacts = await count('ws_contacts');
+    expect((await threadsWithMessages()) + contacts).toBe(
+      Math.min(DEFAULT_SYNC_SETTINGS.readsPerCycle, threadIds().length + contacts),
     );
     await engine.runTask('leads');
     expect(broadcast()).toEqual([]);
     await engine.runTask('customers');
-    expect(model.leads.size).toBe(5);
-    expect(model.customers.size).toBe(3);
+    expect(await count('ws_leads')).toBe(5);
+    expect(await count('ws_customers')).toBe(3);
     expect(broadcast()).toEqual([{ type: 'resync', reason: 'restart' }]);
-    expect([...model.loaded].sort()).toEqual(['conversations', 'customers', 'leads']);
+    expect([...(await loadedCollections(store.db))].sort()).toEqual(['conversations', 'customers', 'leads']);
+  });
+
+  it('is not a first load again after a restart: the tables remember', async () => {
+    await load();
+    build();
+    await engine.runTask('hot');
+    await engine.runTask('leads');
+    await engine.runTask('customers');
+    expect(broadcast()).toEqual([]);
   });
 });
 
@@ -182,20 +217,22 @@ describe('after the load', () => {
     ws().crm.leads.delete(leadId);
     const stage = ws().crm.stages[0]!;
     ws().crm.stages[0] = { ...stage, name: 'Renamed', updated_at: new Date(now + 5).toISOString() };
+    advance(1000);
     await engine.runTask('leads');
     await engine.runTask('stages');
     expect(broadcast()).toEqual([
       { type: 'lead.removed', id: leadId },
       expect.objectContaining({ type: 'leadStages.replaced' }),
     ]);
-    expect(model.lead(leadId)).toBeUndefined();
-    expect(model.stages().find((s) => s.id === stage.id)?.name).toBe('Renamed');
+    expect(await workspace.lead(leadId)).toBeUndefined();
+    expect((await workspace.stages()).find((s) => s.id === stage.id)?.name).toBe('Renamed');
   });
 
   it('reads contacts one customer at a time, quietly the first time', async () => {
+    const before = await count('ws_contacts');
     for (let i = 0; i < 3; i++) await engine.runTask('contacts');
-    expect(published.length).toBeGreaterThan(0);
-    expect(published.every((o) => o.modelOnly)).toBe(true);
+    expect(await count('ws_contacts')).toBeGreaterThan(before);
+    expect(published).toEqual([]);
     const contact = [...ws().crm.contacts.values()][0]!;
     ws().crm.contacts.set(contact.id, { ...contact, position: 'Chief Buyer' });
     published.length = 0;
@@ -218,8 +255,10 @@ describe('failures', () => {
       },
     }));
     for (let i = 0; i < 3; i++) await engine.runTask('hot');
-    expect(model.messagesOf(bad!)).toBeUndefined();
-    expect(model.messages.size).toBe(threadIds().length - 1);
+    expect(await workspace.messagesOf(bad!)).toBeUndefined();
+    expect(await threadsWithMessages()).toBe(
+      threadIds().filter((id) => ws().social.threads.get(id)!.messages.length > 0).length - 1,
+    );
   });
 
   it('says unreachable when the upstream cannot be read, ok when it can again, and resyncs after a long outage', async () => {
@@ -229,7 +268,7 @@ describe('failures', () => {
         call: (id, ...args) =>
           down ? Promise.reject(new UpstreamError('unreachable', id, 'refused')) : reader.call(id, ...args),
       }),
-      { ...DEFAULT_SYNC_SETTINGS, outageResyncMs: 10_000 },
+      { ...SETTINGS, outageResyncMs: 10_000 },
     );
     await expect(engine.runTask('tags')).rejects.toThrow(UpstreamError);
     await expect(engine.runTask('hot')).rejects.toThrow(UpstreamError);
@@ -245,6 +284,6 @@ describe('failures', () => {
       { type: 'upstream.status', state: 'ok', since: new Date(now).toISOString() },
       { type: 'resync', reason: 'upstream-returned' },
     ]);
-    expect(model.upstream.state).toBe('ok');
+    await expect.poll(async () => (await workspace.upstream()).state).toBe('ok');
   });
 });

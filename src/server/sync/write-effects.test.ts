@@ -6,7 +6,7 @@ import { sampleFor, ACME_GROUP_ID } from '../../../mocks/core/route-samples';
 import { startFakeUpstream, type FakeUpstream } from '../../../mocks/http';
 import { buildTestApp } from '../testing/test-app';
 import { sameOriginHeaders, signIn } from '../testing/test-users';
-import { ReadModel } from './read-model';
+import { forgetWorkspace } from '../workspace/workspace-writer';
 import type { MutatingRouteId } from './write-effects';
 
 // Every state-changing call through the proxy tells everyone what changed, from the upstream's own
@@ -76,10 +76,10 @@ afterAll(async () => {
   await app.close();
   await upstream.close();
 });
-beforeEach(() => {
-  // The fake goes back to its seed (older updated_at values), so the model starts empty again too.
+beforeEach(async () => {
+  // The fake goes back to its seed (older updated_at values), so the tables start empty again too.
   upstream.fake.reset();
-  app.bffLive!.model.replaceWith(new ReadModel());
+  await forgetWorkspace(app.bffLive!.workspace.db);
   seen = [];
 });
 
@@ -95,7 +95,7 @@ describe('write effects', () => {
       seen = [];
     }
     if (id.startsWith('groups.')) {
-      // The group's conversation must be known to the model to be found by its group id.
+      // The group's conversation must be in the tables to be found by its group id.
       const group = [...upstream.fake.workspace().social.threads.values()].find(
         (t) => t.conv.external_thread_id === ACME_GROUP_ID,
       )!;
@@ -107,13 +107,13 @@ describe('write effects', () => {
     const res = await callThroughBff(route, path ? { path } : undefined);
     expect(res.statusCode, res.body).toBeLessThan(300);
     await vi.waitFor(() => expect(seen.map((e) => e.type)).toEqual(EXPECTED[id]));
-    // Each event is what the model now holds.
-    const model = app.bffLive!.model;
+    // Each event is what the tables now hold.
+    const { workspace } = app.bffLive!;
     for (const event of seen) {
-      if (event.type === 'lead.upserted') expect(model.lead(event.lead.id)).toEqual(event.lead);
-      if (event.type === 'lead.removed') expect(model.lead(event.id)).toBeUndefined();
+      if (event.type === 'lead.upserted') expect(await workspace.lead(event.lead.id)).toEqual(event.lead);
+      if (event.type === 'lead.removed') expect(await workspace.lead(event.id)).toBeUndefined();
       if (event.type === 'conversation.upserted')
-        expect(model.conversation(event.conversation.id)).toEqual(event.conversation);
+        expect(await workspace.conversation(event.conversation.id)).toEqual(event.conversation);
     }
   });
 

@@ -1,11 +1,11 @@
 import { ActivityCreate, type Contact, type Conversation, type Lead, type LiveEvent } from '../../contract';
 import type { ParamsOf, ResponseOf, RouteId, RouteOf } from '../../contract/routes';
-import type { ReadModel } from './read-model';
+import type { WorkspaceReader } from '../workspace/workspace-reader';
 import type { SyncReader } from './sync-context';
 
 // What each state-changing call made through the BFF tells everyone, from the upstream's own answer
-// (docs/live-sync.md, "Writes update the model at once"). One table keyed by route id: a new
-// mutating route does not compile until it has an entry (null when it changes nothing the model
+// (docs/live-sync.md, "Writes update the workspace at once"). One table keyed by route id: a new
+// mutating route does not compile until it has an entry (null when it changes nothing the tables
 // holds).
 
 export type MutatingRouteId = {
@@ -22,7 +22,7 @@ export interface WriteInput<R extends RouteId> {
 
 export interface WriteTools {
   readonly read: SyncReader;
-  readonly model: ReadModel;
+  readonly workspace: WorkspaceReader;
 }
 
 /** The events a write makes (in order); it may re-read what its answer does not carry. */
@@ -72,7 +72,7 @@ const groupConversation = async (
   { params }: { params: { groupId: string } },
   tools: WriteTools,
 ): Promise<LiveEvent[]> => {
-  const conversation = tools.model.conversationByThreadId(params.groupId);
+  const conversation = await tools.workspace.conversationByThreadId(params.groupId);
   return conversation ? conversationOf(conversation.id, tools) : [];
 };
 

@@ -1,8 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { WriteListener } from '../proxy/proxy';
 import { UpstreamError } from '../upstream/upstream-error';
-import type { Outgoing } from './diff-records';
-import type { ReadModel } from './read-model';
+import type { WorkspaceReader } from '../workspace/workspace-reader';
+import type { Outgoing } from './record-events';
 import type { SyncReader } from './sync-context';
 import { effectOf } from './write-effects';
 
@@ -16,7 +16,7 @@ export async function applyWrite(
   write: Write,
   tools: {
     read: SyncReader;
-    model: ReadModel;
+    workspace: WorkspaceReader;
     publish(out: readonly Outgoing[]): Promise<void>;
     log: FastifyBaseLogger;
   },
@@ -45,7 +45,7 @@ export async function applyWrite(
   try {
     const events = await effect(
       { params: write.params, answer: parsed.data, requestBody: write.requestBody },
-      { read: tools.read, model: tools.model },
+      { read: tools.read, workspace: tools.workspace },
     );
     await tools.publish(events.map((event) => ({ event })));
   } catch (error) {

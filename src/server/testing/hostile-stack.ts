@@ -1,5 +1,6 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { vi } from 'vitest';
+import { loadedCollections } from '../sync/sync-queries';
 import * as z from 'zod/mini';
 import { startFakeUpstream, type FakeUpstream } from '../../../mocks/http';
 import type { Role } from '../../contract/bff';
@@ -37,10 +38,11 @@ export async function startHostileStack(suite: StoreSuite): Promise<HostileStack
     database: store,
     rateLimits: { ...DEFAULT_RATE_LIMITS, apiBurst: 1_000_000, apiRatePerSecond: 1_000_000 },
   });
-  const model = app.bffLive!.model;
+  const workspace = app.bffLive!.workspace;
   await vi.waitFor(
-    () => {
-      if (model.loaded.size < 3 || model.lists.stages === null) throw new Error('the workspace is loading');
+    async () => {
+      if ((await loadedCollections(workspace.db)).size < 3 || (await workspace.list('stages')) === null)
+        throw new Error('the workspace is loading');
     },
     { timeout: 20_000, interval: 50 },
   );

@@ -76,7 +76,7 @@ export async function upsertRecords<T extends { id: string }>(
       changed_at = case when ${fresh} and ${differs} then excluded.changed_at else t.changed_at end,
       change_batch = case when ${fresh} and ${differs} then excluded.change_batch else t.change_batch end,
       data = case when ${fresh} then excluded.data else t.data end,
-      read_at = greatest(t.read_at, excluded.read_at)
+      read_at = case when excluded.read_at > 0 then excluded.read_at else t.read_at end
     returning t.id, t.data, t.change_batch = ${batch} as changed`.execute(db);
   const stored = new Map(result.rows.filter((r) => r.changed).map((r) => [r.id, r.data]));
   return rows.filter((r) => stored.has(r.id)).map((r) => stored.get(r.id)!);
@@ -95,7 +95,7 @@ export async function removeUnread(
   const inScope = scope ? sql`and customer_id = ${scope.customerId}` : sql``;
   const result = await sql<{ id: string }>`
     update ${sql.raw(kind.table)} set removed_at = ${write.now}, changed_at = ${write.now}
-    where removed_at is null and read_at < ${write.startedAt} and changed_at <= ${write.startedAt} ${inScope}
+    where removed_at is null and read_at <> ${write.startedAt} and changed_at <= ${write.startedAt} ${inScope}
     returning id`.execute(db);
   return result.rows.map((r) => r.id);
 }
@@ -232,4 +232,10 @@ export async function pruneTombstones(db: WorkspaceDb, now: number, keepMs: numb
     await sql`delete from ${sql.raw(table)} where removed_at is not null and removed_at < ${now - keepMs}`.execute(
       db,
     );
+}
+
+/** Empties the workspace tables (an operator's reload reads everything again). */
+export async function forgetWorkspace(db: WorkspaceDb): Promise<void> {
+  await sql`truncate ws_conversations, ws_messages, ws_leads, ws_customers, ws_contacts, ws_lists,
+    ws_templates, ws_follow_ups, ws_meta, ws_contact_lists_read`.execute(db);
 }

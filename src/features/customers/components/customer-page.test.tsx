@@ -1,7 +1,7 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { fake, reloadLiveModel, withBff } from '@/test/bff';
+import { fake, reloadLiveWorkspace, withBff } from '@/test/bff';
 import { renderRoutes } from '@/test/render-routes';
 
 withBff({ live: true });
@@ -181,7 +181,7 @@ describe('CustomerPage', () => {
       name: 'Lead for related test',
       company_name: customer.company_name ?? customer.name,
     });
-    await reloadLiveModel();
+    await reloadLiveWorkspace();
     await render(customer.id);
     const related = await screen.findByRole('region', { name: 'Possibly related leads' });
     const link = await within(related).findByRole('link', { name: 'Lead for related test' });

@@ -1,7 +1,7 @@
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { AI_AGENTS, fake, reloadLiveModel, withBff } from '@/test/bff';
+import { AI_AGENTS, fake, reloadLiveWorkspace, withBff } from '@/test/bff';
 import { renderRoutes as renderInbox, stubLayout } from '@/test/render-routes';
 import { seededThread } from '@/test/warm-thread';
 import { readUserValue } from '@/lib/user-storage';
@@ -95,7 +95,7 @@ describe('a reply while an AI agent answers', () => {
     const t = thread('whatsapp', true);
     const agent = AI_AGENTS[0]!;
     t.conv.ai_agent_id = agent.id;
-    await reloadLiveModel();
+    await reloadLiveWorkspace();
     const before = t.messages.length;
     await renderInbox(`/inbox/${t.conv.id}`);
     await user.type(await composer(), 'I can help with that');

@@ -1,7 +1,7 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { fake, liveModel, server, TEAM_MEMBERS, withBff } from '@/test/bff';
+import { fake, liveWorkspaceDb, server, TEAM_MEMBERS, withBff } from '@/test/bff';
 import { messagePreview } from '../thread-names';
 import { renderRoutes as renderInbox, stubLayout } from '@/test/render-routes';
 
@@ -62,9 +62,9 @@ describe('thread list', () => {
         (t) => t.conv.status === 'open' && t.conv.contact_id && !t.conv.is_group && t.messages.length > 0,
       )
       .sort((a, b) => (b.conv.last_message_at ?? '').localeCompare(a.conv.last_message_at ?? ''))[0]!;
-    const model = liveModel();
-    model.messages.delete(linked.conv.id);
-    model.contacts.delete(linked.conv.contact_id!);
+    const db = liveWorkspaceDb();
+    await db.deleteFrom('ws_messages').where('conversation_id', '=', linked.conv.id).execute();
+    await db.deleteFrom('ws_contacts').where('id', '=', linked.conv.contact_id!).execute();
     const asked: string[] = [];
     const onRequest = ({ request }: { request: Request }) => void asked.push(new URL(request.url).pathname);
     server.events.on('request:start', onRequest);
