@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { CallBudget } from './call-budget';
+
+// The sync's upstream budget, on a clock the test moves: never more calls than the rate allows,
+// the hot read served before the sweeps, and a reserve the sweeps leave for it.
+
+function budget(perMinute: number) {
+  let now = 0;
+  const b = new CallBudget(perMinute, () => now);
+  return {
+    b,
+    advance: async (ms: number) => {
+      now += ms;
+      // The budget wakes on a timer; the test nudges it with a zero-cost take.
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    },
+  };
+}
+
+const settled = async <T>(promises: Promise<T>[]) => {
+  const done: boolean[] = promises.map(() => false);
+  promises.forEach((p, i) => void p.then(() => (done[i] = true)));
+  await new Promise((resolve) => setTimeout(resolve, 20));
+  return done;
+};
+
+describe('the sync’s call budget', () => {
+  it('lets through at most a second’s worth at once, then the rate', async () => {
+    const { b } = budget(600);
+    const takes = Array.from({ length: 15 }, () => b.take('hot'));
+    const done = await settled(takes);
+    // 600 a minute: 10 at once, then one each 100 ms.
+    expect(done.filter(Boolean)).toHaveLength(10);
+    b.release();
+  });
+
+  it('serves the hot read before the sweeps, and keeps a reserve for it', async () => {
+    const { b } = budget(600);
+    // The sweeps alone may not drain the last third of the bucket.
+    const sweeps = Array.from({ length: 10 }, () => b.take('background'));
+    expect((await settled(sweeps)).filter(Boolean)).toHaveLength(7);
+    const hot = [b.take('hot'), b.take('hot'), b.take('hot')];
+    expect(await settled(hot)).toEqual([true, true, true]);
+    expect(b.calls).toBe(10);
+    b.release();
+  });
+
+  it('refills with time, at the set rate', async () => {
+    const { b, advance } = budget(60);
+    await b.take('hot');
+    const next = b.take('hot');
+    expect(await settled([next])).toEqual([false]);
+    await advance(1_000);
+    const woken = b.take('hot');
+    expect(await settled([next, woken])).toEqual([true, false]);
+    b.release();
+  });
+});
