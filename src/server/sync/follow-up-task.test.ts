@@ -24,6 +24,8 @@ const dispatcher = new Agent({ connections: 4 });
 let now: number;
 let store: TeamStore;
 let published: Outgoing[];
+/** What the sync told this instance's consumers only (loads). */
+let quietly: LiveEvent[];
 let engine: SyncEngine;
 let midRead: ((leadId: string) => void) | null;
 
@@ -59,6 +61,7 @@ function build(readsPerCycle: number): void {
     },
   };
   published = [];
+  quietly = [];
   engine = createSyncEngine({
     reader,
     db: store.db,
@@ -67,6 +70,7 @@ function build(readsPerCycle: number): void {
     log,
     timers: { setTimeout: () => null, clearTimeout: () => undefined },
     viewers: () => 1,
+    quiet: (events) => void quietly.push(...events),
     announce: async (out) => {
       for (const o of out) expect(LiveEvent.safeParse(o.event).success, o.event.type).toBe(true);
       published.push(...out);

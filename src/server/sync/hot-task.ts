@@ -48,7 +48,8 @@ async function runHot(ctx: SyncContext): Promise<void> {
     await eachPageByOffset(
       (offset) => ctx.read.call('conversations.list', { query: { offset, limit: SWEEP_PAGE } }),
       async (page) => {
-        await upsertRecords(ctx.db, CONVERSATIONS, page, { startedAt, now: ctx.clock(), full: true });
+        const changed = await upsertRecords(ctx.db, CONVERSATIONS, page, { startedAt, now: ctx.clock(), full: true });
+        ctx.quiet(changed.map((c) => EVENT_KINDS.conversation.upserted(c)));
       },
     );
     await removeUnread(ctx.db, CONVERSATIONS, { startedAt, now: ctx.clock() });
@@ -174,7 +175,7 @@ async function readPage(ctx: SyncContext, id: string, quiet: boolean, startedAt:
  * between two reads, so a browser drops what it cached of the thread and reads it again.
  */
 export async function writePage(
-  ctx: Pick<SyncContext, 'db' | 'clock'>,
+  ctx: Pick<SyncContext, 'db' | 'clock' | 'quiet'>,
   conversationId: string,
   page: MessagePage,
   quiet: boolean,
@@ -196,13 +197,16 @@ export async function writePage(
     page.hasMore &&
     before.held.size === 0 &&
     Date.parse(oldestRead.created_at) > before.newestAt.getTime();
-  if (quiet || (changed.length === 0 && !gap)) return null;
-  return {
+  if (changed.length === 0 && !gap) return null;
+  const event: LiveEvent = {
     type: 'messages.upserted',
     conversationId,
     messages: gap ? oldestFirst : changed,
     ...(gap ? { gap } : {}),
   };
+  if (!quiet) return event;
+  ctx.quiet([event]);
+  return null;
 }
 
 async function readContact(ctx: SyncContext, id: string, quiet: boolean, startedAt: number): Promise<void> {

@@ -11,6 +11,7 @@ import type { WriteListener } from '../proxy/proxy';
 import { UpstreamClient } from '../upstream/upstream-client';
 import type { LiveEvent } from '../../contract';
 import type { Outgoing } from './record-events';
+import { ChangeFeed } from './change-feed';
 import { MemoryLease, RedisLease, type Lease } from './lease';
 import type { LiveSettings } from './live-settings';
 import { createSyncEngine, type SyncEngine } from './sync-engine';
@@ -56,6 +57,8 @@ export interface LiveService {
   /** The workspace as every instance reads it, from the database. */
   readonly workspace: WorkspaceReader;
   readonly bus: EventBus;
+  /** What follows each committed change, in one declared order (change-feed.ts). */
+  readonly changes: ChangeFeed;
   readonly hub: StreamHub;
   readonly engine: SyncEngine;
   readonly lease: Lease;
@@ -109,6 +112,7 @@ export async function startLive(opts: LiveServiceOptions): Promise<LiveService> 
   const unsubscribe = bus.subscribe(({ event }) => {
     if (event.type === 'upstream.status') upstream = event;
   });
+  const changes = new ChangeFeed(bus, log);
 
   // Changes already written to the tables (the sync's), to browsers a chunk at a time.
   const announce = async (out: readonly Outgoing[]): Promise<void> => {
@@ -143,6 +147,7 @@ export async function startLive(opts: LiveServiceOptions): Promise<LiveService> 
     clock,
     log,
     announce,
+    quiet: (events) => changes.quiet(events),
     viewers: () => hub.size + (watchedElsewhere ? 1 : 0),
     ...(opts.timers ? { timers: opts.timers } : {}),
   });
@@ -195,12 +200,20 @@ export async function startLive(opts: LiveServiceOptions): Promise<LiveService> 
   return {
     workspace,
     bus,
+    changes,
     hub,
     engine,
     lease,
     upstream: writer,
     onWrite: (write) => void applyWrite(write, { read: writer, workspace, publish, log }),
-    readThrough: new ReadThrough({ reader: writer, db: opts.db, announce, clock, log }),
+    readThrough: new ReadThrough({
+      reader: writer,
+      db: opts.db,
+      announce,
+      quiet: (events) => changes.quiet(events),
+      clock,
+      log,
+    }),
     viewerJoined: () => engine.worker.nudge('hot'),
     publish,
     upstreamStatus: () => upstream,
@@ -212,6 +225,7 @@ export async function startLive(opts: LiveServiceOptions): Promise<LiveService> 
       engine.stop();
       await lease.stop({ release });
       unsubscribe();
+      changes.close();
       hub.close();
       await bus.close();
       if (redis) await redis.quit().catch(() => redis.disconnect());

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { LiveEvent } from '../../contract';
 import { UpstreamError } from '../upstream/upstream-error';
 import { CONTACTS } from '../workspace/record-kinds';
 import { removeUnread, upsertRecords, type WorkspaceDb } from '../workspace/workspace-writer';
@@ -21,6 +22,8 @@ export class ReadThrough {
       readonly db: WorkspaceDb;
       /** Tells browsers of changes already in the tables. */
       readonly announce: (out: readonly Outgoing[]) => Promise<void>;
+      /** Tells this instance's consumers of quiet changes (loads). */
+      readonly quiet: (events: readonly LiveEvent[]) => void;
       readonly clock: () => number;
       readonly log: FastifyBaseLogger;
     },
@@ -33,7 +36,8 @@ export class ReadThrough {
     return this.once(`contacts:${customerId}`, async () => {
       const startedAt = this.deps.clock();
       const records = await this.deps.reader.call('contacts.byCustomer', { params: { customerId } });
-      await upsertRecords(db, CONTACTS, records, { startedAt, now: this.deps.clock(), full: true });
+      const changed = await upsertRecords(db, CONTACTS, records, { startedAt, now: this.deps.clock(), full: true });
+      this.deps.quiet(changed.map((c) => EVENT_KINDS.contact.upserted(c)));
       const removed = await removeUnread(db, CONTACTS, { startedAt, now: this.deps.clock() }, { customerId });
       await markContactListRead(db, customerId, this.deps.clock());
       if (removed.length > 0)
@@ -51,7 +55,8 @@ export class ReadThrough {
       const startedAt = this.deps.clock();
       try {
         const record = await this.deps.reader.call('contacts.get', { params: { id } });
-        await upsertRecords(db, CONTACTS, [record], { startedAt, now: this.deps.clock() });
+        const changed = await upsertRecords(db, CONTACTS, [record], { startedAt, now: this.deps.clock() });
+        this.deps.quiet(changed.map((c) => EVENT_KINDS.contact.upserted(c)));
       } catch (error) {
         if (error instanceof UpstreamError && error.status === 404) return;
         throw error;

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { LiveEvent } from '../../contract';
 import type { ResponseOf, RouteId } from '../../contract/routes';
 import type { UpstreamCallArgs } from '../upstream/upstream-client';
 import type { WorkspaceDb } from '../workspace/workspace-writer';
@@ -64,6 +65,8 @@ export interface SyncContext {
   readonly state: WorkerState;
   /** Tells every instance's browsers of changes already written to the tables. */
   announce(out: readonly Outgoing[]): Promise<void>;
+  /** Tells this instance's consumers (not browsers) of quiet changes: a first load, a back-fill. */
+  quiet(events: readonly LiveEvent[]): void;
   /** Whether any browser is connected to any stream of any instance. */
   viewers(): number;
 }

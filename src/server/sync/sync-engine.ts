@@ -25,6 +25,8 @@ export interface SyncEngineOptions {
   readonly timers?: Timers;
   /** Tells every instance's browsers of changes already in the tables. */
   announce(out: readonly Outgoing[]): Promise<void>;
+  /** Tells this instance's consumers of quiet changes (loads): no browser. */
+  quiet(events: readonly LiveEvent[]): void;
   viewers(): number;
 }
 
@@ -98,6 +100,9 @@ export function createSyncEngine(opts: SyncEngineOptions): SyncEngine {
     log,
     state: newWorkerState(),
     announce: publish,
+    quiet: (events) => {
+      if (running && events.length > 0) opts.quiet(events);
+    },
     viewers: opts.viewers,
   };
   const tasks = [hotTask({ ...ctx, read: readerAt('hot') }), ...sweepTasks(ctx)];

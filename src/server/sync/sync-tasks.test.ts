@@ -25,6 +25,8 @@ let now: number;
 let store: TeamStore;
 let workspace: WorkspaceReader;
 let published: Outgoing[];
+/** What the sync told this instance's consumers only (loads). */
+let quietly: LiveEvent[];
 let engine: SyncEngine;
 let logs: LogCapture;
 
@@ -48,6 +50,7 @@ function build(wrap: (reader: SyncReader) => SyncReader = (r) => r, settings = S
     log,
   });
   published = [];
+  quietly = [];
   engine = createSyncEngine({
     reader: wrap(client),
     db: store.db,
@@ -56,6 +59,7 @@ function build(wrap: (reader: SyncReader) => SyncReader = (r) => r, settings = S
     log,
     timers: neverTimers,
     viewers: () => 1,
+    quiet: (events) => void quietly.push(...events),
     announce: async (out) => {
       for (const o of out) expect(LiveEvent.safeParse(o.event).success, o.event.type).toBe(true);
       published.push(...out);
@@ -120,6 +124,8 @@ describe('the first load', () => {
     await engine.runTask('hot');
     expect(await count('ws_conversations')).toBe(threadIds().length);
     expect(published).toEqual([]);
+    // The consumers (search index, history) still learn of every record loaded.
+    expect(quietly.filter((e) => e.type === 'conversation.upserted')).toHaveLength(threadIds().length);
     // The same cycle back-fills thread pages (and contacts), quietly, within its budget.
     const contacts = await count('ws_contacts');
     expect((await threadsWithMessages()) + contacts).toBe(
