@@ -221,18 +221,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       log: app.log,
     }),
   });
-  // Unread per agent needs both the read model (what came in) and the database (what was read).
+  // Unread per agent needs both the workspace tables (what came in) and the database (what was read).
   const unread =
     live && deps.database
       ? new ReadMarks({
           repository: new ReadMarksRepository(deps.database.db),
-          model: live.model,
+          workspace: live.workspace,
           bus: live.bus,
           clock,
-          log: app.log,
         })
       : null;
-  if (unread) app.addHook('onClose', async () => unread.stop());
   const notesRepo = deps.database ? new NotesRepository(deps.database.db) : null;
   registerInsights(app, {
     sessions,
@@ -253,7 +251,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     cookieName: cookie.name,
     notes: notesRepo,
     bus: live?.bus ?? null,
-    model: live?.model ?? null,
+    workspace: live?.workspace ?? null,
     clock,
   });
   registerPreferences(app, {
@@ -286,7 +284,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     model: live?.model ?? null,
     ...(live ? { streamPosition: () => live.bus.lastId() } : {}),
     ...(deps.database
-      ? { ownData: ownDataOf(deps.database, unread, notesRepo, live?.model ?? null, app.log) }
+      ? { ownData: ownDataOf(deps.database, unread, notesRepo, live?.workspace ?? null, app.log) }
       : {}),
   });
   registerStatic(app, config.staticDir, { sessionCookie: cookie.name });
