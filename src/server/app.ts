@@ -272,6 +272,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     registerScreens(app, {
       guard,
       model: live.model,
+      workspace: live.workspace,
       readThrough: live.readThrough,
       unread,
       notes: notesRepo,
@@ -281,7 +282,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     users: deps.users,
     cookieName: cookie.name,
     team: teamOf(deps.users, deps.team.members, deps.team.aiAgents),
-    model: live?.model ?? null,
+    workspace: live?.workspace ?? null,
     ...(live ? { streamPosition: () => live.bus.lastId() } : {}),
     ...(deps.database
       ? { ownData: ownDataOf(deps.database, unread, notesRepo, live?.workspace ?? null, app.log) }

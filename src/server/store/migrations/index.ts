@@ -10,6 +10,7 @@ import { searchBackfill } from './0008-search-backfill';
 import { setAside } from './0009-set-aside';
 import { idempotencyKeys } from './0010-idempotency-keys';
 import { workspace } from './0011-workspace';
+import { inboxSearch } from './0013-inbox-search';
 import { unreadAndHistory } from './0015-unread-and-history';
 
 // Every migration, in order, listed here by hand: the server is bundled into one file for
@@ -28,5 +29,6 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0009_set_aside': setAside,
   '0010_idempotency_keys': idempotencyKeys,
   '0011_workspace': workspace,
+  '0013_inbox_search': inboxSearch,
   '0015_unread_and_history': unreadAndHistory,
 };
