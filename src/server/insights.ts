@@ -80,7 +80,7 @@ export function registerInsights(app: FastifyInstance, deps: InsightsDeps): void
     users,
     cookieName,
     history: historyRepo,
-    model: live?.model ?? null,
+    workspace: live?.workspace ?? null,
     people: [...team.members, ...team.aiAgents],
     clock,
   });
