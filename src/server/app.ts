@@ -221,18 +221,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       log: app.log,
     }),
   });
-  // Unread per agent needs both the read model (what came in) and the database (what was read).
+  // Unread per agent needs both the workspace tables (what came in) and the database (what was read).
   const unread =
     live && deps.database
       ? new ReadMarks({
           repository: new ReadMarksRepository(deps.database.db),
-          model: live.model,
+          workspace: live.workspace,
           bus: live.bus,
           clock,
-          log: app.log,
         })
       : null;
-  if (unread) app.addHook('onClose', async () => unread.stop());
   const notesRepo = deps.database ? new NotesRepository(deps.database.db) : null;
   registerInsights(app, {
     sessions,
@@ -253,7 +251,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     cookieName: cookie.name,
     notes: notesRepo,
     bus: live?.bus ?? null,
-    model: live?.model ?? null,
+    workspace: live?.workspace ?? null,
     clock,
   });
   registerPreferences(app, {
@@ -274,6 +272,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     registerScreens(app, {
       guard,
       model: live.model,
+      workspace: live.workspace,
       readThrough: live.readThrough,
       unread,
       notes: notesRepo,
@@ -283,10 +282,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     users: deps.users,
     cookieName: cookie.name,
     team: teamOf(deps.users, deps.team.members, deps.team.aiAgents),
-    model: live?.model ?? null,
+    workspace: live?.workspace ?? null,
     ...(live ? { streamPosition: () => live.bus.lastId() } : {}),
     ...(deps.database
-      ? { ownData: ownDataOf(deps.database, unread, notesRepo, live?.model ?? null, app.log) }
+      ? { ownData: ownDataOf(deps.database, unread, notesRepo, live?.workspace ?? null, app.log) }
       : {}),
   });
   registerStatic(app, config.staticDir, { sessionCookie: cookie.name });

@@ -40,7 +40,7 @@ export function registerInsights(app: FastifyInstance, deps: InsightsDeps): void
       ? new SearchIndexer({
           repository: searchRepo,
           bus: live.bus,
-          model: live.model,
+          workspace: live.workspace,
           log: app.log,
           writes: () => live.lease.held,
           closeTimeoutMs: deps.shutdownFlushMs,
@@ -52,7 +52,7 @@ export function registerInsights(app: FastifyInstance, deps: InsightsDeps): void
     const backfill = new SearchBackfill({
       repository: searchRepo,
       reader: live.upstream,
-      model: live.model,
+      workspace: live.workspace,
       log: app.log,
       writes: () => live.lease.held,
       everyMs: deps.searchBackfillEveryMs,
@@ -80,7 +80,7 @@ export function registerInsights(app: FastifyInstance, deps: InsightsDeps): void
     users,
     cookieName,
     history: historyRepo,
-    model: live?.model ?? null,
+    workspace: live?.workspace ?? null,
     people: [...team.members, ...team.aiAgents],
     clock,
   });
@@ -88,7 +88,7 @@ export function registerInsights(app: FastifyInstance, deps: InsightsDeps): void
     sessions,
     users,
     cookieName,
-    model: live?.model ?? null,
+    workspace: live?.workspace ?? null,
     members: team.members,
     clock,
   });
@@ -98,6 +98,6 @@ export function registerInsights(app: FastifyInstance, deps: InsightsDeps): void
     users,
     cookieName,
     repository: searchRepo,
-    model: live?.model ?? null,
+    workspace: live?.workspace ?? null,
   });
 }

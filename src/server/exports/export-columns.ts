@@ -1,18 +1,18 @@
-import { contactName, type Contact, type Customer, type Lead } from '../../contract';
-import type { ReadModel } from '../sync/read-model';
+import { contactName, type Customer, type Lead } from '../../contract';
 import type { CsvColumn } from './csv-stream';
+import type { ContactRow } from './export-pages';
 
 // The columns of each export: every field a person would want in a spreadsheet, ids first (so a
 // re-import can match rows), names instead of ids where the workspace knows them.
 
 export interface ExportContext {
-  readonly model: ReadModel;
+  /** Stage names by key (the workspace's stages, read once per export). */
+  readonly stageNames: ReadonlyMap<string, string>;
   /** A team member's name by upstream user id. */
   readonly ownerName: (id: string | null | undefined) => string;
 }
 
-export function leadColumns({ model, ownerName }: ExportContext): CsvColumn<Lead>[] {
-  const stageName = new Map((model.lists.stages ?? []).map((s) => [s.key, s.name]));
+export function leadColumns({ stageNames: stageName, ownerName }: ExportContext): CsvColumn<Lead>[] {
   return [
     { header: 'id', value: (l) => l.id },
     { header: 'name', value: (l) => l.name },
@@ -35,7 +35,7 @@ export function leadColumns({ model, ownerName }: ExportContext): CsvColumn<Lead
   ];
 }
 
-export function customerColumns({ ownerName }: ExportContext): CsvColumn<Customer>[] {
+export function customerColumns({ ownerName }: Pick<ExportContext, 'ownerName'>): CsvColumn<Customer>[] {
   return [
     { header: 'id', value: (c) => c.id },
     { header: 'name', value: (c) => c.name },
@@ -58,21 +58,22 @@ export function customerColumns({ ownerName }: ExportContext): CsvColumn<Custome
   ];
 }
 
-export function contactColumns({ model }: ExportContext): CsvColumn<Contact>[] {
+/** A contact's columns; its customer's name comes with it (contactRows reads it by page). */
+export function contactColumns(): CsvColumn<ContactRow>[] {
   return [
-    { header: 'id', value: (c) => c.id },
-    { header: 'customer_id', value: (c) => c.customer_id },
-    { header: 'customer', value: (c) => model.customers.get(c.customer_id)?.name },
-    { header: 'name', value: (c) => contactName(c) },
-    { header: 'first_name', value: (c) => c.first_name },
-    { header: 'last_name', value: (c) => c.last_name },
-    { header: 'email', value: (c) => c.email },
-    { header: 'phone', value: (c) => c.phone },
-    { header: 'mobile', value: (c) => c.mobile },
-    { header: 'position', value: (c) => c.position },
-    { header: 'department', value: (c) => c.department },
-    { header: 'is_primary', value: (c) => c.is_primary ?? false },
-    { header: 'status', value: (c) => c.status },
-    { header: 'created_at', value: (c) => c.created_at },
+    { header: 'id', value: ({ contact: c }) => c.id },
+    { header: 'customer_id', value: ({ contact: c }) => c.customer_id },
+    { header: 'customer', value: ({ customer }) => customer },
+    { header: 'name', value: ({ contact: c }) => contactName(c) },
+    { header: 'first_name', value: ({ contact: c }) => c.first_name },
+    { header: 'last_name', value: ({ contact: c }) => c.last_name },
+    { header: 'email', value: ({ contact: c }) => c.email },
+    { header: 'phone', value: ({ contact: c }) => c.phone },
+    { header: 'mobile', value: ({ contact: c }) => c.mobile },
+    { header: 'position', value: ({ contact: c }) => c.position },
+    { header: 'department', value: ({ contact: c }) => c.department },
+    { header: 'is_primary', value: ({ contact: c }) => c.is_primary ?? false },
+    { header: 'status', value: ({ contact: c }) => c.status },
+    { header: 'created_at', value: ({ contact: c }) => c.created_at },
   ];
 }

@@ -2,10 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'csv-parse/sync';
 import { callStatsOf } from '../../../mocks/core/call-stats';
-import { ReadModel } from '../sync/read-model';
 import { startAppWithStore, type AppWithStore } from '../testing/app-with-store';
-import { contact, customer, lead, stage } from '../testing/live-records';
+import { at, contact, customer, lead, stage } from '../testing/live-records';
 import { signIn } from '../testing/test-users';
+import { seedWorkspace } from '../testing/workspace-seed';
+import { setMeta } from '../workspace/workspace-writer';
+import { EXPORT_PAGE } from './export-pages';
 
 // CSV exports through the real BFF: the screen's filters applied, names instead of ids, cells a
 // spreadsheet would run as formulas made text, streamed from the workspace (no upstream call).
@@ -19,22 +21,22 @@ const rowsOf = (body: string): Record<string, string>[] => parse(body, { columns
 beforeAll(async () => {
   stack = await startAppWithStore({ live: true });
   app = stack.app;
-  const model = app.bffLive!.model;
-  model.replaceWith(new ReadModel());
-  model.lists.stages = [stage(1, 'new', { name: 'New' }), stage(2, 'won', { name: 'Won' })];
-  for (const c of ['leads', 'customers', 'contacts'] as const) model.loaded.add(c);
-  model.leads.set(lead(1).id, lead(1, { name: 'Renewal', status: 'won', priority: 'high' }));
-  model.leads.set(
-    lead(2).id,
-    lead(2, { name: '=HYPERLINK("http://evil.test","x")', status: 'new', priority: 'low' }),
-  );
-  model.customers.set(
-    customer(1).id,
-    customer(1, { name: 'Müller, "Logistics"', phone: '+49 30 1234567', status: 'active' }),
-  );
-  model.customers.set(customer(2).id, customer(2, { name: 'Archived Co', status: 'archived' }));
-  model.contacts.set(contact(1, 1).id, contact(1, 1, { first_name: 'José', last_name: 'Álvarez' }));
-  model.contacts.set(contact(2, 2).id, contact(2, 2, { first_name: 'Other' }));
+  await seedWorkspace(stack.store.db, {
+    stages: [stage(1, 'new', { name: 'New' }), stage(2, 'won', { name: 'Won' })],
+    leads: [
+      lead(1, { name: 'Renewal', status: 'won', priority: 'high' }),
+      lead(2, { name: '=HYPERLINK("http://evil.test","x")', status: 'new', priority: 'low' }),
+    ],
+    customers: [
+      customer(1, { name: 'Müller, "Logistics"', phone: '+49 30 1234567', status: 'active' }),
+      customer(2, { name: 'Archived Co', status: 'archived' }),
+    ],
+    contacts: [
+      contact(1, 1, { first_name: 'José', last_name: 'Álvarez' }),
+      contact(2, 2, { first_name: 'Other' }),
+    ],
+  });
+  await setMeta(stack.store.db, 'loaded', ['leads', 'customers', 'contacts']);
   agent = await signIn(app, 'agent');
 }, 60_000);
 afterAll(() => stack.close());
@@ -82,31 +84,58 @@ describe('CSV exports', () => {
     expect((await get('/bff/export/leads.csv', '')).statusCode).toBe(401);
   });
 
+  it('exports every contact with its customer, newest first', async () => {
+    const contacts = rowsOf((await get('/bff/export/contacts.csv')).body);
+    expect(contacts.map((c) => [c.name, c.customer])).toEqual([
+      ['Other', 'Archived Co'],
+      ['José Álvarez', 'Müller, "Logistics"'],
+    ]);
+  });
+
   it('asks to try again while the workspace is still loading, rather than sending an empty file', async () => {
-    const model = app.bffLive!.model;
     for (const [collection, url] of [
       ['leads', '/bff/export/leads.csv'],
       ['customers', '/bff/export/customers.csv'],
       ['customers', '/bff/export/contacts.csv'],
     ] as const) {
-      model.loaded.delete(collection);
+      const loaded = ['leads', 'customers', 'contacts'].filter((c) => c !== collection);
+      await setMeta(stack.store.db, 'loaded', loaded);
       try {
         const res = await get(url);
         expect(res.statusCode, url).toBe(503);
         expect(res.headers['retry-after']).toBeTruthy();
         expect(res.json()).toMatchObject({ statusCode: 503, error: 'Service Unavailable' });
       } finally {
-        model.loaded.add(collection);
+        await setMeta(stack.store.db, 'loaded', ['leads', 'customers', 'contacts']);
       }
     }
   });
 
-  it('streams 50,000 leads', async () => {
-    const model = app.bffLive!.model;
-    for (let n = 100; n < 50_100; n++) model.leads.set(lead(n).id, lead(n, { status: 'new' }));
+  it('streams leads page after page in the board order: ties across a page and undated leads last', async () => {
+    // More than two pages: a run of leads made in the same millisecond straddles a page's end,
+    // and leads whose time PostgreSQL cannot hold (year 0) come last, by id.
+    const tie = '2025-06-01T00:00:00.000Z';
+    const many = Array.from({ length: EXPORT_PAGE * 2 + 500 }, (_, i) =>
+      lead(100 + i, {
+        status: 'new',
+        created_at:
+          i < EXPORT_PAGE + 200 ? at(10_000 + i) : i < EXPORT_PAGE * 2 + 400 ? tie : '0000-01-01T00:00:00Z',
+      }),
+    );
+    await seedWorkspace(stack.store.db, { leads: many });
     const res = await get('/bff/export/leads.csv?stage=new');
     expect(res.statusCode).toBe(200);
-    // Header + 50,000 new leads + the one seeded above, CRLF-separated.
-    expect(res.body.trimEnd().split('\r\n')).toHaveLength(1 + 50_001);
+    const ids = rowsOf(res.body).map((r) => r.id);
+    const all = [...many, lead(2, { created_at: at(2) })];
+    const time = (iso: string) => (iso.startsWith('0000') ? null : Date.parse(iso));
+    const expected = all
+      .sort((a, b) => {
+        const ta = time(a.created_at);
+        const tb = time(b.created_at);
+        if (ta === null || tb === null) return ta === tb ? (a.id < b.id ? -1 : 1) : ta === null ? 1 : -1;
+        return tb - ta || (a.id < b.id ? -1 : 1);
+      })
+      .map((l) => l.id);
+    expect(ids).toEqual(expected);
   });
 });

@@ -4,38 +4,32 @@ import {
   CustomerExportQuery,
   LeadExportQuery,
   fieldErrors,
-  type Contact,
-  type Customer,
   type ExportKind,
-  type Lead,
 } from '../../contract';
 import { sendBffError, sendRetryLater } from '../bff-error';
-import { compareLeads, leadMatcher } from '../screens/lead-order';
-import { ownDataUser, type OwnDataDeps } from '../store/own-data-routes';
-import type { ReadModel } from '../sync/read-model';
+import { fromStore, ownDataUser, type OwnDataDeps } from '../store/own-data-routes';
 import type { Person } from '../team';
-import { contactColumns, customerColumns, leadColumns, type ExportContext } from './export-columns';
+import type { WorkspaceReader } from '../workspace/workspace-reader';
+import { contactColumns, customerColumns, leadColumns } from './export-columns';
 import { csvStream, type CsvColumn } from './csv-stream';
+import { contactRows, customerNames, customerRows, leadRows, type ContactRow } from './export-pages';
 
 // GET /bff/export/leads.csv | customers.csv | contacts.csv   the list with the screen's filters,
-// streamed as CSV from the workspace the BFF holds (no upstream call, however many rows). Every
-// role that can see the list may export it.
+// streamed as CSV from the workspace tables a keyset page at a time (export-pages.ts; no upstream
+// call, however many rows). Every role that can see the list may export it.
 
 export interface ExportRouteDeps extends OwnDataDeps {
   /** null: without the live workspace there is nothing to export. */
-  readonly model: ReadModel | null;
+  readonly workspace: WorkspaceReader | null;
   readonly members: readonly Person[];
   readonly clock: () => number;
 }
-
-const byNewest = (a: { created_at: string; id: string }, b: { created_at: string; id: string }) =>
-  b.created_at.localeCompare(a.created_at) || a.id.localeCompare(b.id);
 
 function send<T>(
   reply: FastifyReply,
   kind: ExportKind,
   now: number,
-  rows: Iterable<T>,
+  rows: Iterable<T> | AsyncIterable<T>,
   columns: CsvColumn<T>[],
 ) {
   const day = new Date(now).toISOString().slice(0, 10);
@@ -45,6 +39,7 @@ function send<T>(
     .send(csvStream(rows, columns));
 }
 
+const WHAT = 'Exports are';
 const LOADING_RETRY_MS = 5_000;
 
 /** Before the sync's first full read of what an export lists, its file would be empty or partial:
@@ -52,54 +47,62 @@ const LOADING_RETRY_MS = 5_000;
 const stillLoading = (reply: FastifyReply) =>
   sendRetryLater(reply, 503, LOADING_RETRY_MS, 'The workspace is still loading: try again shortly');
 
+/** Whether the sync has read this collection in full at least once (ws_meta's `loaded`). */
+async function loaded(workspace: WorkspaceReader, collection: 'leads' | 'customers'): Promise<boolean> {
+  const done = await workspace.meta<unknown>('loaded');
+  return Array.isArray(done) && done.includes(collection);
+}
+
 export function registerExportRoutes(app: FastifyInstance, deps: ExportRouteDeps): void {
-  const kept = { available: deps.model !== null, what: 'Exports are' };
+  const kept = { available: deps.workspace !== null, what: WHAT };
   const names = new Map(deps.members.map((m) => [m.id, m.name]));
-  const context = (model: ReadModel): ExportContext => ({
-    model,
-    ownerName: (id) => (id ? (names.get(id) ?? id) : ''),
-  });
+  const ownerName = (id: string | null | undefined) => (id ? (names.get(id) ?? id) : '');
 
   app.get('/bff/export/leads.csv', async (request, reply) => {
     if (!(await ownDataUser(request, reply, deps, kept))) return reply;
     const parsed = LeadExportQuery.safeParse(request.query ?? {});
     if (!parsed.success) return sendBffError(reply, 400, fieldErrors(parsed.error));
-    const model = deps.model!;
-    if (!model.loaded.has('leads') || model.lists.stages === null) return stillLoading(reply);
-    const matches = leadMatcher(parsed.data);
-    const { stage } = parsed.data;
-    // References to the model's own records, sorted; the CSV text is made as it streams.
-    const rows: Lead[] = [];
-    for (const lead of model.leads.values())
-      if ((!stage || lead.status === stage) && matches(lead)) rows.push(lead);
-    return send(reply, 'leads', deps.clock(), rows.sort(compareLeads), leadColumns(context(model)));
+    const workspace = deps.workspace!;
+    return fromStore(reply, WHAT, async () => {
+      const stages = await workspace.list('stages');
+      if (!(await loaded(workspace, 'leads')) || stages === null) return stillLoading(reply);
+      const stageNames = new Map(stages.map((s) => [s.key, s.name]));
+      const rows = leadRows(workspace.db, parsed.data);
+      return send(reply, 'leads', deps.clock(), rows, leadColumns({ stageNames, ownerName }));
+    });
   });
 
   app.get('/bff/export/customers.csv', async (request, reply) => {
     if (!(await ownDataUser(request, reply, deps, kept))) return reply;
     const parsed = CustomerExportQuery.safeParse(request.query ?? {});
     if (!parsed.success) return sendBffError(reply, 400, fieldErrors(parsed.error));
-    const model = deps.model!;
-    if (!model.loaded.has('customers')) return stillLoading(reply);
-    const { status, customer_type } = parsed.data;
-    const rows: Customer[] = [];
-    for (const c of model.customers.values())
-      if ((!status || c.status === status) && (!customer_type || c.customer_type === customer_type))
-        rows.push(c);
-    return send(reply, 'customers', deps.clock(), rows.sort(byNewest), customerColumns(context(model)));
+    const workspace = deps.workspace!;
+    return fromStore(reply, WHAT, async () => {
+      if (!(await loaded(workspace, 'customers'))) return stillLoading(reply);
+      const rows = customerRows(workspace.db, parsed.data);
+      return send(reply, 'customers', deps.clock(), rows, customerColumns({ ownerName }));
+    });
   });
 
   app.get('/bff/export/contacts.csv', async (request, reply) => {
     if (!(await ownDataUser(request, reply, deps, kept))) return reply;
     const parsed = ContactExportQuery.safeParse(request.query ?? {});
     if (!parsed.success) return sendBffError(reply, 400, fieldErrors(parsed.error));
-    const model = deps.model!;
-    // Contacts are swept one customer at a time: what is held once the customers are read is sent.
-    if (!model.loaded.has('customers')) return stillLoading(reply);
-    const { customer_id } = parsed.data;
-    const rows: Contact[] = customer_id
-      ? model.contactsOf(customer_id)
-      : [...model.contacts.values()].sort(byNewest);
-    return send(reply, 'contacts', deps.clock(), rows, contactColumns(context(model)));
+    const workspace = deps.workspace!;
+    return fromStore(reply, WHAT, async () => {
+      // Contacts are swept one customer at a time: what is held once the customers are read is sent.
+      if (!(await loaded(workspace, 'customers'))) return stillLoading(reply);
+      const { customer_id } = parsed.data;
+      let rows: Iterable<ContactRow> | AsyncIterable<ContactRow>;
+      if (customer_id) {
+        // One customer's contacts are few: read at once, primary first.
+        const [contacts, customer] = await Promise.all([
+          workspace.contactsOf(customer_id),
+          customerNames(workspace.db, [customer_id]),
+        ]);
+        rows = contacts.map((contact) => ({ contact, customer: customer.get(contact.customer_id) }));
+      } else rows = contactRows(workspace.db);
+      return send(reply, 'contacts', deps.clock(), rows, contactColumns());
+    });
   });
 }

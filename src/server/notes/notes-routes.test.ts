@@ -2,10 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MentionList, NOTE_MAX, Note, NoteList, type LiveEvent } from '../../contract';
 import { callStatsOf } from '../../../mocks/core/call-stats';
-import { ReadModel } from '../sync/read-model';
-import { conversation } from '../testing/live-records';
+import { contact, conversation, message } from '../testing/live-records';
 import { startAppWithStore, type AppWithStore } from '../testing/app-with-store';
 import { sameOriginHeaders, signIn, TEST_USERS } from '../testing/test-users';
+import { seedWorkspace } from '../testing/workspace-seed';
 
 // Private notes and mentions through the real BFF and its database: saved and listed per thread,
 // never sent upstream, mentions only of people who can sign in, each mention listed for that
@@ -27,14 +27,17 @@ const post = (url: string, cookie: string, payload?: unknown) =>
     ...(payload ? { payload } : {}),
   });
 const THREAD = conversation(1).id;
+const CHANNEL = '0c4a0000-0000-4000-8000-000000000001';
 
 beforeAll(async () => {
   stack = await startAppWithStore({ live: true });
   ({ upstream, app } = stack);
-  const model = app.bffLive!.model;
-  model.replaceWith(new ReadModel());
-  model.conversations.set(THREAD, conversation(1));
-  model.loaded.add('conversations');
+  // A thread named by its contact, and one with no contact, named by its latest inbound sender.
+  await seedWorkspace(stack.store.db, {
+    conversations: [conversation(1, { contact_id: contact(1, 1).id, channel_id: CHANNEL }), conversation(2)],
+    contacts: [contact(1, 1, { first_name: 'Sofia', last_name: 'Reyes' })],
+    messages: [message(2, 1, { sender_name: 'Bruno' })],
+  });
   app.bffLive!.bus.subscribe((bus) => void events.push({ event: bus.event, audience: bus.audience }));
   agent = await signIn(app, 'agent');
   manager = await signIn(app, 'manager');
@@ -69,17 +72,48 @@ describe('notes and mentions', () => {
     const mine = MentionList.parse((await get('/bff/mentions', manager)).json());
     expect(mine.unread).toBe(1);
     expect(mine.mentions.map((m) => [m.note.id, m.readAt])).toEqual([[note.id, null]]);
-    // Where it is: the thread's name as its row shows it, and its channel.
-    expect(mine.mentions[0]!.thread).toEqual({
-      name: app.bffLive!.model.threadName(conversation(1)),
-      channelId: conversation(1).channel_id ?? null,
-    });
+    // Where it is: the thread's name as its row shows it (its contact), and its channel.
+    expect(mine.mentions[0]!.thread).toEqual({ name: 'Sofia Reyes', channelId: CHANNEL });
     expect(MentionList.parse((await get('/bff/mentions', agent)).json()).unread).toBe(0);
 
     expect((await post(`/bff/mentions/${note.id}/read`, manager)).statusCode).toBe(204);
     expect(MentionList.parse((await get('/bff/mentions', manager)).json()).unread).toBe(0);
     // Someone the note does not mention has nothing to read.
     expect((await post(`/bff/mentions/${note.id}/read`, agent)).statusCode).toBe(404);
+  });
+
+  it('names each mention’s thread as its row does, and says when the workspace no longer holds it', async () => {
+    const other = Note.parse(
+      (
+        await post(`/bff/conversations/${conversation(2).id}/notes`, agent, {
+          body: 'and this one',
+          mentions: [TEST_USERS.manager.username],
+        })
+      ).json(),
+    );
+    const gone = Note.parse(
+      (
+        await post(`/bff/conversations/${THREAD}/notes`, agent, {
+          body: 'soon gone',
+          mentions: [TEST_USERS.manager.username],
+        })
+      ).json(),
+    );
+    await stack.store.db
+      .updateTable('ws_conversations')
+      .set({ removed_at: 1 })
+      .where('id', '=', conversation(1).id)
+      .execute();
+    const mine = MentionList.parse((await get('/bff/mentions', manager)).json());
+    const where = new Map(mine.mentions.map((m) => [m.note.id, m.thread]));
+    // The thread without a contact is named by its latest inbound sender.
+    expect(where.get(other.id)).toEqual({ name: 'Bruno', channelId: null });
+    expect(where.get(gone.id)).toBeNull();
+    await stack.store.db
+      .updateTable('ws_conversations')
+      .set({ removed_at: null })
+      .where('id', '=', conversation(1).id)
+      .execute();
   });
 
   it('refuses an empty or oversized note, a mention of nobody, a thread the workspace lacks', async () => {

@@ -4,7 +4,8 @@ import type { UserDirectory } from '../auth/users';
 import { sendBffError } from '../bff-error';
 import type { EventBus } from '../events/bus';
 import { fromStore, ownDataUser, pathId, type OwnDataDeps } from '../store/own-data-routes';
-import type { ReadModel } from '../sync/read-model';
+import { guarded } from '../store/store-errors';
+import type { WorkspaceReader } from '../workspace/workspace-reader';
 import { mentionListOf } from './mention-list';
 import type { NotesRepository } from './notes-repository';
 
@@ -21,7 +22,7 @@ export interface NotesRouteDeps extends OwnDataDeps {
   readonly notes: NotesRepository | null;
   readonly bus: EventBus | null;
   /** The threads the workspace holds (a note on another is a 404); null without the live workspace. */
-  readonly model: ReadModel | null;
+  readonly workspace: WorkspaceReader | null;
   readonly clock: () => number;
 }
 
@@ -29,7 +30,8 @@ const WHAT = 'Notes are';
 
 export function registerNotesRoutes(app: FastifyInstance, deps: NotesRouteDeps): void {
   const kept = { available: deps.notes !== null, what: WHAT };
-  const known = (id: string) => deps.model === null || deps.model.conversations.has(id);
+  const known = async (id: string) =>
+    deps.workspace === null || (await guarded(() => deps.workspace!.conversation(id))) !== undefined;
 
   app.get('/bff/conversations/:id/notes', async (request, reply) => {
     const user = await ownDataUser(request, reply, deps, kept);
@@ -55,8 +57,8 @@ export function registerNotesRoutes(app: FastifyInstance, deps: NotesRouteDeps):
         unknown.map((m) => `mentions: ${m} is not a teammate who can sign in`),
       );
     }
-    if (!known(id)) return sendBffError(reply, 404, 'Not in this workspace');
     return fromStore(reply, WHAT, async () => {
+      if (!(await known(id))) return sendBffError(reply, 404, 'Not in this workspace');
       const note = await deps.notes!.create({
         conversationId: id,
         author: user.username,
@@ -79,7 +81,7 @@ export function registerNotesRoutes(app: FastifyInstance, deps: NotesRouteDeps):
     const user = await ownDataUser(request, reply, deps, kept);
     if (!user) return reply;
     return fromStore(reply, WHAT, async () => {
-      const body = await mentionListOf(deps.notes!, deps.model, user.username);
+      const body = await mentionListOf(deps.notes!, deps.workspace, user.username);
       return reply.send(body);
     });
   });

@@ -4,6 +4,7 @@ import type { LiveEvent } from '../../contract';
 import { startFakeUpstream, type FakeUpstream } from '../../../mocks/http';
 import { conversation } from '../testing/live-records';
 import { buildTestApp } from '../testing/test-app';
+import { seedWorkspace } from '../testing/workspace-seed';
 import { sameOriginHeaders, signIn, TEST_USERS } from '../testing/test-users';
 
 // POST /bff/presence: passed to every browser on the bus with who said it, checked (the thread
@@ -28,7 +29,7 @@ beforeAll(async () => {
     env: { API_KEY: 'demo-admin-key', LOG_LEVEL: 'silent' },
     live: { sync: false },
   });
-  app.bffLive!.model.conversations.set(conversation(1).id, conversation(1));
+  await seedWorkspace(app.bffLive!.workspace.db, { conversations: [conversation(1)] });
   app.bffLive!.bus.subscribe((bus) => void events.push(bus.event));
   agent = await signIn(app, 'agent');
 });

@@ -4,6 +4,7 @@ import type { SessionManager } from '../auth/sessions';
 import type { UserDirectory } from '../auth/users';
 import { sendBffError } from '../bff-error';
 import type { EventBus } from '../events/bus';
+import { guarded } from '../store/store-errors';
 
 // `POST /bff/presence`: a browser says which thread it has open and whether its person is typing;
 // the BFF passes it on the bus to every browser (on every instance). Nothing is kept: browsers
@@ -33,9 +34,13 @@ export function registerPresence(
     const parsed = PresenceBody.safeParse(request.body ?? {});
     if (!parsed.success) return sendBffError(reply, 400, fieldErrors(parsed.error));
     const { conversationId } = parsed.data;
-    // The live workspace's model (decorated by registerLive); without it there is no bus to tell.
-    const model = app.bffLive?.model ?? null;
-    if (conversationId !== null && model !== null && !model.conversations.has(conversationId))
+    // The live workspace (decorated by registerLive); without it there is no bus to tell.
+    const workspace = app.bffLive?.workspace ?? null;
+    if (
+      conversationId !== null &&
+      workspace !== null &&
+      (await guarded(() => workspace.conversation(conversationId))) === undefined
+    )
       return sendBffError(reply, 404, 'Not in this workspace');
     const now = deps.clock();
     const seen = recent.get(user.username);

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PipelineReport } from '../../contract';
-import { ReadModel } from '../sync/read-model';
 import { startAppWithStore, type AppWithStore } from '../testing/app-with-store';
 import { lead, stage } from '../testing/live-records';
 import { signIn } from '../testing/test-users';
+import { seedWorkspace } from '../testing/workspace-seed';
 import { HistoryRepository, type HistoryEntry } from './history-repository';
 
 // GET /bff/reports/pipeline through the real BFF and its database: stages in board order with the
@@ -34,25 +34,40 @@ const move = (
 beforeAll(async () => {
   stack = await startAppWithStore({ live: true });
   app = stack.app;
-  const model = app.bffLive!.model;
-  model.replaceWith(new ReadModel());
-  model.lists.stages = [
-    stage(1, 'new', { name: 'New', position: 0 }),
-    stage(2, 'talk', { name: 'Won over', position: 1 }),
-    stage(3, 'signed', { name: 'Signed', position: 2, is_won: true }),
-    stage(4, 'gone', { name: 'Gone', position: 3, is_lost: true }),
-  ];
-  model.leads.set(
-    lead(9).id,
-    lead(9, {
-      status: 'talk',
-      value: 500,
-      probability: 50,
-      currency: 'EUR',
-      expected_close_date: '2026-04-15',
-    }),
-  );
-  model.leads.set(lead(8).id, lead(8, { status: 'signed', value: 900, currency: 'EUR' }));
+  await seedWorkspace(stack.store.db, {
+    stages: [
+      stage(4, 'gone', { name: 'Gone', position: 3, is_lost: true }),
+      stage(1, 'new', { name: 'New', position: 0 }),
+      stage(3, 'signed', { name: 'Signed', position: 2, is_won: true }),
+      stage(2, 'talk', { name: 'Won over', position: 1 }),
+    ],
+    leads: [
+      lead(9, {
+        status: 'talk',
+        value: 500,
+        probability: 50,
+        currency: 'EUR',
+        expected_close_date: '2026-04-15',
+      }),
+      lead(10, {
+        status: 'new',
+        value: 100,
+        probability: 250,
+        currency: 'EUR',
+        expected_close_date: '2026-04-01',
+      }),
+      lead(11, { status: 'new', currency: 'USD' }),
+      lead(12, {
+        status: 'new',
+        value: 300,
+        probability: 10,
+        currency: 'EUR',
+        expected_close_date: '2026-03-20',
+      }),
+      lead(8, { status: 'signed', value: 900, currency: 'EUR' }),
+      lead(7, { status: 'gone', value: 50, currency: 'EUR', expected_close_date: '2026-04-02' }),
+    ],
+  });
   await new HistoryRepository(stack.store.db).insert([
     move(1, null, 'new', 0),
     move(1, 'new', 'talk', 2),
@@ -83,9 +98,12 @@ describe('GET /bff/reports/pipeline', () => {
     expect(report.weekly).toEqual([
       { week: '2026-03-02', currency: 'EUR', wonDeals: 1, wonValue: 1000, lostDeals: 1, lostValue: 200 },
     ]);
-    // Only the open lead: the signed one is won, whatever its value.
+    // Only the open leads, by month and currency (no month last): the signed one is won and the
+    // gone one lost, whatever their value; a probability above 100 counts as 100.
     expect(report.forecast).toEqual([
-      { month: '2026-04', currency: 'EUR', deals: 1, value: 500, weighted: 250 },
+      { month: '2026-03', currency: 'EUR', deals: 1, value: 300, weighted: 30 },
+      { month: '2026-04', currency: 'EUR', deals: 2, value: 600, weighted: 350 },
+      { month: null, currency: 'USD', deals: 1, value: 0, weighted: 0 },
     ]);
   });
 

@@ -1,19 +1,20 @@
 import type { Kysely } from 'kysely';
 import type { PipelineReport } from '../../contract';
 import type { Database } from '../store/schema';
-import type { ReadModel } from '../sync/read-model';
-import { addMoney, weightedValue } from '../screens/money-sums';
+import { addMoney } from '../screens/money-sums';
+import type { WorkspaceReader } from '../workspace/workspace-reader';
 import { pipelineHistory } from './pipeline-history';
+import { forecastOf } from './report-queries';
 
 // The pipeline report: the recorded moves in the range, put in the board's stage order with won
-// and lost by the stages' flags, plus the open leads' forecast from the workspace now.
+// and lost by the stages' flags, plus the open leads' forecast from the workspace tables now.
 
 export async function pipelineReport(
   db: Kysely<Database>,
-  model: ReadModel,
+  workspace: WorkspaceReader,
   range: { from: string; to: string; start: Date; end: Date; since: string | null },
 ): Promise<PipelineReport> {
-  const stages = model.stages();
+  const stages = await workspace.stages();
   const won = stages.filter((s) => s.is_won).map((s) => s.key);
   const lost = stages.filter((s) => s.is_lost).map((s) => s.key);
   const history = await pipelineHistory(db, { from: range.start, to: range.end }, { won, lost });
@@ -62,25 +63,7 @@ export async function pipelineReport(
       });
   }
 
-  const closed = new Set([...won, ...lost]);
-  const forecast = new Map<string, PipelineReport['forecast'][number]>();
-  for (const lead of model.leads.values()) {
-    if (closed.has(lead.status)) continue;
-    const month = lead.expected_close_date?.slice(0, 7) ?? null;
-    const currency = lead.currency ?? null;
-    const key = `${month ?? ''}|${currency ?? ''}`;
-    const value = lead.value ?? 0;
-    const row = forecast.get(key) ?? { month, currency, deals: 0, value: 0, weighted: 0 };
-    forecast.set(key, {
-      ...row,
-      deals: row.deals + 1,
-      // Kept finite, weighted as on the board (screens/money-sums.ts).
-      value: addMoney(row.value, value),
-      weighted: addMoney(row.weighted, weightedValue(value, lead.probability)),
-    });
-  }
-  const byMonth = (a: { month: string | null }, b: { month: string | null }) =>
-    (a.month ?? '9999').localeCompare(b.month ?? '9999');
+  const forecast = await forecastOf(workspace, [...won, ...lost]);
 
   return {
     since: range.since,
@@ -91,8 +74,6 @@ export async function pipelineReport(
     lost: lostCount,
     winRate: wonCount + lostCount > 0 ? wonCount / (wonCount + lostCount) : null,
     weekly: [...weeks.values()],
-    forecast: [...forecast.values()].sort(
-      (a, b) => byMonth(a, b) || (a.currency ?? '').localeCompare(b.currency ?? ''),
-    ),
+    forecast,
   };
 }

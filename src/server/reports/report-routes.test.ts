@@ -1,16 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { InboxReport } from '../../contract';
-import { ReadModel } from '../sync/read-model';
 import { startAppWithStore, type AppWithStore } from '../testing/app-with-store';
 import { conversation, message } from '../testing/live-records';
 import { signIn } from '../testing/test-users';
+import { seedWorkspace } from '../testing/workspace-seed';
 import { HistoryRepository } from './history-repository';
 
 // GET /bff/reports/inbox through the real BFF and its database: the recorded history in the range,
 // names for ids, overdue threads from the workspace, managers only, and bad ranges refused.
 
 let stack: AppWithStore;
+const OTHER_CHANNEL = '0c4a0000-0000-4000-8000-000000000002';
 let app: FastifyInstance;
 let manager = '';
 let agent = '';
@@ -19,13 +20,25 @@ const get = (url: string, cookie = manager) => app.inject({ method: 'GET', url, 
 beforeAll(async () => {
   stack = await startAppWithStore({ live: true });
   app = stack.app;
-  const model = app.bffLive!.model;
-  model.replaceWith(new ReadModel());
-  // A thread whose contact wrote long ago and got no answer: overdue.
-  model.conversations.set(conversation(1).id, conversation(1, { status: 'open' }));
-  model.messages.set(conversation(1).id, [
-    message(1, 1, { direction: 'inbound', created_at: '2026-01-05T09:00:00.000Z' }),
-  ]);
+  const waited = '2026-01-05T09:00:00.000Z';
+  const answered = '2026-01-05T09:10:00.000Z';
+  await seedWorkspace(stack.store.db, {
+    conversations: [
+      // A thread whose contact wrote long ago and got no answer: overdue.
+      conversation(1, { status: 'open', last_message_at: waited }),
+      // Answered, closed, or on another channel: not overdue.
+      conversation(2, { status: 'open', last_message_at: answered }),
+      conversation(3, { status: 'closed', last_message_at: waited }),
+      conversation(4, { status: 'open', last_message_at: waited, channel_id: OTHER_CHANNEL }),
+    ],
+    messages: [
+      message(1, 1, { direction: 'inbound', created_at: waited, sender_name: 'Sofia' }),
+      message(2, 1, { direction: 'inbound', created_at: waited }),
+      message(2, 2, { direction: 'outbound', from_me: true, created_at: answered }),
+      message(3, 1, { direction: 'inbound', created_at: waited }),
+      message(4, 1, { direction: 'inbound', created_at: waited }),
+    ],
+  });
   await new HistoryRepository(stack.store.db).insert([
     {
       kind: 'message',
@@ -60,7 +73,14 @@ describe('GET /bff/reports/inbox', () => {
     expect(report.byDay).toEqual([{ day: '2026-01-05', inbound: 1, outbound: 1 }]);
     expect(report.byChannel).toEqual([{ channel: 'No channel', inbound: 1, outbound: 1 }]);
     expect(report.byAgent).toEqual([expect.objectContaining({ agent: 'Unassigned', replies: 1 })]);
-    expect(report.overdue.map((o) => o.conversationId)).toEqual([conversation(1).id]);
+    expect(report.overdue.map((o) => [o.conversationId, o.name, o.agent])).toEqual([
+      [conversation(1).id, 'Sofia', 'Unassigned'],
+      [conversation(4).id, 'Sofia', 'Unassigned'],
+    ]);
+    const one = InboxReport.parse(
+      (await get(`/bff/reports/inbox?from=2026-01-05&to=2026-01-05&channel=${OTHER_CHANNEL}`)).json(),
+    );
+    expect(one.overdue.map((o) => o.conversationId)).toEqual([conversation(4).id]);
     expect(report.since).not.toBeNull();
     const empty = InboxReport.parse((await get('/bff/reports/inbox?from=2026-02-01&to=2026-02-02')).json());
     expect(empty.firstResponse).toEqual({ count: 0, unanswered: 0, median: null, p90: null });

@@ -9,10 +9,12 @@ import {
 } from '../../contract';
 import { sendBffError } from '../bff-error';
 import { fromStore, ownDataUser, type OwnDataDeps } from '../store/own-data-routes';
-import type { ReadModel } from '../sync/read-model';
+import { guarded } from '../store/store-errors';
+import type { WorkspaceReader } from '../workspace/workspace-reader';
 import type { Person } from '../team';
 import type { HistoryRepository } from './history-repository';
 import { pipelineReport } from './pipeline-report';
+import { overdueThreads } from './report-queries';
 
 // GET /bff/reports/pipeline?from=&to=  stage by stage, won and lost by week, the forecast.
 // GET /bff/reports/inbox?from=&to=&channel=&target=   managers and admins: the inbox's response
@@ -21,7 +23,7 @@ import { pipelineReport } from './pipeline-report';
 
 export interface ReportRouteDeps extends OwnDataDeps {
   readonly history: HistoryRepository | null;
-  readonly model: ReadModel | null;
+  readonly workspace: WorkspaceReader | null;
   readonly people: readonly Person[];
   readonly clock: () => number;
 }
@@ -42,7 +44,7 @@ function dayRange(from: string, to: string): { start: number; end: number } | st
 const DEFAULT_TARGET_MINUTES = 60;
 
 export function registerReportRoutes(app: FastifyInstance, deps: ReportRouteDeps): void {
-  const kept = { available: deps.history !== null && deps.model !== null, what: 'Reports are' };
+  const kept = { available: deps.history !== null && deps.workspace !== null, what: 'Reports are' };
   const names = new Map(deps.people.map((p) => [p.id, p.name]));
   const agentName = (id: string | null | undefined) => (id ? (names.get(id) ?? id) : 'Unassigned');
 
@@ -63,16 +65,18 @@ export function registerReportRoutes(app: FastifyInstance, deps: ReportRouteDeps
     const range = dayRange(from, to);
     if (typeof range === 'string') return sendBffError(reply, 400, [range]);
     const { start, end } = range;
-    const model = deps.model!;
-    const channelName = (id: string | null) =>
-      (id && model.lists.channels?.find((c) => c.id === id)?.name) || (id ? id : 'No channel');
+    const workspace = deps.workspace!;
     const target = parsed.data.target ?? DEFAULT_TARGET_MINUTES;
 
     return fromStore(reply, 'Reports are', async () => {
-      const [history, since] = await Promise.all([
+      const [history, since, channels, overdue] = await Promise.all([
         deps.history!.inbox({ from: new Date(start), to: new Date(end), channelId: channel }),
         deps.history!.since(),
+        guarded(() => workspace.list('channels')),
+        guarded(() => overdueThreads(workspace, deps.clock(), target, channel)),
       ]);
+      const channelName = (id: string | null) =>
+        (id && channels?.find((c) => c.id === id)?.name) || (id ? id : 'No channel');
       const report: InboxReport = {
         since,
         from,
@@ -93,7 +97,7 @@ export function registerReportRoutes(app: FastifyInstance, deps: ReportRouteDeps
           resolved: a.resolved,
         })),
         targetMinutes: target,
-        overdue: overdueThreads(model, deps.clock(), target, channel).map((o) => ({
+        overdue: overdue.map((o) => ({
           ...o,
           agent: agentName(o.agent),
         })),
@@ -111,7 +115,7 @@ export function registerReportRoutes(app: FastifyInstance, deps: ReportRouteDeps
     if (typeof range === 'string') return sendBffError(reply, 400, [range]);
     return fromStore(reply, 'Reports are', async () => {
       const since = await deps.history!.since();
-      const report = await pipelineReport(deps.history!.db, deps.model!, {
+      const report = await pipelineReport(deps.history!.db, deps.workspace!, {
         from,
         to,
         start: new Date(range.start),
@@ -121,22 +125,4 @@ export function registerReportRoutes(app: FastifyInstance, deps: ReportRouteDeps
       return reply.send(report);
     });
   });
-}
-
-/** Open threads whose newest message is the contact's and older than the target, longest waiting first. */
-function overdueThreads(model: ReadModel, now: number, targetMinutes: number, channel: string | undefined) {
-  const out: { conversationId: string; name: string; waitingSince: string; agent: string | null }[] = [];
-  for (const c of model.conversations.values()) {
-    if (c.status !== 'open' || (channel && c.channel_id !== channel)) continue;
-    const newest = model.messagesOf(c.id)?.at(-1);
-    if (!newest || newest.direction !== 'inbound') continue;
-    if (now - Date.parse(newest.created_at) < targetMinutes * 60_000) continue;
-    out.push({
-      conversationId: c.id,
-      name: model.threadName(c),
-      waitingSince: newest.created_at,
-      agent: c.assigned_to_user_id ?? null,
-    });
-  }
-  return out.sort((a, b) => a.waitingSince.localeCompare(b.waitingSince)).slice(0, 50);
 }

@@ -1,43 +1,47 @@
+import { sql, type RawBuilder } from 'kysely';
 import type { Contact, Conversation, Message } from '../../contract';
 import type { InboxQuery, InboxRow, InboxScreenPage } from '../../contract/routes/screens-inbox';
-import type { ReadModel } from '../sync/read-model';
+import { MESSAGE_PAGE, type WorkspaceReader } from '../workspace/workspace-reader';
 
-// The inbox's thread list in one answer from the read model: the rows the upstream's list would
-// give under the same filters (status, owner, channel, search over the contact's name, the group's
-// subject, the number and the last message), each with what the row shows, so a row costs no call
-// of its own (before: the contact and the newest page of messages, per row).
+// The inbox's thread list in one answer from the workspace tables: the rows the upstream's list
+// would give under the same filters (status, owner, channel, search over what the row shows), each
+// with what the row shows, so a row costs no call of its own. A page costs two statements whatever
+// its size: the rows (each with its contact and what it needs of its newest page of messages) and
+// the total. Order and filters go by the indexes of migration 0011 (ws_conversations_newest,
+// _status, _assignee); the search by the trigram index on ws_conversations.search (migration 0013),
+// the text the database keeps of each thread's name, contact, subject, number and newest message.
 
 const DEFAULT_LIMIT = 30;
 
-const contactLabel = (contact: Contact | undefined) =>
-  [contact?.first_name, contact?.last_name].filter(Boolean).join(' ');
-
-function matchesSearch(model: ReadModel, conversation: Conversation, needle: string): boolean {
-  const contact = conversation.contact_id ? model.contacts.get(conversation.contact_id) : undefined;
-  const newest = model.messagesOf(conversation.id)?.at(-1);
-  // What the row shows is found: its name (the contact's, or the name the contact gave in their
-  // messages, or the formatted number) beside the raw fields behind it.
-  return [
-    model.threadName(conversation),
-    contactLabel(contact),
-    conversation.group_subject,
-    conversation.external_thread_id,
-    newest?.text,
-  ].some((value) => value?.toLowerCase().includes(needle));
+export interface InboxContext {
+  /** The signed-in agent's unread threads, a subquery of `conversation_id`s: the Unread filter. */
+  readonly unreadThreads?: RawBuilder<{ conversation_id: string }>;
 }
 
-export function matchesInboxQuery(model: ReadModel, conversation: Conversation, query: InboxQuery): boolean {
-  if (query.status && conversation.status !== query.status) return false;
-  if (query.assignedTo === 'none' && conversation.assigned_to_user_id !== null) return false;
-  if (
-    query.assignedTo &&
-    query.assignedTo !== 'none' &&
-    conversation.assigned_to_user_id !== query.assignedTo
-  )
-    return false;
-  if (query.channelId && conversation.channel_id !== query.channelId) return false;
-  const needle = query.search?.trim().toLowerCase();
-  return !needle || matchesSearch(model, conversation, needle);
+/** A LIKE pattern matching `text` anywhere, its wildcards (`%`, `_`, `\`) taken literally. */
+export const containing = (text: string): string => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+function filtersOf(query: InboxQuery, ctx: InboxContext): RawBuilder<unknown> {
+  const where = [sql`c.removed_at is null`];
+  if (query.status) where.push(sql`c.status = ${query.status}`);
+  if (query.assignedTo === 'none') where.push(sql`c.assignee is null`);
+  else if (query.assignedTo) where.push(sql`c.assignee = ${query.assignedTo}`);
+  if (query.channelId) where.push(sql`c.channel_id = ${query.channelId}`);
+  const needle = query.search?.trim();
+  // Lower-cased by the database, as the search text itself is (one notion of case on both sides).
+  if (needle) where.push(sql`c.search like lower(${containing(needle)}) escape '\\'`);
+  if (query.unread === 'true' && ctx.unreadThreads)
+    where.push(sql`c.id in (select u.conversation_id from ${ctx.unreadThreads} u)`);
+  return sql.join(where, sql` and `);
+}
+
+interface RowOfPage {
+  conversation: Conversation;
+  contact: Contact | null;
+  /** How many messages the thread's newest page holds (0: none read yet). */
+  held: number;
+  newest: Message | null;
+  inbound: Message | null;
 }
 
 /**
@@ -45,34 +49,55 @@ export function matchesInboxQuery(model: ReadModel, conversation: Conversation, 
  * inbound one (the window, the sender's name). `hasOlder`: an inbound message may exist before the
  * page, so the window is unknown from it alone.
  */
-function rowMessages(page: readonly Message[] | undefined, pageSize: number) {
-  if (page === undefined) return { messages: [], hasOlder: true, loaded: false };
-  const newest = page.at(-1);
-  const inbound = page.findLast((m) => m.direction === 'inbound');
-  const messages = [newest, inbound !== newest ? inbound : undefined].filter(
-    (m): m is Message => m !== undefined,
-  );
-  return { messages, hasOlder: inbound === undefined && page.length >= pageSize, loaded: true };
+function rowOf(row: RowOfPage): InboxRow {
+  const { conversation, contact, held, newest, inbound } = row;
+  if (held === 0 || newest === null) {
+    return { conversation, contact, messages: [], hasOlder: true, loaded: false };
+  }
+  const messages = inbound === null || inbound.id === newest.id ? [newest] : [newest, inbound];
+  return {
+    conversation,
+    contact,
+    messages,
+    hasOlder: inbound === null && held >= MESSAGE_PAGE,
+    loaded: true,
+  };
 }
 
-export function inboxRowOf(model: ReadModel, conversation: Conversation): InboxRow {
-  const contact = conversation.contact_id ? (model.contacts.get(conversation.contact_id) ?? null) : null;
-  return { conversation, contact, ...rowMessages(model.messagesOf(conversation.id), model.pageSize) };
-}
-
-export interface InboxContext {
-  /** The signed-in agent's unread per thread: needed by the Unread filter. */
-  readonly unreadOf?: (conversationId: string) => number;
-}
-
-export function inboxListOf(model: ReadModel, query: InboxQuery, ctx: InboxContext = {}): InboxScreenPage {
-  const { unreadOf } = ctx;
-  const onlyUnread = query.unread === 'true' && unreadOf !== undefined;
-  const all = model
-    .conversationsNewestFirst()
-    .filter((c) => matchesInboxQuery(model, c, query) && (!onlyUnread || unreadOf(c.id) > 0));
+export async function inboxListOf(
+  workspace: WorkspaceReader,
+  query: InboxQuery,
+  ctx: InboxContext = {},
+): Promise<InboxScreenPage> {
   const limit = query.limit ?? DEFAULT_LIMIT;
   const offset = query.offset ?? 0;
-  const rows = all.slice(offset, offset + limit).map((c) => inboxRowOf(model, c));
-  return { rows, total: all.length, hasMore: offset + rows.length < all.length };
+  const where = filtersOf(query, ctx);
+  const [rows, counted] = await Promise.all([
+    sql<RowOfPage>`
+      select c.data as conversation, ct.data as contact, page.held, page.newest, page.inbound
+      from (
+        select c.id, c.data, c.contact_id, c.last_message_at from ws_conversations c
+        where ${where}
+        order by c.last_message_at desc nulls last, c.id
+        limit ${limit} offset ${offset}
+      ) c
+      left join ws_contacts ct on ct.id = c.contact_id and ct.removed_at is null
+      cross join lateral (
+        select count(*)::int as held,
+          (array_agg(p.data order by p.created_at desc, p.id desc))[1] as newest,
+          (array_agg(p.data order by p.created_at desc, p.id desc) filter (where p.direction = 'inbound'))[1]
+            as inbound
+        from (
+          select m.data, m.created_at, m.id, m.direction from ws_messages m
+          where m.conversation_id = c.id
+          order by m.created_at desc, m.id desc limit ${MESSAGE_PAGE}
+        ) p
+      ) page
+      order by c.last_message_at desc nulls last, c.id`.execute(workspace.db),
+    sql<{ total: number }>`
+      select count(*)::int as total from ws_conversations c where ${where}`.execute(workspace.db),
+  ]);
+  const total = Number(counted.rows[0]?.total ?? 0);
+  const page = rows.rows.map(rowOf);
+  return { rows: page, total, hasMore: offset + page.length < total };
 }

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { InboxScreenPage, ThreadScreen } from '../../contract';
 import { callStatsOf } from '../../../mocks/core/call-stats';
@@ -7,9 +8,11 @@ import { contact, conversation, customer, lead, message } from '../testing/live-
 import { buildTestApp } from '../testing/test-app';
 import { sameOriginHeaders, signIn } from '../testing/test-users';
 import { ReadModel } from '../sync/read-model';
+import { seedWorkspace, type WorkspaceSeed } from '../testing/workspace-seed';
 
-// GET /bff/screens/inbox through the real BFF: the session, a strict query, 503 until the sync has
-// read the conversations, the contract's shape, and no upstream call.
+// GET /bff/screens/inbox and /bff/screens/thread through the real BFF: the session, a strict query,
+// 503 until the sync has read the conversations, the contract's shape, answered from the workspace
+// tables with no upstream call.
 
 let upstream: FakeUpstream;
 let app: FastifyInstance;
@@ -17,6 +20,16 @@ let cookie = '';
 
 const get = (url: string, withCookie = true) =>
   app.inject({ method: 'GET', url, headers: { ...sameOriginHeaders, ...(withCookie ? { cookie } : {}) } });
+
+/** An empty workspace (tables and the sync's first-read marks), then what the test needs in it. */
+async function workspaceOf(seed: WorkspaceSeed, loaded: boolean): Promise<void> {
+  const live = app.bffLive!;
+  live.model.replaceWith(new ReadModel());
+  for (const table of ['ws_messages', 'ws_conversations', 'ws_contacts', 'ws_customers', 'ws_leads'])
+    await sql`delete from ${sql.table(table)}`.execute(live.workspace.db);
+  await seedWorkspace(live.workspace.db, seed);
+  if (loaded) live.model.loaded.add('conversations');
+}
 
 beforeAll(async () => {
   upstream = await startFakeUpstream({ port: 0, clock: 'frozen' });
@@ -32,16 +45,17 @@ afterAll(async () => {
 });
 
 describe('GET /bff/screens/inbox', () => {
-  it('says the workspace is loading until the conversations are read, then answers from the model alone', async () => {
-    const model = app.bffLive!.model;
-    model.replaceWith(new ReadModel());
+  it('says the workspace is loading until the conversations are read, then answers from the tables alone', async () => {
+    const seed = {
+      conversations: [1, 2, 3].map((n) => conversation(n)),
+      messages: [message(2, 1, { text: 'Hello' })],
+    };
+    await workspaceOf(seed, false);
     const loading = await get('/bff/screens/inbox');
     expect(loading.statusCode).toBe(503);
     expect(Number(loading.headers['retry-after'])).toBeGreaterThan(0);
 
-    for (let n = 1; n <= 3; n++) model.conversations.set(conversation(n).id, conversation(n));
-    model.messages.set(conversation(2).id, [message(2, 1, { text: 'Hello' })]);
-    model.loaded.add('conversations');
+    await workspaceOf(seed, true);
     const before = callStatsOf(upstream.fake).read().total;
     const res = await get('/bff/screens/inbox?limit=2');
     expect(res.statusCode).toBe(200);
@@ -49,6 +63,9 @@ describe('GET /bff/screens/inbox', () => {
     expect(page.rows.map((r) => r.conversation.id)).toEqual([conversation(3).id, conversation(2).id]);
     expect(page.rows[1]!.messages.map((m) => m.text)).toEqual(['Hello']);
     expect(page).toMatchObject({ total: 3, hasMore: true });
+    const found = InboxScreenPage.parse((await get('/bff/screens/inbox?search=HELLO')).json());
+    expect(found.rows.map((r) => r.conversation.id)).toEqual([conversation(2).id]);
+    expect(found).toMatchObject({ total: 1, hasMore: false });
     expect(callStatsOf(upstream.fake).read().total).toBe(before);
   });
 
@@ -64,18 +81,20 @@ describe('GET /bff/screens/inbox', () => {
 
 describe('GET /bff/screens/thread', () => {
   it('answers an open thread with its newest messages, newest first, and its linked records', async () => {
-    const model = app.bffLive!.model;
-    model.replaceWith(new ReadModel());
     const linked = conversation(7, {
       contact_id: contact(1, 1).id,
       customer_id: customer(1).id,
       lead_id: lead(1).id,
     });
-    model.conversations.set(linked.id, linked);
-    model.contacts.set(contact(1, 1).id, contact(1, 1));
-    model.customers.set(customer(1).id, customer(1));
-    model.messages.set(linked.id, [message(7, 1, { text: 'older' }), message(7, 2, { text: 'newer' })]);
-    model.loaded.add('conversations');
+    await workspaceOf(
+      {
+        conversations: [linked],
+        contacts: [contact(1, 1)],
+        customers: [customer(1)],
+        messages: [message(7, 1, { text: 'older' }), message(7, 2, { text: 'newer' })],
+      },
+      true,
+    );
     const res = await get(`/bff/screens/thread?id=${linked.id}`);
     expect(res.statusCode).toBe(200);
     const screen = ThreadScreen.parse(res.json());
@@ -89,9 +108,7 @@ describe('GET /bff/screens/thread', () => {
   });
 
   it('says a thread the workspace does not hold is not found, and a malformed id is a 400', async () => {
-    const model = app.bffLive!.model;
-    model.replaceWith(new ReadModel());
-    model.loaded.add('conversations');
+    await workspaceOf({ conversations: [conversation(1)] }, true);
     const missing = await get(`/bff/screens/thread?id=${conversation(99).id}`);
     expect(missing.statusCode).toBe(404);
     expect(missing.headers['x-bff-error']).toBe('1');

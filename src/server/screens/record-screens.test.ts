@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ContactScreen, CustomerScreen, RELATED_LEADS } from '../../contract';
 import { callStatsOf } from '../../../mocks/core/call-stats';
@@ -7,9 +8,10 @@ import { contact, conversation, customer, lead } from '../testing/live-records';
 import { buildTestApp } from '../testing/test-app';
 import { sameOriginHeaders, signIn } from '../testing/test-users';
 import { ReadModel } from '../sync/read-model';
+import { seedWorkspace, type WorkspaceSeed } from '../testing/workspace-seed';
 
-// GET /bff/screens/customer and /bff/screens/contact through the real BFF: answered from the read
-// model alone, with the threads linked by id (and a contact's unlinked threads on their number),
+// GET /bff/screens/customer and /bff/screens/contact through the real BFF: answered from the
+// workspace tables alone, with the threads linked by id (and a contact's unlinked threads on their number),
 // leads matched by the customer's company, 404 for a record the workspace does not hold.
 
 let upstream: FakeUpstream;
@@ -19,14 +21,19 @@ let cookie = '';
 const get = (url: string, withCookie = true) =>
   app.inject({ method: 'GET', url, headers: { ...sameOriginHeaders, ...(withCookie ? { cookie } : {}) } });
 
+/** An empty workspace (tables and the sync's marks), then what the test needs in it. */
+async function workspaceOf(seed: WorkspaceSeed): Promise<ReadModel> {
+  const live = app.bffLive!;
+  live.model.replaceWith(new ReadModel());
+  for (const table of ['ws_messages', 'ws_conversations', 'ws_contacts', 'ws_customers', 'ws_leads'])
+    await sql`delete from ${sql.table(table)}`.execute(live.workspace.db);
+  await seedWorkspace(live.workspace.db, seed);
+  return live.model;
+}
+
 /** Customer 1 (Acme Foods) with two contacts; threads of each kind; leads that mention Acme or not. */
-function seed(model: ReadModel): void {
-  model.customers.set(customer(1).id, customer(1, { company_name: 'Acme Foods' }));
-  model.customers.set(customer(2).id, customer(2));
+async function seed(): Promise<void> {
   const primary = contact(1, 1, { is_primary: true, mobile: '+44 7000 00009' });
-  model.contacts.set(primary.id, primary);
-  model.contacts.set(contact(2, 1).id, contact(2, 1));
-  model.contacts.set(contact(3, 2).id, contact(3, 2));
   const threads = [
     conversation(1, { customer_id: customer(1).id }),
     conversation(2, { contact_id: contact(2, 1).id }),
@@ -37,10 +44,14 @@ function seed(model: ReadModel): void {
     conversation(5, { contact_id: contact(3, 2).id }),
     conversation(6, { external_thread_id: '44700000009', is_group: true }),
   ];
-  for (const t of threads) model.conversations.set(t.id, t);
-  for (let n = 1; n <= RELATED_LEADS + 2; n++) {
-    model.leads.set(lead(n).id, lead(n, { company_name: n % 2 ? 'ACME foods ltd' : 'Other' }));
-  }
+  const model = await workspaceOf({
+    customers: [customer(1, { company_name: 'Acme Foods' }), customer(2)],
+    contacts: [primary, contact(2, 1), contact(3, 2)],
+    conversations: threads,
+    leads: Array.from({ length: RELATED_LEADS + 2 }, (_, i) =>
+      lead(i + 1, { company_name: (i + 1) % 2 ? 'ACME foods ltd' : 'Other' }),
+    ),
+  });
   for (const c of ['customers', 'contacts', 'conversations', 'leads'] as const) model.loaded.add(c);
   // Their contact lists were swept: the pages need no read-through.
   model.contactListsRead.add(customer(1).id);
@@ -62,16 +73,14 @@ afterAll(async () => {
 
 describe('GET /bff/screens/customer and /bff/screens/contact', () => {
   it('says the workspace is loading until customers, contacts and threads are read', async () => {
-    app.bffLive!.model.replaceWith(new ReadModel());
+    await workspaceOf({ customers: [customer(1)] });
     const loading = await get(`/bff/screens/customer?id=${customer(1).id}`);
     expect(loading.statusCode).toBe(503);
     expect(Number(loading.headers['retry-after'])).toBeGreaterThan(0);
   });
 
   it('answers a customer page: contacts primary first, linked threads newest first, leads by company', async () => {
-    const model = app.bffLive!.model;
-    model.replaceWith(new ReadModel());
-    seed(model);
+    await seed();
     const before = callStatsOf(upstream.fake).read().total;
     const res = await get(`/bff/screens/customer?id=${customer(1).id}`);
     expect(res.statusCode).toBe(200);
@@ -97,14 +106,12 @@ describe('GET /bff/screens/customer and /bff/screens/contact', () => {
   });
 
   it('reads a customer’s contacts through once, for everyone, when the sweep has not reached them', async () => {
-    const model = app.bffLive!.model;
-    model.replaceWith(new ReadModel());
     const ws = upstream.fake.workspace();
     const real = [...ws.crm.customers.values()].find(
       (c) => [...ws.crm.contacts.values()].filter((x) => x.customer_id === c.id).length >= 2,
     )!;
     const theirs = [...ws.crm.contacts.values()].filter((x) => x.customer_id === real.id);
-    model.customers.set(real.id, real);
+    const model = await workspaceOf({ customers: [real] });
     for (const c of ['customers', 'conversations', 'leads'] as const) model.loaded.add(c);
     const before = callStatsOf(upstream.fake).read().total;
     const [a, b] = await Promise.all([

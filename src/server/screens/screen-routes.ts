@@ -9,6 +9,7 @@ import {
 import { sendBffError, sendRetryLater } from '../bff-error';
 import type { ProxyGuard } from '../proxy/proxy';
 import type { ReadModel } from '../sync/read-model';
+import type { WorkspaceReader } from '../workspace/workspace-reader';
 import type { ReadThrough } from '../sync/read-through';
 import type { ReadMarks } from '../unread/read-marks';
 import type { NotesRepository } from '../notes/notes-repository';
@@ -30,21 +31,27 @@ export const LOADING_RETRY_MS = 2_000;
 /** What a screen may need of the signed-in agent beyond the model (their unread, for a filter). */
 type ScreenContext = InboxContext;
 
+/** Where screens read the workspace: the tables (the read model until every screen moved off it). */
+interface ScreenSources {
+  readonly model: ReadModel;
+  readonly workspace: WorkspaceReader;
+}
+
 /** null: the record asked for is not in the workspace (404). */
 type Handler<R extends ScreenRouteId> = (
-  model: ReadModel,
+  sources: ScreenSources,
   query: ScreenQueryOf<R>,
   ctx: ScreenContext,
-) => ScreenResponseOf<R> | null;
+) => ScreenResponseOf<R> | null | Promise<ScreenResponseOf<R> | null>;
 
 const HANDLERS: { readonly [R in ScreenRouteId]: Handler<R> } = {
-  'screens.board': boardOf,
-  'screens.boardColumn': columnPageOf,
-  'screens.leads': leadListOf,
-  'screens.inbox': inboxListOf,
-  'screens.thread': threadScreenOf,
-  'screens.customer': customerScreenOf,
-  'screens.contact': contactScreenOf,
+  'screens.board': ({ model }, query) => boardOf(model, query),
+  'screens.boardColumn': ({ model }, query) => columnPageOf(model, query),
+  'screens.leads': ({ model }, query) => leadListOf(model, query),
+  'screens.inbox': ({ workspace }, query, ctx) => inboxListOf(workspace, query, ctx),
+  'screens.thread': ({ workspace }, query) => threadScreenOf(workspace, query),
+  'screens.customer': ({ workspace }, query) => customerScreenOf(workspace, query),
+  'screens.contact': ({ workspace }, query) => contactScreenOf(workspace, query),
 };
 
 /** Whether the model can answer a screen truly: what it reads has had its first full read. */
@@ -64,13 +71,14 @@ const READY: { readonly [R in ScreenRouteId]: (model: ReadModel) => boolean } = 
 const PREPARE: {
   readonly [R in ScreenRouteId]?: (
     rt: ReadThrough,
-    model: ReadModel,
+    workspace: WorkspaceReader,
     query: ScreenQueryOf<R>,
   ) => Promise<void>;
 } = {
-  'screens.customer': (rt, model, query) =>
-    model.customers.has(query.id) ? rt.contactsOf(query.id) : Promise.resolve(),
-  'screens.contact': (rt, _model, query) => rt.contact(query.id),
+  'screens.customer': async (rt, workspace, query) => {
+    if ((await workspace.customer(query.id)) !== undefined) await rt.contactsOf(query.id);
+  },
+  'screens.contact': (rt, _workspace, query) => rt.contact(query.id),
 };
 
 const repeated = (query: unknown): string[] =>
@@ -85,6 +93,8 @@ export function registerScreens(
   deps: {
     readonly guard: ProxyGuard;
     readonly model: ReadModel;
+    /** The workspace tables every instance reads (issue 35). */
+    readonly workspace: WorkspaceReader;
     readonly readThrough?: ReadThrough;
     /** Unread per agent (null without the BFF's database: the Unread filter is refused). */
     readonly unread?: ReadMarks | null;
@@ -93,6 +103,7 @@ export function registerScreens(
   },
 ): void {
   const { model } = deps;
+  const sources: ScreenSources = { model, workspace: deps.workspace };
   const register = <R extends ScreenRouteId>(id: R): void => {
     const route = SCREEN_ROUTES_BY_ID[id];
     const handler: Handler<R> = HANDLERS[id];
@@ -115,7 +126,7 @@ export function registerScreens(
       let unread = false;
       if (prepare && deps.readThrough) {
         try {
-          await prepare(deps.readThrough, model, query);
+          await prepare(deps.readThrough, deps.workspace, query);
         } catch (error) {
           // The page is answered with what the model holds; only a record it lacks is an error.
           unread = true;
@@ -129,12 +140,12 @@ export function registerScreens(
           return sendBffError(reply, 503, 'Unread is not kept: the BFF runs without its database');
         }
         try {
-          Object.assign(ctx, { unreadOf: await deps.unread.counterFor(username) });
+          Object.assign(ctx, { unreadThreads: await deps.unread.unreadThreadsSqlFor(username) });
         } catch {
           return sendRetryLater(reply, 503, LOADING_RETRY_MS, 'Unread is unavailable: try again shortly');
         }
       }
-      const answer = handler(model, query, ctx);
+      const answer = await handler(sources, query, ctx);
       if (answer === null && unread) {
         return sendBffError(reply, 502, 'The record could not be read from the CRM: try again shortly');
       }

@@ -1,29 +1,32 @@
-import type { MessagePage } from '../../contract';
+import type { Message, MessagePage } from '../../contract';
 import type { ThreadQuery, ThreadScreen } from '../../contract/routes/screens-inbox';
-import type { ReadModel } from '../sync/read-model';
+import { MESSAGE_PAGE, type WorkspaceReader } from '../workspace/workspace-reader';
 
-// An open thread in one answer from the read model (before: the conversation, its messages, and
-// the contact, customer and lead of the context panel, each a call of its own).
+// An open thread in one answer from the workspace tables (before: the conversation, its messages,
+// and the contact, customer and lead of the context panel, each a call of its own): a lookup by key
+// for each, the messages by index ws_messages_thread.
 
-/** The model's newest page (oldest first) as the upstream lists it: newest first, more before it. */
-function newestPage(model: ReadModel, id: string): MessagePage | null {
-  const page = model.messagesOf(id);
+/** The newest page (held oldest first) as the upstream lists it: newest first, more before it. */
+function newestPage(page: readonly Message[] | undefined): MessagePage | null {
   if (page === undefined) return null;
   // A full page may have older messages before it; the browser's next read says for sure.
-  return { data: [...page].reverse(), hasMore: page.length >= model.pageSize };
+  return { data: [...page].reverse(), hasMore: page.length >= MESSAGE_PAGE };
 }
 
 /** null: the BFF does not hold the thread (a 404 to the browser). */
-export function threadScreenOf(model: ReadModel, query: ThreadQuery): ThreadScreen | null {
-  const conversation = model.conversation(query.id);
+export async function threadScreenOf(
+  workspace: WorkspaceReader,
+  query: ThreadQuery,
+): Promise<ThreadScreen | null> {
+  const conversation = await workspace.conversation(query.id);
   if (conversation === undefined) return null;
-  const held = <T>(map: ReadonlyMap<string, T>, id: string | null | undefined): T | null =>
-    id ? (map.get(id) ?? null) : null;
-  return {
-    conversation,
-    messages: newestPage(model, conversation.id),
-    contact: held(model.contacts, conversation.contact_id),
-    customer: held(model.customers, conversation.customer_id),
-    lead: held(model.leads, conversation.lead_id),
-  };
+  const held = async <T>(read: (id: string) => Promise<T | undefined>, id: string | null | undefined) =>
+    id ? ((await read(id)) ?? null) : null;
+  const [page, contact, customer, lead] = await Promise.all([
+    workspace.messagesOf(conversation.id, MESSAGE_PAGE),
+    held((id) => workspace.contact(id), conversation.contact_id),
+    held((id) => workspace.customer(id), conversation.customer_id),
+    held((id) => workspace.lead(id), conversation.lead_id),
+  ]);
+  return { conversation, messages: newestPage(page), contact, customer, lead };
 }

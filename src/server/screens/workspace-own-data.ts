@@ -4,8 +4,8 @@ import { mentionListOf } from '../notes/mention-list';
 import type { NotesRepository } from '../notes/notes-repository';
 import { readPreferences } from '../preferences/preferences-routes';
 import type { TeamStore } from '../store/open-store';
-import type { ReadModel } from '../sync/read-model';
 import type { ReadMarks } from '../unread/read-marks';
+import type { WorkspaceReader } from '../workspace/workspace-reader';
 
 /**
  * What the BFF's database says about a person, for the workspace bootstrap: each part on its own,
@@ -15,7 +15,7 @@ export function ownDataOf(
   database: TeamStore,
   unread: ReadMarks | null,
   notes: NotesRepository | null,
-  model: ReadModel | null,
+  workspace: WorkspaceReader | null,
   log: FastifyBaseLogger,
 ): (username: string) => Promise<Pick<Workspace, 'unread' | 'mentions' | 'preferences'>> {
   const orNull = async <T>(read: (() => Promise<T>) | null): Promise<T | null> => {
@@ -30,7 +30,7 @@ export function ownDataOf(
   return async (username) => {
     const [u, m, p] = await Promise.all([
       orNull(unread ? () => unread.summary(username) : null),
-      orNull(notes ? () => mentionListOf(notes, model, username) : null),
+      orNull(notes ? () => mentionListOf(notes, workspace, username) : null),
       orNull(() => readPreferences(database.db, username)),
     ]);
     return { unread: u, mentions: m, preferences: p };

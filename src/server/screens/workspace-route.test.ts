@@ -6,10 +6,10 @@ import { startFakeUpstream, type FakeUpstream } from '../../../mocks/http';
 import { stage, tag } from '../testing/live-records';
 import { buildTestApp } from '../testing/test-app';
 import { sameOriginHeaders, signIn, TEST_USERS } from '../testing/test-users';
-import { ReadModel } from '../sync/read-model';
+import { replaceList } from '../workspace/workspace-writer';
 
 // GET /bff/workspace: the app's first call: who is signed in, the team and the small lists from
-// the read model, behind the session, without an upstream call.
+// the workspace tables, behind the session, without an upstream call.
 
 let upstream: FakeUpstream;
 let app: FastifyInstance;
@@ -40,11 +40,10 @@ describe('GET /bff/workspace', () => {
     expect(res.headers['x-bff-error']).toBe('1');
   });
 
-  it('answers who is signed in, the team, and the lists the model holds (null for one not read yet)', async () => {
-    const model = app.bffLive!.model;
-    model.replaceWith(new ReadModel());
-    model.lists.stages = [stage(0, 'new')];
-    model.lists.tags = [tag(1, 'vip')];
+  it('answers who is signed in, the team, and the lists the tables hold (null for one not read yet)', async () => {
+    const { db } = app.bffLive!.workspace;
+    await replaceList(db, 'stages', [stage(0, 'new')], { startedAt: 0, now: 0 });
+    await replaceList(db, 'tags', [tag(1, 'vip')], { startedAt: 0, now: 0 });
     const cookie = await signIn(app, 'agent');
     const before = callStatsOf(upstream.fake).read().total;
     const res = await get(cookie);

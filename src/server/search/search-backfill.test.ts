@@ -2,9 +2,10 @@ import pino from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Message } from '../../contract';
 import { openStore, type TeamStore } from '../store/open-store';
-import { ReadModel } from '../sync/read-model';
 import { conversation, message } from '../testing/live-records';
+import { seedWorkspace } from '../testing/workspace-seed';
 import { UpstreamError } from '../upstream/upstream-error';
+import { WorkspaceReader } from '../workspace/workspace-reader';
 import { SetAsideRepository } from '../store/set-aside-repository';
 import { SearchBackfill } from './search-backfill';
 import { SearchRepository } from './search-repository';
@@ -14,7 +15,6 @@ import { SearchRepository } from './search-repository';
 
 let store: TeamStore;
 let repo: SearchRepository;
-let model: ReadModel;
 let calls: { id: string; before?: string | undefined }[];
 let holds = true;
 
@@ -37,7 +37,7 @@ const backfill = () =>
   new SearchBackfill({
     repository: repo,
     reader: reader as never,
-    model,
+    workspace: new WorkspaceReader(store.db),
     log: pino({ level: 'silent' }),
     writes: () => holds,
     everyMs: 1000,
@@ -58,16 +58,15 @@ beforeEach(async () => {
   holds = true;
   await store.db.deleteFrom('search_messages').execute();
   await store.db.deleteFrom('search_backfill').execute();
-  model = new ReadModel();
-  model.conversations.set(
-    conversation(1).id,
-    conversation(1, { last_message_at: '2026-02-01T00:00:00.000Z' }),
-  );
-  model.conversations.set(
-    conversation(2).id,
-    conversation(2, { last_message_at: '2026-01-01T00:00:00.000Z' }),
-  );
-  model.messages.set(conversation(1).id, history[conversation(1).id]!.slice(230));
+  await store.db.deleteFrom('ws_conversations').execute();
+  await store.db.deleteFrom('ws_messages').execute();
+  await seedWorkspace(store.db, {
+    conversations: [
+      conversation(1, { last_message_at: '2026-02-01T00:00:00.000Z' }),
+      conversation(2, { last_message_at: '2026-01-01T00:00:00.000Z' }),
+    ],
+    messages: history[conversation(1).id]!.slice(230),
+  });
 });
 
 describe('search back-fill', () => {
@@ -108,7 +107,9 @@ describe('search back-fill', () => {
       message(3, 2, { text: 'unstorable date', created_at: '0000-01-01T00:00:00Z' }),
       message(3, 3, { text: 'newer kept message' }),
     ];
-    model.conversations.set(thread.id, conversation(3, { last_message_at: '2026-03-01T00:00:00.000Z' }));
+    await seedWorkspace(store.db, {
+      conversations: [conversation(3, { last_message_at: '2026-03-01T00:00:00.000Z' })],
+    });
     await store.db.deleteFrom('set_aside').execute();
     const task = backfill();
     expect(await task.step()).toBe('read');
@@ -122,10 +123,9 @@ describe('search back-fill', () => {
   });
 
   it('lets go of a thread the upstream no longer has', async () => {
-    model.conversations.set(
-      conversation(9).id,
-      conversation(9, { last_message_at: '2026-03-01T00:00:00.000Z' }),
-    );
+    await seedWorkspace(store.db, {
+      conversations: [conversation(9, { last_message_at: '2026-03-01T00:00:00.000Z' })],
+    });
     const task = backfill();
     expect(await task.step()).toBe('read');
     expect(calls[0]!.id).toBe(conversation(9).id);

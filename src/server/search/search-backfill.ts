@@ -1,23 +1,25 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { ReadModel } from '../sync/read-model';
 import type { UpstreamClient } from '../upstream/upstream-client';
 import { UpstreamError } from '../upstream/upstream-error';
 import { SetAsideKeeper } from '../store/set-aside-keeper';
 import { SetAsideRepository } from '../store/set-aside-repository';
 import { isUnavailable } from '../store/store-errors';
+import type { WorkspaceReader } from '../workspace/workspace-reader';
 import { indexed } from './search-indexer';
 import type { IndexedMessage, SearchRepository } from './search-repository';
 
 // The older history of every thread into the message index. The sync reads each thread's newest
 // page and everything new; this reads the pages before it, one page every SEARCH_BACKFILL_EVERY_MS,
 // newest threads first, once for the whole team (only the instance holding the sync's lease reads).
-// Its progress is kept in the database, so a restart or a take-over goes on where it stopped. A
+// Its progress is kept in the database and the next thread is asked of it each step (the
+// workspace's threads in the inbox's order, less those done), so a restart or a take-over goes on
+// where it stopped and no instance holds the list of threads. A
 // 429 is waited out; other failures back off and try again later.
 
 export interface SearchBackfillDeps {
   readonly repository: SearchRepository;
   readonly reader: Pick<UpstreamClient, 'call'>;
-  readonly model: ReadModel;
+  readonly workspace: WorkspaceReader;
   readonly log: FastifyBaseLogger;
   /** True while this instance runs the sync (holds the lease). */
   readonly writes: () => boolean;
@@ -32,13 +34,7 @@ const PAGE = 100;
 const DONE_CHECK_MS = 60_000;
 const MAX_BACKOFF_MS = 5 * 60_000;
 
-interface Progress {
-  beforeId: string | null;
-  done: boolean;
-}
-
 export class SearchBackfill {
-  private progress: Map<string, Progress> | null = null;
   private timer: NodeJS.Timeout | null = null;
   private failures = 0;
   private stopped = false;
@@ -64,13 +60,8 @@ export class SearchBackfill {
 
   /** Reads one page of one thread's older history, if this instance holds the lease and any is left. */
   async step(): Promise<BackfillStep> {
-    if (!this.deps.writes()) {
-      // Another instance may move on meanwhile: read its progress again on a take-over.
-      this.progress = null;
-      return 'idle';
-    }
-    this.progress ??= await this.deps.repository.backfillProgress();
-    const next = this.next(this.progress);
+    if (!this.deps.writes()) return 'idle';
+    const next = await this.next();
     if (!next) return 'done';
     let data: { id: string }[] = [];
     let hasMore = false;
@@ -89,7 +80,6 @@ export class SearchBackfill {
     const beforeId = data.at(-1)?.id ?? next.before;
     const done = !hasMore || data.length === 0;
     await this.deps.repository.saveBackfill(next.id, beforeId, done);
-    this.progress.set(next.id, { beforeId, done });
     return 'read';
   }
 
@@ -108,14 +98,13 @@ export class SearchBackfill {
   }
 
   /** The newest thread not read to its start, and the message to read before. */
-  private next(progress: Map<string, Progress>): { id: string; before: string | null } | null {
-    for (const c of this.deps.model.conversationsNewestFirst()) {
-      const held = progress.get(c.id);
-      if (held?.done) continue;
-      // The sync's page is indexed already: start before its oldest message.
-      return { id: c.id, before: held?.beforeId ?? this.deps.model.messagesOf(c.id)?.[0]?.id ?? null };
-    }
-    return null;
+  private async next(): Promise<{ id: string; before: string | null } | null> {
+    const next = await this.deps.repository.nextToBackfill();
+    if (!next) return null;
+    // The sync's page is indexed already: start before its oldest message.
+    const before =
+      next.beforeId ?? (await this.deps.workspace.messagesOf(next.conversationId))?.[0]?.id ?? null;
+    return { id: next.conversationId, before };
   }
 
   private schedule(delayMs: number): void {

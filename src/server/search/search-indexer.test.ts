@@ -3,16 +3,17 @@ import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import type { Message } from '../../contract';
 import { MemoryBus } from '../events/memory-bus';
 import { openStore, type TeamStore } from '../store/open-store';
-import { ReadModel } from '../sync/read-model';
 import { SetAsideRepository } from '../store/set-aside-repository';
 import { message } from '../testing/live-records';
 import { LogCapture } from '../testing/test-app';
 import { describeOnEachStore } from '../testing/test-stores';
-import { SearchIndexer } from './search-indexer';
+import { seedWorkspace } from '../testing/workspace-seed';
+import { WorkspaceReader } from '../workspace/workspace-reader';
+import { SearchIndexer, TAKE_OVER_PAGE } from './search-indexer';
 import { SearchRepository } from './search-repository';
 
 // The index follows the sync: messages on the bus are indexed by the instance that holds the
-// lease; one that holds it at start (or takes it over) first indexes what its model holds.
+// lease; one that holds it at start (or takes it over) first indexes what the workspace tables hold.
 
 let store: TeamStore;
 let repo: SearchRepository;
@@ -29,22 +30,21 @@ const upserted = (messages: Message[]) => ({
   event: { type: 'messages.upserted' as const, conversationId: messages[0]!.conversation_id, messages },
 });
 
-const start = (holds: boolean, model = new ReadModel()) => {
+const start = (holds: boolean) => {
   const bus = new MemoryBus();
   const indexer = new SearchIndexer({
     repository: repo,
     bus,
-    model,
+    workspace: new WorkspaceReader(store.db),
     log: pino({ level: 'silent' }),
     writes: () => holds,
   });
   return { bus, indexer };
 };
 
-it('indexes what the model holds and every message on the bus while it holds the lease', async () => {
-  const model = new ReadModel();
-  model.messages.set(message(1, 1).conversation_id, [message(1, 1, { text: 'held before the start' })]);
-  const { bus, indexer } = start(true, model);
+it('indexes what the tables hold and every message on the bus while it holds the lease', async () => {
+  await seedWorkspace(store.db, { messages: [message(1, 1, { text: 'held before the start' })] });
+  const { bus, indexer } = start(true);
   try {
     await bus.publish([
       upserted([message(1, 3, { text: 'refund please' }), message(1, 4, { text: null, type: 'image' })]),
@@ -70,6 +70,27 @@ it('leaves the index to the lease holder', async () => {
   }
 });
 
+it('reads the held messages a page at a time on a take-over', async () => {
+  const threads = Math.ceil((TAKE_OVER_PAGE * 1.5) / 50);
+  await seedWorkspace(store.db, {
+    messages: Array.from({ length: threads * 50 }, (_, i) =>
+      message(100 + Math.floor(i / 50), i % 50, { text: `paged history ${i}` }),
+    ),
+  });
+  const { indexer } = start(true);
+  try {
+    await indexer.flush();
+    const held = await store.db
+      .selectFrom('ws_messages')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow();
+    expect(Number(held.n)).toBeGreaterThan(TAKE_OVER_PAGE);
+    expect(await repo.count()).toBe(Number(held.n));
+  } finally {
+    await indexer.stop();
+  }
+});
+
 describeOnEachStore('the index after a message the database cannot hold', (suite) => {
   let onStore: SearchRepository;
   let db: TeamStore;
@@ -78,13 +99,13 @@ describeOnEachStore('the index after a message the database cannot hold', (suite
     onStore = new SearchRepository(db.db);
   }, 60_000);
 
-  const startOn = (model = new ReadModel()) => {
+  const startOn = () => {
     const bus = new MemoryBus();
     const logs = new LogCapture();
     const indexer = new SearchIndexer({
       repository: onStore,
       bus,
-      model,
+      workspace: new WorkspaceReader(db.db),
       log: pino({}, logs),
       writes: () => true,
     });
@@ -103,10 +124,9 @@ describeOnEachStore('the index after a message the database cannot hold', (suite
     } finally {
       await first.indexer.stop();
     }
-    // A restart reads the same message from its model again: it must not block what follows.
-    const model = new ReadModel();
-    model.messages.set(poisoned.conversation_id, [poisoned]);
-    const second = startOn(model);
+    // A restart reads the same message from the tables again: it must not block what follows.
+    await seedWorkspace(db.db, { messages: [poisoned] });
+    const second = startOn();
     try {
       await second.bus.publish([upserted([message(7, 3, { text: 'after the restart' })])]);
       await second.indexer.flush();

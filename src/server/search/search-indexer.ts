@@ -4,7 +4,7 @@ import type { EventBus } from '../events/bus';
 import { BatchWriter, type BatchWriterStats } from '../store/batch-writer';
 import { SetAsideRepository } from '../store/set-aside-repository';
 import { followWhileLeaseHeld } from '../sync/lease-follower';
-import type { ReadModel } from '../sync/read-model';
+import type { WorkspaceReader } from '../workspace/workspace-reader';
 import type { IndexedMessage, SearchRepository } from './search-repository';
 
 // Feeds the message index from the sync: every message the workspace learns (the first read of
@@ -15,7 +15,7 @@ import type { IndexedMessage, SearchRepository } from './search-repository';
 export interface SearchIndexerDeps {
   readonly repository: SearchRepository;
   readonly bus: EventBus;
-  readonly model: ReadModel;
+  readonly workspace: WorkspaceReader;
   readonly log: FastifyBaseLogger;
   /** True while this instance runs the sync (holds the lease). */
   readonly writes: () => boolean;
@@ -37,9 +37,15 @@ export const indexed = (m: Message): IndexedMessage | null => {
   };
 };
 
+/** Messages read from the tables per query on a take-over. */
+export const TAKE_OVER_PAGE = 1_000;
+
 export class SearchIndexer {
   private readonly writer: BatchWriter<IndexedMessage>;
   private readonly unfollow: () => void;
+  /** The take-over's read of the tables, while it runs. */
+  private takingOver: Promise<void> | null = null;
+  private stopped = false;
 
   constructor(deps: SearchIndexerDeps) {
     this.writer = new BatchWriter(
@@ -60,9 +66,11 @@ export class SearchIndexer {
         onEvent: (bus) => {
           if (bus.event.type === 'messages.upserted') for (const m of bus.event.messages) this.record(m);
         },
-        // What the model learnt before this instance held the lease.
+        // What the workspace learnt before this instance held the lease.
         onTakeOver: () => {
-          for (const page of deps.model.messages.values()) for (const m of page) this.record(m);
+          this.takingOver = this.indexHeld(deps).catch((err: unknown) => {
+            deps.log.warn({ err }, 'search index: the messages held could not be read on a take-over');
+          });
         },
       },
       { log: deps.log, label: 'search index' },
@@ -70,8 +78,9 @@ export class SearchIndexer {
   }
 
   /** Writes what is waiting (tests; a search right after a change). */
-  flush(): Promise<void> {
-    return this.writer.flush();
+  async flush(): Promise<void> {
+    await this.takingOver;
+    await this.writer.flush();
   }
 
   stats(): BatchWriterStats {
@@ -79,8 +88,28 @@ export class SearchIndexer {
   }
 
   async stop(): Promise<void> {
+    this.stopped = true;
     this.unfollow();
+    await this.takingOver;
     await this.writer.close();
+  }
+
+  /** Every message the tables hold, a page at a time, while this instance holds the lease. */
+  private async indexHeld(deps: SearchIndexerDeps): Promise<void> {
+    let after: string | null = null;
+    while (!this.stopped && deps.writes()) {
+      let query = deps.workspace.db
+        .selectFrom('ws_messages')
+        .select(['id', 'data'])
+        .orderBy('id')
+        .limit(TAKE_OVER_PAGE);
+      if (after !== null) query = query.where('id', '>', after);
+      const page = await query.execute();
+      for (const row of page) this.record(row.data);
+      await this.writer.flush();
+      if (page.length < TAKE_OVER_PAGE) return;
+      after = page[page.length - 1]!.id;
+    }
   }
 
   private record(m: Message): void {

@@ -101,10 +101,25 @@ export class SearchRepository {
     }));
   }
 
-  /** The back-fill's progress, by thread. */
-  async backfillProgress(): Promise<Map<string, { beforeId: string | null; done: boolean }>> {
-    const rows = await guarded(() => this.db.selectFrom('search_backfill').selectAll().execute());
-    return new Map(rows.map((r) => [r.conversation_id, { beforeId: r.before_id, done: r.done }]));
+  /**
+   * The newest thread of the workspace (migration 0011) whose history the back-fill has not read
+   * to its start, and the message it stopped before (null: not begun). One query down the inbox's
+   * index, skipping the threads already done.
+   */
+  async nextToBackfill(): Promise<{ conversationId: string; beforeId: string | null } | null> {
+    const row = await guarded(() =>
+      this.db
+        .selectFrom('ws_conversations as c')
+        .leftJoin('search_backfill as b', 'b.conversation_id', 'c.id')
+        .select(['c.id', 'b.before_id'])
+        .where('c.removed_at', 'is', null)
+        .where((eb) => eb.or([eb('b.done', 'is', null), eb('b.done', '=', false)]))
+        .orderBy(sql`c.last_message_at desc nulls last`)
+        .orderBy('c.id')
+        .limit(1)
+        .executeTakeFirst(),
+    );
+    return row ? { conversationId: row.id, beforeId: row.before_id } : null;
   }
 
   async saveBackfill(conversationId: string, beforeId: string | null, done: boolean): Promise<void> {

@@ -2,10 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEARCH_LIMIT_MAX, SearchResults, snippetParts } from '../../contract';
 import { callStatsOf } from '../../../mocks/core/call-stats';
-import { ReadModel } from '../sync/read-model';
 import { startAppWithStore, type AppWithStore } from '../testing/app-with-store';
 import { contact, conversation, customer, lead, quickReply } from '../testing/live-records';
 import { signIn } from '../testing/test-users';
+import { seedWorkspace } from '../testing/workspace-seed';
+import { replaceList } from '../workspace/workspace-writer';
 import { SearchRepository } from './search-repository';
 
 // GET /bff/search through the real BFF and its database: messages from the index with their
@@ -19,14 +20,19 @@ const get = (url: string, cookie = agent) => app.inject({ method: 'GET', url, he
 beforeAll(async () => {
   stack = await startAppWithStore({ live: true });
   app = stack.app;
-  const model = app.bffLive!.model;
-  model.replaceWith(new ReadModel());
   const sofia = contact(1, 1, { first_name: 'Sofia', last_name: 'Refundez' });
-  model.contacts.set(sofia.id, sofia);
-  model.customers.set(customer(1).id, customer(1, { name: 'Refund Partners' }));
-  model.conversations.set(conversation(1).id, conversation(1, { contact_id: sofia.id }));
-  model.leads.set(lead(1).id, lead(1, { name: 'Refund desk' }));
-  model.lists.quickReplies = [quickReply(1, { title: 'Refund policy', shortcut: 'refund' })];
+  await seedWorkspace(stack.store.db, {
+    contacts: [sofia],
+    customers: [customer(1, { name: 'Refund Partners' })],
+    conversations: [conversation(1, { contact_id: sofia.id })],
+    leads: [lead(1, { name: 'Refund desk' })],
+  });
+  await replaceList(
+    stack.store.db,
+    'quickReplies',
+    [quickReply(1, { title: 'Refund policy', shortcut: 'refund' })],
+    { startedAt: 0, now: 0 },
+  );
   await new SearchRepository(stack.store.db).upsert([
     {
       messageId: 'm-1',

@@ -3,30 +3,46 @@ import {
   SEARCH_LIMIT_DEFAULT,
   SearchQuery,
   fieldErrors,
+  type Conversation,
   type MessageHit,
   type SearchResults,
 } from '../../contract';
 import { sendBffError } from '../bff-error';
 import { fromStore, ownDataUser, type OwnDataDeps } from '../store/own-data-routes';
-import type { ReadModel } from '../sync/read-model';
 import { findRecords } from './record-search';
-import type { SearchRepository } from './search-repository';
+import type { FoundMessage, SearchRepository } from './search-repository';
+import type { WorkspaceReader } from '../workspace/workspace-reader';
 
 // GET /bff/search?q=&limit=  one box for everything: messages by full text (the BFF's index),
-// contacts, customers, leads and quick replies (the workspace it holds). Every role may search;
+// contacts, customers, leads and quick replies (the workspace tables). Every role may search;
 // what it finds is what the same person can open.
 
 export interface SearchRouteDeps extends OwnDataDeps {
   /** null: the BFF runs without its database (no message index). */
   readonly repository: SearchRepository | null;
   /** null: without the live workspace there is nothing to search in. */
-  readonly model: ReadModel | null;
+  readonly workspace: WorkspaceReader | null;
 }
 
 const WHAT = 'Search is';
 
+/** The threads the workspace still holds among those of the found messages (a page: one query). */
+async function threadsOf(
+  workspace: WorkspaceReader,
+  found: readonly FoundMessage[],
+): Promise<Conversation[]> {
+  if (found.length === 0) return [];
+  const rows = await workspace.db
+    .selectFrom('ws_conversations')
+    .select('data')
+    .where('id', 'in', [...new Set(found.map((m) => m.conversationId))])
+    .where('removed_at', 'is', null)
+    .execute();
+  return rows.map((r) => r.data);
+}
+
 export function registerSearchRoutes(app: FastifyInstance, deps: SearchRouteDeps): void {
-  const kept = { available: deps.repository !== null && deps.model !== null, what: WHAT };
+  const kept = { available: deps.repository !== null && deps.workspace !== null, what: WHAT };
 
   app.get('/bff/search', async (request, reply) => {
     const user = await ownDataUser(request, reply, deps, kept);
@@ -34,15 +50,19 @@ export function registerSearchRoutes(app: FastifyInstance, deps: SearchRouteDeps
     const parsed = SearchQuery.safeParse(request.query ?? {});
     if (!parsed.success) return sendBffError(reply, 400, fieldErrors(parsed.error));
     const { q, limit = SEARCH_LIMIT_DEFAULT } = parsed.data;
-    const model = deps.model!;
+    const workspace = deps.workspace!;
     return fromStore(reply, WHAT, async () => {
-      const found = await deps.repository!.search(q, limit);
+      const [found, records] = await Promise.all([
+        deps.repository!.search(q, limit),
+        findRecords(workspace, q, limit),
+      ]);
       // A thread the workspace no longer holds (deleted) is not offered.
+      const names = await workspace.threadNames(await threadsOf(workspace, found));
       const messages: MessageHit[] = found.flatMap((m) => {
-        const thread = model.conversation(m.conversationId);
-        return thread ? [{ ...m, threadName: model.threadName(thread) }] : [];
+        const threadName = names.get(m.conversationId);
+        return threadName === undefined ? [] : [{ ...m, threadName }];
       });
-      const results: SearchResults = { query: q, messages, ...findRecords(model, q, limit) };
+      const results: SearchResults = { query: q, messages, ...records };
       return reply.send(results);
     });
   });

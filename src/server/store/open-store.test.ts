@@ -2,13 +2,13 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql, type Kysely, type Migration } from 'kysely';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startTestPostgres } from '../testing/postgres-server';
 import { describeOnEachStore } from '../testing/test-stores';
 import { DataDirLockedError } from './data-dir-lock';
 import { appliedMigrations, migrateToLatest } from './migrate';
 import { MIGRATIONS } from './migrations';
-import { openStore } from './open-store';
+import { openStore, type TeamStore } from './open-store';
 import { guarded, DatabaseUnavailableError, StoreSchemaError } from './store-errors';
 
 const tableExists = async (db: Kysely<unknown>, table: string): Promise<boolean> => {
@@ -23,6 +23,13 @@ const createTable = (name: string): Migration => ({
 });
 
 describeOnEachStore('store', (suite) => {
+  // One migrated database for the tests that only use one (an embedded one takes seconds to
+  // start); a test that needs a new database, or closes it, opens its own.
+  let shared: TeamStore;
+  beforeAll(async () => {
+    shared = await suite.openFresh();
+  }, 60_000);
+
   it('applies every migration to a new database, and none when opened again', async () => {
     const location = await suite.freshLocation();
     const first = await openStore(location);
@@ -58,8 +65,7 @@ describeOnEachStore('store', (suite) => {
   });
 
   it('leaves the schema as it was when a migration fails half-way, and names it', async () => {
-    const store = await suite.openFresh();
-    const db = store.db as Kysely<unknown>;
+    const db = shared.db as Kysely<unknown>;
     const failing: Migration = {
       up: async (trx) => {
         await trx.schema.createTable('half_done').addColumn('id', 'integer').execute();
@@ -79,27 +85,24 @@ describeOnEachStore('store', (suite) => {
   });
 
   it('lets two instances start at once on one database: the migrations run once', async () => {
-    const location = await suite.freshLocation();
-    if (location.kind === 'pglite') {
+    if (suite.kind === 'pglite') {
       // One embedded database belongs to one process; the DATA_DIR lock test covers it.
-      const store = await openStore(location);
       const both = await Promise.all([
-        migrateToLatest(store.db as Kysely<unknown>, MIGRATIONS),
-        migrateToLatest(store.db as Kysely<unknown>, MIGRATIONS),
+        migrateToLatest(shared.db as Kysely<unknown>, MIGRATIONS),
+        migrateToLatest(shared.db as Kysely<unknown>, MIGRATIONS),
       ]);
       expect(both.flatMap((r) => r.applied)).toEqual([]);
-      await store.close();
       return;
     }
+    const location = await suite.freshLocation();
     const [a, b] = await Promise.all([openStore(location), openStore(location)]);
     expect([...a.migrated, ...b.migrated]).toEqual(Object.keys(MIGRATIONS));
     await Promise.all([a.close(), b.close()]);
   });
 
   it('says the database is unavailable when it refuses writes (read-only)', async () => {
-    const store = await suite.openFresh();
     const write = guarded(() =>
-      store.db
+      shared.db
         .transaction()
         .setAccessMode('read only')
         .execute((trx) =>
@@ -122,8 +125,7 @@ describeOnEachStore('store', (suite) => {
   });
 
   it('keeps a wrong query a programming error, not an outage', async () => {
-    const store = await suite.openFresh();
-    const wrong = guarded(() => sql`select * from no_such_table`.execute(store.db));
+    const wrong = guarded(() => sql`select * from no_such_table`.execute(shared.db));
     await expect(wrong).rejects.not.toBeInstanceOf(DatabaseUnavailableError);
   });
 

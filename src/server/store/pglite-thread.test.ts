@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { AuditRepository } from '../audit/audit-repository';
 import { openStore, type TeamStore } from './open-store';
 import { DatabaseUnavailableError, guarded, isUnavailable } from './store-errors';
@@ -19,11 +19,18 @@ afterEach(async () => {
 });
 
 describe('the embedded database in a worker thread', () => {
+  // One in-memory database for the tests that neither restart nor close it (a thread's start-up
+  // takes seconds); each keeps to its own table.
+  let shared: TeamStore;
+  beforeAll(async () => {
+    shared = await openStore({ kind: 'pglite', dataDir: null, thread: true });
+  }, 60_000);
+  afterAll(() => shared.close());
+
   it('migrates, writes and reads back dates, JSON and int8 ids as the in-thread one does', async () => {
-    store = await openStore({ kind: 'pglite', dataDir: null, thread: true });
-    expect(store.migrated.length).toBeGreaterThan(0);
+    expect(shared.migrated.length).toBeGreaterThan(0);
     const at = new Date('2026-11-23T10:00:00.000Z');
-    const repo = new AuditRepository(store.db);
+    const repo = new AuditRepository(shared.db);
     await repo.insert([
       { at, username: 'ana@acme.test', role: 'agent', action: 'leads.update', record: { leadId: 'l-1' }, status: 200, outcome: 'success', ip: null },
     ]);
@@ -35,13 +42,12 @@ describe('the embedded database in a worker thread', () => {
   });
 
   it('keeps a transaction whole and rolls back a failed one', async () => {
-    store = await openStore({ kind: 'pglite', dataDir: null, thread: true });
-    await sql`create table t (n int primary key)`.execute(store.db);
-    await store.db.transaction().execute(async (tx) => {
+    await sql`create table t (n int primary key)`.execute(shared.db);
+    await shared.db.transaction().execute(async (tx) => {
       await sql`insert into t values (1)`.execute(tx);
       await sql`insert into t values (2)`.execute(tx);
     });
-    const failed = store.db.transaction().execute(async (tx) => {
+    const failed = shared.db.transaction().execute(async (tx) => {
       await sql`insert into t values (3)`.execute(tx);
       await sql`insert into t values (1)`.execute(tx);
     });
@@ -49,7 +55,7 @@ describe('the embedded database in a worker thread', () => {
     const error = await failed.catch((e: unknown) => e);
     expect((error as { code?: string }).code).toBe('23505');
     expect(isUnavailable(error)).toBe(false);
-    const rows = await sql<{ n: number }>`select n from t order by n`.execute(store.db);
+    const rows = await sql<{ n: number }>`select n from t order by n`.execute(shared.db);
     expect(rows.rows.map((r) => r.n)).toEqual([1, 2]);
   });
 

@@ -94,21 +94,38 @@ export interface HostileCase {
   readonly also?: (res: LightMyRequestResponse) => string | null;
 }
 
-/** Calls every case and collects what went wrong, so one run names every failing value at once. */
-export async function problemsOf(cases: Iterable<HostileCase>): Promise<string[]> {
-  const problems: string[] = [];
-  for (const c of cases) {
-    let res: LightMyRequestResponse;
-    try {
-      res = await c.send();
-    } catch (error) {
-      problems.push(`${c.label}: the call threw ${String(error)}`);
-      continue;
+/**
+ * Calls every case and collects what went wrong, so one run names every failing value at once.
+ * With `concurrency` above 1 that many calls are in flight at a time (each case is an independent
+ * request, checked on its own answer), and then an answer that only says the BFF or its upstream
+ * was busy or out of reach (429, 502, 503, 504) is a problem too: it would hide what the route
+ * does with the value. Use it where no case is meant to get one.
+ */
+export async function problemsOf(cases: Iterable<HostileCase>, concurrency = 1): Promise<string[]> {
+  const all = [...cases];
+  const found: (string | null)[] = new Array<string | null>(all.length).fill(null);
+  let next = 0;
+  const work = async (): Promise<void> => {
+    while (next < all.length) {
+      const i = next++;
+      const c = all[i]!;
+      let res: LightMyRequestResponse;
+      try {
+        res = await c.send();
+      } catch (error) {
+        found[i] = `${c.label}: the call threw ${String(error)}`;
+        continue;
+      }
+      const busy =
+        concurrency > 1 && [429, 502, 503, 504].includes(res.statusCode)
+          ? `${res.statusCode} with ${concurrency} calls in flight: ${res.body.slice(0, 200)}`
+          : null;
+      const problem = busy ?? problemWith(res) ?? c.also?.(res) ?? null;
+      if (problem !== null) found[i] = `${c.label}: ${problem}`;
     }
-    const problem = problemWith(res) ?? c.also?.(res) ?? null;
-    if (problem !== null) problems.push(`${c.label}: ${problem}`);
-  }
-  return problems;
+  };
+  await Promise.all(Array.from({ length: Math.max(1, concurrency) }, work));
+  return found.filter((p): p is string => p !== null);
 }
 
 /** The top-level field names of a body or query schema (the contract wraps each in z.lazy). */

@@ -19,13 +19,14 @@ describeOnEachStore('read marks repository', (suite) => {
   });
 
   it('records a first-time reader once, from their first use on', async () => {
-    expect(await repo.load('ana@acme.test', new Date(T0))).toEqual({ since: T0, marks: [] });
-    // A later load keeps the first time: unread is counted from when the agent started.
-    expect((await repo.load('ana@acme.test', new Date(T0 + 60_000))).since).toBe(T0);
+    const first = async () => new Date(T0);
+    expect(await repo.since('ana@acme.test', first)).toBe(T0);
+    // A later call keeps the first time, and does not ask for it: unread counts from the start.
+    const never = () => Promise.reject(new Error('asked again'));
+    expect(await repo.since('ana@acme.test', never)).toBe(T0);
   });
 
   it('keeps one mark per agent and thread that only moves forward, and the latest unread flag', async () => {
-    await repo.load('ana@acme.test', new Date(T0));
     await repo.save('ana@acme.test', { conversationId: THREAD, readAt: T0 + 5_000, markedUnread: false });
     const back = await repo.save('ana@acme.test', {
       conversationId: THREAD,
@@ -34,9 +35,16 @@ describeOnEachStore('read marks repository', (suite) => {
     });
     expect(back).toEqual({ conversationId: THREAD, readAt: T0 + 5_000, markedUnread: true });
     await repo.save('ada@acme.test', { conversationId: THREAD, readAt: T0, markedUnread: false });
-    const ana = await repo.load('ana@acme.test', new Date(T0));
-    expect(ana.marks).toEqual([{ conversationId: THREAD, readAt: T0 + 5_000, markedUnread: true }]);
-    const ada = await repo.load('ada@acme.test', new Date(T0));
-    expect(ada.marks).toEqual([{ conversationId: THREAD, readAt: T0, markedUnread: false }]);
+    expect(await repo.mark('ana@acme.test', THREAD)).toEqual({
+      conversationId: THREAD,
+      readAt: T0 + 5_000,
+      markedUnread: true,
+    });
+    expect(await repo.mark('ada@acme.test', THREAD)).toEqual({
+      conversationId: THREAD,
+      readAt: T0,
+      markedUnread: false,
+    });
+    expect(await repo.mark('marco@acme.test', THREAD)).toBeUndefined();
   });
 });

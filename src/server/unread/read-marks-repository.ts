@@ -12,41 +12,38 @@ export interface ReadMark {
   readonly markedUnread: boolean;
 }
 
-export interface ReaderMarks {
-  /** Since when this agent's unread is counted (ms). */
-  readonly since: number;
-  readonly marks: ReadMark[];
-}
-
 export class ReadMarksRepository {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(readonly db: Kysely<Database>) {}
 
-  /** The agent's marks; a first-time reader is recorded as reading from `now` on. */
-  async load(username: string, now: Date): Promise<ReaderMarks> {
+  /**
+   * Since when the agent's unread is counted (ms); a first-time reader is recorded as reading from
+   * `firstUse()` on (asked only then), and a later call keeps the first time.
+   */
+  async since(username: string, firstUse: () => Promise<Date>): Promise<number> {
     return guarded(async () => {
+      const held = await this.sinceOf(username);
+      if (held !== undefined) return held;
       await this.db
         .insertInto('readers')
-        .values({ username, since: now })
+        .values({ username, since: await firstUse() })
         .onConflict((oc) => oc.column('username').doNothing())
         .execute();
-      const reader = await this.db
-        .selectFrom('readers')
-        .select('since')
-        .where('username', '=', username)
-        .executeTakeFirstOrThrow();
-      const rows = await this.db
+      return (await this.sinceOf(username))!;
+    });
+  }
+
+  /** The agent's mark on a thread, if any. */
+  async mark(username: string, conversationId: string): Promise<ReadMark | undefined> {
+    return guarded(async () => {
+      const row = await this.db
         .selectFrom('read_marks')
-        .select(['conversation_id', 'read_at', 'marked_unread'])
+        .select(['read_at', 'marked_unread'])
         .where('username', '=', username)
-        .execute();
-      return {
-        since: reader.since.getTime(),
-        marks: rows.map((r) => ({
-          conversationId: r.conversation_id,
-          readAt: r.read_at.getTime(),
-          markedUnread: r.marked_unread,
-        })),
-      };
+        .where('conversation_id', '=', conversationId)
+        .executeTakeFirst();
+      return row
+        ? { conversationId, readAt: row.read_at.getTime(), markedUnread: row.marked_unread }
+        : undefined;
     });
   }
 
@@ -80,5 +77,14 @@ export class ReadMarksRepository {
         markedUnread: row.marked_unread,
       };
     });
+  }
+
+  private async sinceOf(username: string): Promise<number | undefined> {
+    const row = await this.db
+      .selectFrom('readers')
+      .select('since')
+      .where('username', '=', username)
+      .executeTakeFirst();
+    return row?.since.getTime();
   }
 }

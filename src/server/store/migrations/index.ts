@@ -10,6 +10,9 @@ import { searchBackfill } from './0008-search-backfill';
 import { setAside } from './0009-set-aside';
 import { idempotencyKeys } from './0010-idempotency-keys';
 import { workspace } from './0011-workspace';
+import { inboxSearch } from './0013-inbox-search';
+import { workspaceFinding } from './0014-workspace-finding';
+import { unreadAndHistory } from './0015-unread-and-history';
 import { syncBookkeeping } from './0016-sync-bookkeeping';
 
 // Every migration, in order, listed here by hand: the server is bundled into one file for
@@ -28,5 +31,8 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0009_set_aside': setAside,
   '0010_idempotency_keys': idempotencyKeys,
   '0011_workspace': workspace,
+  '0013_inbox_search': inboxSearch,
+  '0014_workspace_finding': workspaceFinding,
+  '0015_unread_and_history': unreadAndHistory,
   '0016_sync_bookkeeping': syncBookkeeping,
 };
