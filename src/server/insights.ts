@@ -67,7 +67,7 @@ export function registerInsights(app: FastifyInstance, deps: InsightsDeps): void
       ? new HistoryRecorder({
           repository: historyRepo,
           bus: live.bus,
-          model: live.model,
+          workspace: live.workspace,
           log: app.log,
           writes: () => live.lease.held,
           clock,

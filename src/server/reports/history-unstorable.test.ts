@@ -1,14 +1,15 @@
+import { sql } from 'kysely';
 import pino from 'pino';
 import { beforeAll, beforeEach, expect, it } from 'vitest';
 import { MemoryBus } from '../events/memory-bus';
 import type { TeamStore } from '../store/open-store';
 import { SetAsideRepository } from '../store/set-aside-repository';
-import { ReadModel } from '../sync/read-model';
 import { conversation, lead, message } from '../testing/live-records';
 import { LogCapture } from '../testing/test-app';
 import { describeOnEachStore } from '../testing/test-stores';
 import { HistoryRecorder } from './history-recorder';
 import { HistoryRepository } from './history-repository';
+import { WorkspaceReader } from '../workspace/workspace-reader';
 
 // Issue 34 for report history: upstream text the database cannot hold is made storable, and a
 // record it refuses is set aside without stopping (or repeating) the others.
@@ -26,6 +27,7 @@ describeOnEachStore('report history after records the database cannot hold', (su
       'set_aside',
     ] as const)
       await store.db.deleteFrom(table).execute();
+    await sql`delete from history_states`.execute(store.db);
   });
 
   const start = () => {
@@ -34,7 +36,7 @@ describeOnEachStore('report history after records the database cannot hold', (su
     const recorder = new HistoryRecorder({
       repository: new HistoryRepository(store.db),
       bus,
-      model: new ReadModel(),
+      workspace: new WorkspaceReader(store.db),
       log: pino({}, logs),
       writes: () => true,
       clock: () => Date.parse('2026-01-06T00:00:00.000Z'),
