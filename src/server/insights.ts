@@ -39,7 +39,7 @@ export function registerInsights(app: FastifyInstance, deps: InsightsDeps): void
     live && searchRepo
       ? new SearchIndexer({
           repository: searchRepo,
-          bus: live.bus,
+          changes: live.changes.source('search index'),
           workspace: live.workspace,
           log: app.log,
           writes: () => live.lease.held,
@@ -66,7 +66,7 @@ export function registerInsights(app: FastifyInstance, deps: InsightsDeps): void
     live && historyRepo
       ? new HistoryRecorder({
           repository: historyRepo,
-          bus: live.bus,
+          changes: live.changes.source('history'),
           workspace: live.workspace,
           log: app.log,
           writes: () => live.lease.held,

@@ -1,6 +1,7 @@
 import pino from 'pino';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { MemoryBus } from '../events/memory-bus';
+import { ChangeFeed } from '../sync/change-feed';
 import { openStore, type TeamStore } from '../store/open-store';
 import { conversation, lead, message } from '../testing/live-records';
 import { seedWorkspace } from '../testing/workspace-seed';
@@ -28,7 +29,7 @@ it('records messages, resolutions and stage moves from changes, not from loads',
   });
   const recorder = new HistoryRecorder({
     repository: new HistoryRepository(store.db),
-    bus,
+    changes: new ChangeFeed(bus, pino({ level: 'silent' })).source('history'),
     workspace: new WorkspaceReader(store.db),
     log: pino({ level: 'silent' }),
     writes: () => true,
@@ -80,7 +81,7 @@ it('records messages, resolutions and stage moves from changes, not from loads',
   // a lead's next move is from where the last holder saw it.
   const next = new HistoryRecorder({
     repository: new HistoryRepository(store.db),
-    bus,
+    changes: new ChangeFeed(bus, pino({ level: 'silent' })).source('history'),
     workspace: new WorkspaceReader(store.db),
     log: pino({ level: 'silent' }),
     writes: () => true,

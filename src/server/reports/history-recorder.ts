@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
 import type { Conversation, Lead, Message } from '../../contract';
-import type { EventBus } from '../events/bus';
+import type { ChangeSource } from '../sync/change-feed';
 import { BatchWriter } from '../store/batch-writer';
 import { SetAsideRepository } from '../store/set-aside-repository';
 import { storableText } from '../store/storable-text';
@@ -19,7 +19,8 @@ import type { HistoryEntry, HistoryRepository } from './history-repository';
 
 export interface HistoryRecorderDeps {
   readonly repository: HistoryRepository;
-  readonly bus: EventBus;
+  /** Every committed change, in the declared order of consumers (sync/change-feed.ts). */
+  readonly changes: ChangeSource;
   readonly workspace: WorkspaceReader;
   readonly log: FastifyBaseLogger;
   readonly writes: () => boolean;
@@ -56,7 +57,7 @@ export class HistoryRecorder {
       },
     );
     this.unfollow = followWhileLeaseHeld(
-      deps.bus,
+      deps.changes,
       deps.writes,
       {
         onEvent: (bus) => {

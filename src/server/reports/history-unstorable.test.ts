@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import pino from 'pino';
 import { beforeAll, beforeEach, expect, it } from 'vitest';
 import { MemoryBus } from '../events/memory-bus';
+import { ChangeFeed } from '../sync/change-feed';
 import type { TeamStore } from '../store/open-store';
 import { SetAsideRepository } from '../store/set-aside-repository';
 import { conversation, lead, message } from '../testing/live-records';
@@ -35,7 +36,7 @@ describeOnEachStore('report history after records the database cannot hold', (su
     const logs = new LogCapture();
     const recorder = new HistoryRecorder({
       repository: new HistoryRepository(store.db),
-      bus,
+      changes: new ChangeFeed(bus, pino({ level: 'silent' })).source('history'),
       workspace: new WorkspaceReader(store.db),
       log: pino({}, logs),
       writes: () => true,

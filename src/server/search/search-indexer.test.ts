@@ -2,6 +2,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import type { Message } from '../../contract';
 import { MemoryBus } from '../events/memory-bus';
+import { ChangeFeed } from '../sync/change-feed';
 import { openStore, type TeamStore } from '../store/open-store';
 import { SetAsideRepository } from '../store/set-aside-repository';
 import { message } from '../testing/live-records';
@@ -34,7 +35,7 @@ const start = (holds: boolean) => {
   const bus = new MemoryBus();
   const indexer = new SearchIndexer({
     repository: repo,
-    bus,
+    changes: new ChangeFeed(bus, pino({ level: 'silent' })).source('search index'),
     workspace: new WorkspaceReader(store.db),
     log: pino({ level: 'silent' }),
     writes: () => holds,
@@ -104,7 +105,7 @@ describeOnEachStore('the index after a message the database cannot hold', (suite
     const logs = new LogCapture();
     const indexer = new SearchIndexer({
       repository: onStore,
-      bus,
+      changes: new ChangeFeed(bus, pino({ level: 'silent' })).source('search index'),
       workspace: new WorkspaceReader(db.db),
       log: pino({}, logs),
       writes: () => true,

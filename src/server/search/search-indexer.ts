@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Message } from '../../contract';
-import type { EventBus } from '../events/bus';
+import type { ChangeSource } from '../sync/change-feed';
 import { BatchWriter, type BatchWriterStats } from '../store/batch-writer';
 import { SetAsideRepository } from '../store/set-aside-repository';
 import { followWhileLeaseHeld } from '../sync/lease-follower';
@@ -14,7 +14,8 @@ import type { IndexedMessage, SearchRepository } from './search-repository';
 
 export interface SearchIndexerDeps {
   readonly repository: SearchRepository;
-  readonly bus: EventBus;
+  /** Every committed change, in the declared order of consumers (sync/change-feed.ts). */
+  readonly changes: ChangeSource;
   readonly workspace: WorkspaceReader;
   readonly log: FastifyBaseLogger;
   /** True while this instance runs the sync (holds the lease). */
@@ -60,7 +61,7 @@ export class SearchIndexer {
       },
     );
     this.unfollow = followWhileLeaseHeld(
-      deps.bus,
+      deps.changes,
       deps.writes,
       {
         onEvent: (bus) => {

@@ -1,9 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { BusEvent, EventBus } from '../events/bus';
+import type { BusEvent } from '../events/bus';
+import type { ChangeSource } from './change-feed';
 
 // For what the BFF derives from the sync into its database (the search index, report history):
 // only the instance holding the sync's lease writes, so several instances do the work once. It
-// sees every event on the bus while it holds the lease, and is told each time it takes the lease
+// sees every committed change (change-feed.ts) while it holds the lease, and is told each time it takes the lease
 // over (at start too) so it can catch up from its read model.
 //
 // A follower that throws on one event (a record it cannot read) must not stop the events after it,
@@ -25,7 +26,7 @@ export interface LeaseFollowerOptions {
 
 /** Starts following; returns the stop. */
 export function followWhileLeaseHeld(
-  bus: EventBus,
+  changes: ChangeSource,
   holds: () => boolean,
   follower: LeaseFollower,
   opts: LeaseFollowerOptions,
@@ -56,7 +57,7 @@ export function followWhileLeaseHeld(
     }
     held = now;
   };
-  const unsubscribe = bus.subscribe((event) => {
+  const unsubscribe = changes.subscribe((event) => {
     if (!holds()) return;
     try {
       follower.onEvent(event);
