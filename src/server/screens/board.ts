@@ -1,3 +1,4 @@
+import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import {
   BOARD_PAGE,
   UNMATCHED,
@@ -6,91 +7,36 @@ import {
   type BoardColumn,
   type BoardColumnPage,
   type CurrencySum,
-  type Lead,
 } from '../../contract';
-import type { ReadModel } from '../sync/read-model';
+import { storableText } from '../store/storable-text';
+import type { WorkspaceDb } from '../workspace/workspace-writer';
+import type { WorkspaceReader } from '../workspace/workspace-reader';
+import { cursorOf, parseCursor, type LeadFilters, type OrderKey } from './lead-order';
 import {
-  compareKeys,
-  cursorOf,
-  leadMatcher,
-  orderKey,
-  parseCursor,
-  TopLeads,
-  type LeadFilters,
-  type OrderKey,
-} from './lead-order';
-import { addMoney, weightedValue } from './money-sums';
+  afterCondition,
+  afterCursor,
+  COLUMN_ORDER,
+  filterCondition,
+  inIndexOrder,
+  hasFilters,
+  LIVE,
+  NEWEST_FIRST,
+  storedKey,
+  type LeadRow,
+} from './lead-sql';
+import { moneyOf } from './money-sums';
 
-// The lead board from the read model: per stage (and for leads that match no stage) the exact
-// count and sums under the filters, and the first page of cards with their follow-up flags; then
-// further pages of one column by cursor. Pure functions of the model, one pass over its leads.
-
-class ColumnTally {
-  total = 0;
-  private readonly sums = new Map<string | null, CurrencySum>();
-  readonly top: TopLeads;
-
-  constructor(limit: number) {
-    this.top = new TopLeads(limit);
-  }
-
-  add(lead: Lead): void {
-    this.total++;
-    this.top.offer(lead);
-    const value = lead.value;
-    if (value === null || value === undefined || !Number.isFinite(value)) return;
-    const currency = lead.currency || null;
-    let sum = this.sums.get(currency);
-    if (sum === undefined) {
-      sum = { currency, value: 0, weighted: 0 };
-      this.sums.set(currency, sum);
-    }
-    sum.value = addMoney(sum.value, value);
-    sum.weighted = addMoney(sum.weighted, weightedValue(value, lead.probability));
-  }
-
-  column(stage: string, model: ReadModel): BoardColumn {
-    const sums = [...this.sums.values()].sort(
-      (a, b) => b.value - a.value || (a.currency ?? '').localeCompare(b.currency ?? ''),
-    );
-    return { ...pageOf(stage, this.top, model), total: this.total, sums };
-  }
-}
-
-const cardOf = (lead: Lead, model: ReadModel): BoardCard => ({
-  lead,
-  followUp: model.followUps.has(lead.id),
-});
-
-function pageOf(stage: string, top: TopLeads, model: ReadModel): BoardColumnPage {
-  const last = top.items[top.items.length - 1];
-  return {
-    stage,
-    cards: top.items.map((lead) => cardOf(lead, model)),
-    nextCursor: top.overflow && last ? cursorOf(last) : null,
-  };
-}
+// The lead board from the workspace tables: per stage (and for leads whose status matches no
+// stage: Unmatched) the exact count and sums under the filters, and the first page of cards with
+// their follow-up flags; then further pages of one column by cursor.
+//
+// Without a filter the totals come from ws_lead_columns, which the database keeps with every
+// change of ws_leads (migration 0012): a read of a few rows whatever the number of leads. Under a
+// filter they are counted over the matches (the filters' indexes find them). Cards are read per
+// column along the index ws_leads_column (status, created_at desc nulls last, id), a page at a time.
 
 export interface BoardRequest extends LeadFilters {
   readonly limit?: number | undefined;
-}
-
-export function boardOf(model: ReadModel, request: BoardRequest): Board {
-  const limit = request.limit ?? BOARD_PAGE;
-  const stages = model.stages();
-  const tallies = new Map<string, ColumnTally>();
-  for (const stage of stages) if (!tallies.has(stage.key)) tallies.set(stage.key, new ColumnTally(limit));
-  const unmatched = new ColumnTally(limit);
-  const matches = leadMatcher(request);
-  for (const lead of model.leads.values()) {
-    if (!matches(lead)) continue;
-    (tallies.get(lead.status) ?? unmatched).add(lead);
-  }
-  return {
-    // Two stages with one key (the upstream should refuse it) would share their leads: each shows them.
-    columns: stages.map((stage) => tallies.get(stage.key)!.column(stage.key, model)),
-    unmatched: unmatched.column(UNMATCHED, model),
-  };
 }
 
 export interface ColumnRequest extends LeadFilters {
@@ -99,25 +45,227 @@ export interface ColumnRequest extends LeadFilters {
   readonly limit?: number | undefined;
 }
 
+/** Totals of one column and currency, as PostgreSQL answers them (bigint and numeric as text). */
+interface TallyRow {
+  /** The stage key; null for Unmatched. */
+  readonly col: string | null;
+  readonly currency: string;
+  readonly leads: string;
+  readonly valued: string;
+  readonly value_sum: string;
+  readonly weighted_sum: string;
+  /** The statuses behind the row (the ones of Unmatched: which to read its cards from). */
+  readonly statuses: string[];
+}
+
+interface Tally {
+  total: number;
+  readonly sums: CurrencySum[];
+}
+
+/** `status` among the stage keys (false when there are none). */
+const amongKeys = (keys: readonly string[]): RawBuilder<SqlBool> =>
+  keys.length === 0 ? sql<SqlBool>`false` : sql<SqlBool>`status in (${sql.join([...keys])})`;
+
+/**
+ * Per status and currency: how many leads, how many with a value, and their exact sums. The
+ * unfiltered figures are the summary's; the filtered ones are summed the way migration 0012's
+ * triggers sum them (value as its shortest decimal, weighted by the probability kept within 0 to
+ * 100), so a filter that matches everything gives the same figures.
+ */
+function perStatus(filters: LeadFilters): RawBuilder<unknown> {
+  if (!hasFilters(filters))
+    return sql`select status, currency, leads, valued, value_sum, weighted_sum from ws_lead_columns where leads > 0`;
+  const value = sql`value::text::numeric`;
+  const weight = sql`least(100, greatest(0, coalesce(probability, 0)))::text::numeric * 0.01`;
+  return sql`select coalesce(status, '') as status, coalesce(currency, '') as currency,
+      count(*) as leads, count(value) as valued,
+      coalesce(sum(${value}), 0) as value_sum, coalesce(sum(${value} * ${weight}), 0) as weighted_sum
+    from ws_leads where ${LIVE} and ${filterCondition(filters)}
+    group by 1, 2`;
+}
+
+async function talliesOf(
+  db: WorkspaceDb,
+  keys: readonly string[],
+  filters: LeadFilters,
+): Promise<{ byColumn: Map<string | null, Tally>; unmatchedStatuses: string[] }> {
+  const result = await sql<TallyRow>`
+    select case when ${amongKeys(keys)} then status end as col, currency,
+      sum(leads)::text as leads, sum(valued)::text as valued,
+      sum(value_sum)::text as value_sum, sum(weighted_sum)::text as weighted_sum,
+      array_agg(status order by status) as statuses
+    from (${perStatus(filters)}) per_status
+    group by 1, 2`.execute(db);
+  const byColumn = new Map<string | null, Tally>();
+  const unmatched = new Set<string>();
+  for (const row of result.rows) {
+    let tally = byColumn.get(row.col);
+    if (tally === undefined) {
+      tally = { total: 0, sums: [] };
+      byColumn.set(row.col, tally);
+    }
+    tally.total += Number(row.leads);
+    // As before: a currency shows once one of its leads has a value; '' is "no currency".
+    if (Number(row.valued) > 0)
+      tally.sums.push({
+        currency: row.currency === '' ? null : row.currency,
+        value: moneyOf(row.value_sum),
+        weighted: moneyOf(row.weighted_sum),
+      });
+    if (row.col === null) for (const s of row.statuses) unmatched.add(s);
+  }
+  for (const tally of byColumn.values())
+    tally.sums.sort((a, b) => b.value - a.value || (a.currency ?? '').localeCompare(b.currency ?? ''));
+  return { byColumn, unmatchedStatuses: [...unmatched] };
+}
+
+/** A row of a column: which column (a stage key, or UNMATCHED) and the lead. */
+type ColumnRow = LeadRow & { readonly key: string };
+
+/**
+ * Without a filter: the first `limit` leads after a cursor of each of several statuses, each read
+ * along its own range of ws_leads_column in its order (never a sort of a column). Answers rows in
+ * order per status (at most 2 × limit each: cut by the caller); `merged`: the first `limit` of
+ * all of them together, under one key (Unmatched).
+ */
+async function columnRows(
+  db: WorkspaceDb,
+  statuses: readonly string[],
+  after: OrderKey | null,
+  limit: number,
+  merged: boolean,
+): Promise<ColumnRow[]> {
+  if (statuses.length === 0) return [];
+  const keys = sql.join(statuses.map((s) => sql`(${s}::text)`));
+  const parts = afterCursor(sql<SqlBool>`status = k.key`, after, limit, COLUMN_ORDER);
+  const perKey = sql`select ${merged ? sql`${UNMATCHED}::text` : sql`k.key`} as key, c.id, c.created_at, c.data
+    from (values ${keys}) as k(key) cross join lateral (${sql.join(parts, sql` union all `)}) c`;
+  return inIndexOrder(
+    db,
+    merged
+      ? sql<ColumnRow>`select * from (${perKey}) m order by ${NEWEST_FIRST} limit ${limit}`
+      : sql<ColumnRow>`${perKey} order by k.key, ${NEWEST_FIRST}`,
+  );
+}
+
+/**
+ * Under a filter: the first `limit` matches after a cursor of each column (a stage key, or
+ * UNMATCHED for the statuses no stage has), `only` one column if given. The matches are found by
+ * the filters' indexes and sorted (cost in proportion to the matches): walking a column's index
+ * for a rare match would read the whole column.
+ */
+async function matchedRows(
+  db: WorkspaceDb,
+  keys: readonly string[],
+  filters: LeadFilters,
+  after: OrderKey | null,
+  limit: number,
+  only?: string,
+): Promise<ColumnRow[]> {
+  const column = sql`case when ${amongKeys(keys)} then status else ${UNMATCHED}::text end`;
+  const inColumn =
+    only === undefined
+      ? sql<SqlBool>`true`
+      : only === UNMATCHED
+        ? sql<SqlBool>`not ${amongKeys(keys)}`
+        : sql<SqlBool>`status = ${only}`;
+  const result = await sql<ColumnRow>`
+    with matched as (
+      select id, created_at, ${column} as key,
+        row_number() over (partition by ${column} order by ${NEWEST_FIRST}) as n
+      from ws_leads
+      where ${LIVE} and ${inColumn} and ${filterCondition(filters)} and ${afterCondition(after)}
+    )
+    select m.key, m.id, m.created_at, l.data from matched m join ws_leads l on l.id = m.id
+    where m.n <= ${limit}
+    order by m.key, m.created_at desc nulls last, m.id`.execute(db);
+  return result.rows;
+}
+
+function pageOf(
+  stage: string,
+  rows: readonly LeadRow[],
+  limit: number,
+  followUps: ReadonlySet<string>,
+): BoardColumnPage {
+  const shown = rows.slice(0, limit);
+  const last = shown[shown.length - 1];
+  return {
+    stage,
+    cards: shown.map((row): BoardCard => ({ lead: row.data, followUp: followUps.has(row.id) })),
+    nextCursor: rows.length > limit && last ? cursorOf(storedKey(last)) : null,
+  };
+}
+
+export async function boardOf(workspace: WorkspaceReader, request: BoardRequest): Promise<Board> {
+  const limit = request.limit ?? BOARD_PAGE;
+  const db = workspace.db;
+  const stages = await workspace.stages();
+  // Two stages with one key (the upstream should refuse it) share their leads: each shows them.
+  const keys = [...new Set(stages.map((s) => s.key))];
+  const { byColumn, unmatchedStatuses } = await talliesOf(db, keys, request);
+  // One more than a page: whether there is a next one.
+  const rows = hasFilters(request)
+    ? await matchedRows(db, keys, request, null, limit + 1)
+    : (
+        await Promise.all([
+          columnRows(
+            db,
+            keys.filter((k) => (byColumn.get(k)?.total ?? 0) > 0),
+            null,
+            limit + 1,
+            false,
+          ),
+          columnRows(db, unmatchedStatuses, null, limit + 1, true),
+        ])
+      ).flat();
+  const followUps = await workspace.followUpsAmong(rows.map((r) => r.id));
+  const rowsOf = new Map<string, LeadRow[]>();
+  for (const row of rows) {
+    const rows = rowsOf.get(row.key) ?? [];
+    rows.push(row);
+    rowsOf.set(row.key, rows);
+  }
+  const column = (stage: string, tally: Tally | undefined, rows: LeadRow[]): BoardColumn => ({
+    ...pageOf(stage, rows, limit, followUps),
+    total: tally?.total ?? 0,
+    sums: tally?.sums ?? [],
+  });
+  return {
+    columns: stages.map((s) => column(s.key, byColumn.get(s.key), rowsOf.get(s.key) ?? [])),
+    unmatched: column(UNMATCHED, byColumn.get(null), rowsOf.get(UNMATCHED) ?? []),
+  };
+}
+
+/** The statuses of live leads that match no stage: where Unmatched's cards are. */
+async function unmatchedStatuses(db: WorkspaceDb, keys: readonly string[]): Promise<string[]> {
+  const result = await sql<{ status: string }>`
+    select status from ws_lead_columns where leads > 0 and not ${amongKeys(keys)}
+    group by status`.execute(db);
+  return result.rows.map((r) => r.status);
+}
+
 /**
  * The cards of one column after a cursor (from the start without one). A cursor is a position in
  * the order, not an offset, so cards that moved away meanwhile do not shift the next page. A
- * stage key the model does not hold is an empty column (a stage deleted while the board was open).
+ * stage key no lead has is an empty column (a stage deleted while the board was open).
  */
-export function columnPageOf(model: ReadModel, request: ColumnRequest): BoardColumnPage {
+export async function columnPageOf(
+  workspace: WorkspaceReader,
+  request: ColumnRequest,
+): Promise<BoardColumnPage> {
   const limit = request.limit ?? BOARD_PAGE;
-  const after: OrderKey | null = request.cursor ? parseCursor(request.cursor) : null;
-  const stageKeys = new Set(model.stages().map((s) => s.key));
-  const inColumn =
-    request.stage === UNMATCHED
-      ? (lead: Lead) => !stageKeys.has(lead.status)
-      : (lead: Lead) => lead.status === request.stage;
-  const matches = leadMatcher(request);
-  const top = new TopLeads(limit);
-  for (const lead of model.leads.values()) {
-    if (!inColumn(lead) || !matches(lead)) continue;
-    if (after && compareKeys(orderKey(lead), after) <= 0) continue;
-    top.offer(lead);
-  }
-  return pageOf(request.stage, top, model);
+  const db = workspace.db;
+  const after = request.cursor ? parseCursor(request.cursor) : null;
+  const keys = [...new Set((await workspace.stages()).map((s) => s.key))];
+  // As the writer stores a status: a key with text the database cannot hold still finds its leads.
+  const stage = storableText(request.stage);
+  const rows = hasFilters(request)
+    ? await matchedRows(db, keys, request, after, limit + 1, stage)
+    : stage === UNMATCHED
+      ? await columnRows(db, await unmatchedStatuses(db, keys), after, limit + 1, true)
+      : await columnRows(db, [stage], after, limit + 1, false);
+  const followUps = await workspace.followUpsAmong(rows.slice(0, limit).map((r) => r.id));
+  return pageOf(request.stage, rows, limit, followUps);
 }

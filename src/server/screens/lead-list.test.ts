@@ -1,41 +1,79 @@
-import { describe, expect, it } from 'vitest';
-import { lead, stage, uuid } from '../testing/live-records';
-import { ReadModel } from '../sync/read-model';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { openStore, type TeamStore } from '../store/open-store';
+import { at, lead, stage, uuid } from '../testing/live-records';
+import { seedWorkspace } from '../testing/workspace-seed';
+import { LEADS } from '../workspace/record-kinds';
+import { WorkspaceReader } from '../workspace/workspace-reader';
+import { removeRecord } from '../workspace/workspace-writer';
 import { leadListOf } from './lead-list';
+
+// The list view from the workspace tables (PGlite; board.test.ts proves the shared filters and
+// order on both databases).
 
 const OWNER = uuid(7, 'a0000000');
 
-function model(count: number): ReadModel {
-  const m = new ReadModel();
-  m.lists.stages = [stage(0, 'new')];
-  for (let i = 1; i <= count; i++) {
-    const l = lead(i, { assigned_to_user_id: i % 3 === 0 ? OWNER : null, priority: i % 2 ? 'low' : 'high' });
-    m.leads.set(l.id, l);
-  }
-  return m;
+let store: TeamStore;
+let workspace: WorkspaceReader;
+let clock = 0;
+
+beforeAll(async () => {
+  store = await openStore({ kind: 'pglite', dataDir: null });
+  workspace = new WorkspaceReader(store.db);
+});
+afterAll(() => store.close());
+beforeEach(async () => {
+  await sql`truncate ws_leads, ws_lists`.execute(store.db);
+});
+
+async function seed(count: number): Promise<void> {
+  const leads = Array.from({ length: count }, (_, i) =>
+    lead(i + 1, { assigned_to_user_id: (i + 1) % 3 === 0 ? OWNER : null, priority: i % 2 ? 'high' : 'low' }),
+  );
+  await seedWorkspace(store.db, { stages: [stage(0, 'new')], leads }, ++clock);
 }
 
 describe('leadListOf', () => {
-  it('pages newest first in the upstream envelope with a true total', () => {
-    const page = leadListOf(model(45), { page: 2, limit: 20 });
+  it('pages newest first in the upstream envelope with a true total', async () => {
+    await seed(45);
+    const page = await leadListOf(workspace, { page: 2, limit: 20 });
     expect(page).toMatchObject({ total: 45, page: 2, limit: 20, totalPages: 3, hasMore: true });
     expect(page.data.map((l) => l.name)).toEqual(Array.from({ length: 20 }, (_, i) => `Lead ${25 - i}`));
-    const last = leadListOf(model(45), { page: 3, limit: 20 });
+    const last = await leadListOf(workspace, { page: 3, limit: 20 });
     expect(last.data).toHaveLength(5);
     expect(last.hasMore).toBe(false);
   });
 
-  it('filters by owner (and unassigned) on the server, the total counting every match', () => {
-    const mine = leadListOf(model(45), { owner: OWNER, limit: 5 });
+  it('filters by owner (and unassigned) on the server, the total counting every match', async () => {
+    await seed(45);
+    const mine = await leadListOf(workspace, { owner: OWNER, limit: 5 });
     expect(mine.total).toBe(15);
     expect(mine.totalPages).toBe(3);
     expect(mine.data.every((l) => l.assigned_to_user_id === OWNER)).toBe(true);
-    expect(leadListOf(model(45), { owner: 'none' }).total).toBe(30);
-    expect(leadListOf(model(45), { owner: OWNER, priority: 'high' }).total).toBe(7);
+    expect((await leadListOf(workspace, { owner: 'none' })).total).toBe(30);
+    expect((await leadListOf(workspace, { owner: OWNER, priority: 'high' })).total).toBe(7);
+    const found = await leadListOf(workspace, { search: ' LEAD 4' });
+    expect(found.data.map((l) => l.name)).toEqual([
+      'Lead 45',
+      'Lead 44',
+      'Lead 43',
+      'Lead 42',
+      'Lead 41',
+      'Lead 40',
+      'Lead 4',
+    ]);
   });
 
-  it('answers an empty list as the upstream does, and a page past the end empty', () => {
-    expect(leadListOf(model(0), {})).toEqual({
+  it('leaves out removed leads, and breaks ties of creation time by id', async () => {
+    const leads = [3, 1, 2].map((n) => lead(n, { created_at: at(0) }));
+    await seedWorkspace(store.db, { leads: [...leads, lead(4)] }, ++clock);
+    await removeRecord(store.db, LEADS, lead(4).id, ++clock);
+    const page = await leadListOf(workspace, {});
+    expect([page.total, page.data.map((l) => l.name)]).toEqual([3, ['Lead 1', 'Lead 2', 'Lead 3']]);
+  });
+
+  it('answers an empty list as the upstream does, and a page past the end empty', async () => {
+    expect(await leadListOf(workspace, {})).toEqual({
       data: [],
       total: 0,
       page: 1,
@@ -43,6 +81,8 @@ describe('leadListOf', () => {
       totalPages: 0,
       hasMore: false,
     });
-    expect(leadListOf(model(3), { page: 9 }).data).toEqual([]);
+    await seed(3);
+    expect((await leadListOf(workspace, { page: 9 })).data).toEqual([]);
+    expect((await leadListOf(workspace, { page: Number.MAX_SAFE_INTEGER, limit: 100 })).data).toEqual([]);
   });
 });

@@ -1,39 +1,50 @@
-import { DEFAULT_LIMIT, type LeadScreenPage } from '../../contract';
-import type { ReadModel } from '../sync/read-model';
-import type { Lead } from '../../contract';
-import { compareLeads, leadMatcher, TopLeads, type LeadFilters } from './lead-order';
+import { sql } from 'kysely';
+import { DEFAULT_LIMIT, type Lead, type LeadScreenPage } from '../../contract';
+import type { WorkspaceReader } from '../workspace/workspace-reader';
+import type { LeadFilters } from './lead-order';
+import { filterCondition, hasFilters, inIndexOrder, LIVE, NEWEST_FIRST } from './lead-sql';
 
-// The list view's page from the read model: the upstream's envelope and order (decisions.md), with
-// a true total under every filter, the owner filter included.
+// The list view's page from the workspace tables: the upstream's envelope and order
+// (decisions.md), with a true total under every filter, the owner filter included. The total
+// without a filter is the board's summary (ws_lead_columns, migration 0012); under a filter it is
+// counted over the matches. The page is read along an index in order (ws_leads_newest, or the
+// filter's own), so an early page costs its rows; a page number is an offset, as the upstream's.
 
 export interface LeadListRequest extends LeadFilters {
   readonly page?: number | undefined;
   readonly limit?: number | undefined;
 }
 
-export function leadListOf(model: ReadModel, request: LeadListRequest): LeadScreenPage {
+export async function leadListOf(
+  workspace: WorkspaceReader,
+  request: LeadListRequest,
+): Promise<LeadScreenPage> {
   const page = request.page ?? 1;
   const limit = request.limit ?? DEFAULT_LIMIT;
-  const matches = leadMatcher(request);
-  const rows = [];
-  for (const lead of model.leads.values()) if (matches(lead)) rows.push(lead);
+  const db = workspace.db;
+  const condition = filterCondition(request);
+  const counted = hasFilters(request)
+    ? sql<{ total: string }>`select count(*)::text as total from ws_leads where ${LIVE} and ${condition}`
+    : sql<{ total: string }>`select coalesce(sum(leads), 0)::text as total from ws_lead_columns`;
+  const total = Number((await counted.execute(db)).rows[0]?.total ?? 0);
   const start = (page - 1) * limit;
-  const data = firstInOrder(rows, start + limit).slice(start);
+  const pageQuery = sql<{ data: Lead }>`select data from ws_leads where ${LIVE} and ${condition}
+    order by ${NEWEST_FIRST} limit ${limit} offset ${start}`;
+  // Without a filter, along ws_leads_newest in its order (never a sort of every lead).
+  const rows =
+    start >= total
+      ? []
+      : hasFilters(request)
+        ? (await pageQuery.execute(db)).rows
+        : await inIndexOrder(db, pageQuery);
+  const data = rows.map((r) => r.data);
   return {
     data,
-    total: rows.length,
+    total,
     page,
     limit,
     // As the upstream: 0 for an empty list.
-    totalPages: Math.ceil(rows.length / limit),
-    hasMore: start + data.length < rows.length,
+    totalPages: Math.ceil(total / limit),
+    hasMore: start + data.length < total,
   };
-}
-
-/** The first `count` rows in order: a bounded selection for early pages, a full sort for deep ones. */
-function firstInOrder(rows: Lead[], count: number): Lead[] {
-  if (count * 8 >= rows.length) return rows.sort(compareLeads).slice(0, count);
-  const top = new TopLeads(count);
-  for (const lead of rows) top.offer(lead);
-  return top.items;
 }

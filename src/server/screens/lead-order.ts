@@ -54,8 +54,8 @@ export function compareKeys(a: OrderKey, b: OrderKey): number {
 
 export const compareLeads = (a: Lead, b: Lead): number => compareKeys(orderKey(a), orderKey(b));
 
-/** The cursor after a lead: its order key, as text (BoardCursor in the contract). */
-export const cursorOf = (lead: Lead): string => `${String(createdAt(lead))}_${lead.id}`;
+/** The cursor after a position in the order: its order key, as text (BoardCursor in the contract). */
+export const cursorOf = (key: OrderKey): string => `${String(key.ms)}_${key.id}`;
 
 /** The order key a cursor names; null for one that is not ours (the contract's pattern passed). */
 export function parseCursor(cursor: string): OrderKey | null {

@@ -14,3 +14,6 @@ export const addMoney = (sum: number, value: number): number => saturate(sum + v
  *  0 to 100. Divided first, so the largest value at 100 % is itself rather than Infinity. */
 export const weightedValue = (value: number, probability: number | null | undefined): number =>
   saturate(value * (Math.min(100, Math.max(0, probability ?? 0)) / 100));
+
+/** A sum PostgreSQL added exactly (numeric, as its decimal text): the nearest number, kept finite. */
+export const moneyOf = (decimal: string): number => saturate(Number(decimal));

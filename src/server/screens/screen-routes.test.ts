@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Board, BoardColumnPage, LeadScreenPage } from '../../contract';
 import { callStatsOf } from '../../../mocks/core/call-stats';
@@ -7,6 +8,7 @@ import { lead, stage } from '../testing/live-records';
 import { buildTestApp } from '../testing/test-app';
 import { sameOriginHeaders, signIn, TEST_USERS } from '../testing/test-users';
 import { ReadModel } from '../sync/read-model';
+import { seedWorkspace } from '../testing/workspace-seed';
 
 // The screen reads through the real BFF: behind the session and the role matrix, strict queries
 // (400 naming the parameter), 503 + Retry-After until the sync has loaded the leads, answers that
@@ -20,21 +22,26 @@ const cookies: Record<'agent' | 'manager' | 'admin', string> = { agent: '', mana
 const get = (url: string, cookie = cookies.agent) =>
   app.inject({ method: 'GET', url, headers: { ...sameOriginHeaders, ...(cookie ? { cookie } : {}) } });
 
-const loadModel = () => {
+const loadModel = async () => {
   const model = app.bffLive!.model;
   model.replaceWith(new ReadModel());
-  model.lists.stages = [stage(0, 'new'), stage(1, 'won', { position: 1 })];
-  for (let i = 1; i <= 30; i++) {
-    const l = lead(i, {
-      status: i % 2 ? 'new' : 'won',
+  const stages = [stage(0, 'new'), stage(1, 'won', { position: 1 })];
+  model.lists.stages = stages;
+  const leads = Array.from({ length: 30 }, (_, n) =>
+    lead(n + 1, {
+      status: (n + 1) % 2 ? 'new' : 'won',
       value: 100,
       currency: 'EUR',
       probability: 50,
-      assigned_to_user_id: i <= 3 ? TEST_USERS.manager.upstreamUserId : null,
-    });
-    model.leads.set(l.id, l);
-  }
+      assigned_to_user_id: n + 1 <= 3 ? TEST_USERS.manager.upstreamUserId : null,
+    }),
+  );
+  for (const l of leads) model.leads.set(l.id, l);
   model.loaded.add('leads');
+  // The board and the lead list read the workspace tables.
+  const db = app.bffLive!.workspace.db;
+  await sql`truncate ws_leads, ws_lists, ws_follow_ups`.execute(db);
+  await seedWorkspace(db, { stages, leads });
 };
 
 beforeAll(async () => {
@@ -123,7 +130,9 @@ describe('GET /bff/screens/*', () => {
   it('flags a card at once when a follow-up is logged on its lead through the BFF', async () => {
     const leadId = [...upstream.fake.workspace().crm.leads.keys()][0]!;
     const model = app.bffLive!.model;
-    model.leads.set(leadId, { ...upstream.fake.workspace().crm.leads.get(leadId)!, status: 'new' });
+    const onBoard = { ...upstream.fake.workspace().crm.leads.get(leadId)!, status: 'new' };
+    model.leads.set(leadId, onBoard);
+    await seedWorkspace(app.bffLive!.workspace.db, { leads: [onBoard] });
     const flagged = async () =>
       Board.parse((await get('/bff/screens/board?limit=100')).json())
         .columns.flatMap((c) => c.cards)

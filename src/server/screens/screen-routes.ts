@@ -45,9 +45,9 @@ type Handler<R extends ScreenRouteId> = (
 ) => ScreenResponseOf<R> | null | Promise<ScreenResponseOf<R> | null>;
 
 const HANDLERS: { readonly [R in ScreenRouteId]: Handler<R> } = {
-  'screens.board': ({ model }, query) => boardOf(model, query),
-  'screens.boardColumn': ({ model }, query) => columnPageOf(model, query),
-  'screens.leads': ({ model }, query) => leadListOf(model, query),
+  'screens.board': ({ workspace }, query) => boardOf(workspace, query),
+  'screens.boardColumn': ({ workspace }, query) => columnPageOf(workspace, query),
+  'screens.leads': ({ workspace }, query) => leadListOf(workspace, query),
   'screens.inbox': ({ workspace }, query, ctx) => inboxListOf(workspace, query, ctx),
   'screens.thread': ({ workspace }, query) => threadScreenOf(workspace, query),
   'screens.customer': ({ workspace }, query) => customerScreenOf(workspace, query),

@@ -236,6 +236,17 @@ export interface WsFollowUpsTable {
   read_at: ColumnType<string | null, number | null | undefined, number | null>;
 }
 
+/** The board's totals per status and currency (migration 0012), kept by triggers on ws_leads. */
+export interface WsLeadColumnsTable {
+  status: string;
+  currency: string;
+  /** bigint and numeric come back as text. */
+  leads: ColumnType<string, never, never>;
+  valued: ColumnType<string, never, never>;
+  value_sum: ColumnType<string, never, never>;
+  weighted_sum: ColumnType<string, never, never>;
+}
+
 export interface WsMetaTable {
   key: string;
   value: ColumnType<unknown, string, string>;
@@ -257,6 +268,7 @@ export interface Database {
   ws_follow_ups: WsFollowUpsTable;
   ws_meta: WsMetaTable;
   ws_contact_lists_read: WsContactListsReadTable;
+  ws_lead_columns: WsLeadColumnsTable;
   set_aside: SetAsideTable;
   search_backfill: SearchBackfillTable;
   import_jobs: ImportJobsTable;

@@ -10,6 +10,7 @@ import { searchBackfill } from './0008-search-backfill';
 import { setAside } from './0009-set-aside';
 import { idempotencyKeys } from './0010-idempotency-keys';
 import { workspace } from './0011-workspace';
+import { leadColumns } from './0012-lead-columns';
 import { inboxSearch } from './0013-inbox-search';
 import { workspaceFinding } from './0014-workspace-finding';
 import { unreadAndHistory } from './0015-unread-and-history';
@@ -31,6 +32,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0009_set_aside': setAside,
   '0010_idempotency_keys': idempotencyKeys,
   '0011_workspace': workspace,
+  '0012_lead_columns': leadColumns,
   '0013_inbox_search': inboxSearch,
   '0014_workspace_finding': workspaceFinding,
   '0015_unread_and_history': unreadAndHistory,

@@ -1,0 +1,140 @@
+import { sql, type RawBuilder, type SqlBool } from 'kysely';
+import type { Lead } from '../../contract';
+import { storableText } from '../store/storable-text';
+import type { WorkspaceDb } from '../workspace/workspace-writer';
+import type { LeadFilters, OrderKey } from './lead-order';
+
+// The lead screens' filters and order (lead-order.ts) as SQL over ws_leads (migrations 0011,
+// 0012), so a screen reads only what it shows. The order is the index's: created_at desc nulls
+// last, then id. User text goes only through bound parameters.
+
+type Condition = RawBuilder<SqlBool>;
+
+/** Live rows only: every query of the lead screens starts with it (the indexes are partial on it). */
+export const LIVE: Condition = sql<SqlBool>`removed_at is null`;
+
+/** A LIKE pattern that finds `text` anywhere: its wildcards (and the escape) escaped. */
+const containing = (text: string): string => `%${text.replace(/[\\%_]/g, '\\$&')}%`;
+
+/**
+ * The search rule of leadMatcher: the trimmed, lower-cased needle inside the name, the email or
+ * the company. The trigram index on `search` (those three and the phone, lower-cased by the writer,
+ * one space apart) narrows the rows; then the needle must fall inside one of the three fields,
+ * not in the phone nor across two fields. Each field is the slice of `search` as long as the field
+ * (lower-casing keeps lengths); a row whose `search` is not that long (a character that lower-cases
+ * to two) is judged by `search` alone.
+ */
+function searchCondition(needle: string): Condition {
+  const field = (name: string) => sql`coalesce(data->>${name}, '')`;
+  const [n, e, c, p] = [field('name'), field('email'), field('company_name'), field('phone')];
+  const len = (f: RawBuilder<unknown>) => sql`char_length(${f})`;
+  // Characters a field takes in `search`, with the space after it; nothing when it is empty.
+  const span = (f: RawBuilder<unknown>) => sql`(case when ${f} <> '' then ${len(f)} + 1 else 0 end)`;
+  const hit = (f: RawBuilder<unknown>, start: RawBuilder<unknown>) =>
+    sql`(${f} <> '' and strpos(substr(search, ${start} + 1, ${len(f)}), ${needle}) > 0)`;
+  const expected = sql`${span(n)} + ${span(e)} + ${span(c)} + ${span(p)} - 1`;
+  return sql<SqlBool>`(search like ${containing(needle)} and (
+    char_length(search) <> ${expected}
+    or ${hit(n, sql`0`)} or ${hit(e, span(n))} or ${hit(c, sql`${span(n)} + ${span(e)}`)}))`;
+}
+
+/** The filters of a lead screen as one condition (true without any). */
+export function filterCondition(filters: LeadFilters): Condition {
+  const parts: Condition[] = [];
+  if (filters.priority !== undefined) parts.push(sql<SqlBool>`priority = ${filters.priority}`);
+  if (filters.owner === 'none') parts.push(sql<SqlBool>`(assignee is null or assignee = '')`);
+  else if (filters.owner !== undefined) parts.push(sql<SqlBool>`assignee = ${filters.owner}`);
+  // As leadMatcher: trimmed and lower-cased in JavaScript, as the writer lower-cased `search`.
+  const needle = storableText(filters.search?.trim().toLowerCase() ?? '');
+  if (needle !== '') parts.push(searchCondition(needle));
+  return parts.length === 0 ? sql<SqlBool>`true` : sql<SqlBool>`${sql.join(parts, sql` and `)}`;
+}
+
+/** Whether any filter applies (the board's totals then come from the summary). */
+export const hasFilters = (filters: LeadFilters): boolean =>
+  filters.priority !== undefined || filters.owner !== undefined || (filters.search?.trim() ?? '') !== '';
+
+/** The order of every lead screen, as the index ws_leads_column (after its status) holds it. */
+export const NEWEST_FIRST = sql`created_at desc nulls last, id`;
+
+/**
+ * A cursor's time for a lead stored without one (created_at null: missing, or a year PostgreSQL
+ * cannot hold). Far outside any stored time, and a safe integer the cursor's pattern takes.
+ */
+export const NO_TIME_MS = -9e15;
+
+// Times the writer stores (record-kinds.ts timeColumn): years 1 to 9999.
+const MIN_STORED_MS = Date.UTC(1, 0, 1);
+const MAX_STORED_MS = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
+
+/** A cursor's time as PostgreSQL takes it: one beyond the stored range stays beyond every stored time. */
+const timeOf = (ms: number): string =>
+  ms > MAX_STORED_MS ? 'infinity' : ms < MIN_STORED_MS ? '-infinity' : new Date(ms).toISOString();
+
+/** The order key of a stored lead: its created time (NO_TIME_MS without one) and id. */
+export const storedKey = (row: {
+  readonly id: string;
+  readonly created_at: Date | string | null;
+}): OrderKey => ({
+  ms: row.created_at === null ? NO_TIME_MS : new Date(row.created_at).getTime(),
+  id: row.id,
+});
+
+export interface LeadRow {
+  readonly id: string;
+  readonly created_at: Date | string | null;
+  readonly data: Lead;
+}
+
+/** A column's order as its index (ws_leads_column) holds it: by status first, fixed in a column. */
+export const COLUMN_ORDER = sql`status, created_at desc nulls last, id`;
+
+/**
+ * Selects of `condition`'s rows after a cursor, each in `order` and at most `limit` (each keeps to
+ * one index range, so a deep page costs no more than the first): rows with a time after the
+ * cursor's, then rows without a time. To be unioned and put in order (NEWEST_FIRST) by the caller.
+ */
+export function afterCursor(
+  condition: Condition,
+  after: OrderKey | null,
+  limit: number,
+  order: RawBuilder<unknown> = NEWEST_FIRST,
+): RawBuilder<LeadRow>[] {
+  const select = (where: Condition) =>
+    sql<LeadRow>`(select id, created_at, data from ws_leads where ${LIVE} and ${condition} and ${where}
+      order by ${order} limit ${limit})`;
+  if (after === null) return [select(sql<SqlBool>`true`)];
+  if (after.ms === NO_TIME_MS) return [select(sql<SqlBool>`created_at is null and id > ${after.id}`)];
+  const at = timeOf(after.ms);
+  return [
+    select(
+      sql<SqlBool>`created_at <= ${at}::timestamptz and not (created_at = ${at}::timestamptz and id <= ${after.id})`,
+    ),
+    select(sql<SqlBool>`created_at is null`),
+  ];
+}
+
+/** Rows after a cursor in the order, as one condition (for reads that sort their matches). */
+export function afterCondition(after: OrderKey | null): Condition {
+  if (after === null) return sql<SqlBool>`true`;
+  if (after.ms === NO_TIME_MS) return sql<SqlBool>`(created_at is null and id > ${after.id})`;
+  const at = timeOf(after.ms);
+  return sql<SqlBool>`(created_at < ${at}::timestamptz or (created_at = ${at}::timestamptz and id > ${after.id})
+    or created_at is null)`;
+}
+
+/**
+ * Runs a read of the first rows of an index range in the index's order, as planned: PGlite runs no
+ * autovacuum, so ws_leads may have no statistics, and without them the planner may read a whole
+ * column and sort it (seconds at 200,000 leads) to show 20 cards. Sorting, bitmap and sequential
+ * scans are turned off for this one transaction, which leaves the ordered index scan. Only for
+ * reads whose rows are dense in the range (no filter): a sparse filter is better served by its
+ * own index and a sort of the matches, which the planner chooses.
+ */
+export async function inIndexOrder<T>(db: WorkspaceDb, query: RawBuilder<T>): Promise<T[]> {
+  return db.transaction().execute(async (tx) => {
+    await sql`select set_config('enable_sort', 'off', true), set_config('enable_bitmapscan', 'off', true),
+      set_config('enable_seqscan', 'off', true)`.execute(tx);
+    return (await query.execute(tx)).rows;
+  });
+}
