@@ -267,11 +267,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     bus: live?.bus ?? null,
     clock,
   });
-  // Screen reads answer from the live workspace's read model (src/server/screens).
+  // Screen reads answer from the workspace tables (src/server/screens).
   if (live)
     registerScreens(app, {
       guard,
-      model: live.model,
       workspace: live.workspace,
       readThrough: live.readThrough,
       unread,

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { InboxScreenPage, ThreadScreen } from '../../contract';
 import { callStatsOf } from '../../../mocks/core/call-stats';
@@ -7,7 +6,7 @@ import { startFakeUpstream, type FakeUpstream } from '../../../mocks/http';
 import { contact, conversation, customer, lead, message } from '../testing/live-records';
 import { buildTestApp } from '../testing/test-app';
 import { sameOriginHeaders, signIn } from '../testing/test-users';
-import { ReadModel } from '../sync/read-model';
+import { forgetWorkspace, setMeta } from '../workspace/workspace-writer';
 import { seedWorkspace, type WorkspaceSeed } from '../testing/workspace-seed';
 
 // GET /bff/screens/inbox and /bff/screens/thread through the real BFF: the session, a strict query,
@@ -24,11 +23,9 @@ const get = (url: string, withCookie = true) =>
 /** An empty workspace (tables and the sync's first-read marks), then what the test needs in it. */
 async function workspaceOf(seed: WorkspaceSeed, loaded: boolean): Promise<void> {
   const live = app.bffLive!;
-  live.model.replaceWith(new ReadModel());
-  for (const table of ['ws_messages', 'ws_conversations', 'ws_contacts', 'ws_customers', 'ws_leads'])
-    await sql`delete from ${sql.table(table)}`.execute(live.workspace.db);
+  await forgetWorkspace(live.workspace.db);
   await seedWorkspace(live.workspace.db, seed);
-  if (loaded) live.model.loaded.add('conversations');
+  if (loaded) await setMeta(live.workspace.db, 'loaded', ['conversations']);
 }
 
 beforeAll(async () => {

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ContactScreen, CustomerScreen, RELATED_LEADS } from '../../contract';
 import { callStatsOf } from '../../../mocks/core/call-stats';
@@ -7,7 +6,8 @@ import { startFakeUpstream, type FakeUpstream } from '../../../mocks/http';
 import { contact, conversation, customer, lead } from '../testing/live-records';
 import { buildTestApp } from '../testing/test-app';
 import { sameOriginHeaders, signIn } from '../testing/test-users';
-import { ReadModel } from '../sync/read-model';
+import { markContactListRead } from '../sync/sync-queries';
+import { forgetWorkspace, setMeta } from '../workspace/workspace-writer';
 import { seedWorkspace, type WorkspaceSeed } from '../testing/workspace-seed';
 
 // GET /bff/screens/customer and /bff/screens/contact through the real BFF: answered from the
@@ -22,13 +22,10 @@ const get = (url: string, withCookie = true) =>
   app.inject({ method: 'GET', url, headers: { ...sameOriginHeaders, ...(withCookie ? { cookie } : {}) } });
 
 /** An empty workspace (tables and the sync's marks), then what the test needs in it. */
-async function workspaceOf(seed: WorkspaceSeed): Promise<ReadModel> {
+async function workspaceOf(seed: WorkspaceSeed): Promise<void> {
   const live = app.bffLive!;
-  live.model.replaceWith(new ReadModel());
-  for (const table of ['ws_messages', 'ws_conversations', 'ws_contacts', 'ws_customers', 'ws_leads'])
-    await sql`delete from ${sql.table(table)}`.execute(live.workspace.db);
+  await forgetWorkspace(live.workspace.db);
   await seedWorkspace(live.workspace.db, seed);
-  return live.model;
 }
 
 /** Customer 1 (Acme Foods) with two contacts; threads of each kind; leads that mention Acme or not. */
@@ -44,7 +41,7 @@ async function seed(): Promise<void> {
     conversation(5, { contact_id: contact(3, 2).id }),
     conversation(6, { external_thread_id: '44700000009', is_group: true }),
   ];
-  const model = await workspaceOf({
+  await workspaceOf({
     customers: [customer(1, { company_name: 'Acme Foods' }), customer(2)],
     contacts: [primary, contact(2, 1), contact(3, 2)],
     conversations: threads,
@@ -52,10 +49,11 @@ async function seed(): Promise<void> {
       lead(i + 1, { company_name: (i + 1) % 2 ? 'ACME foods ltd' : 'Other' }),
     ),
   });
-  for (const c of ['customers', 'contacts', 'conversations', 'leads'] as const) model.loaded.add(c);
+  const { db } = app.bffLive!.workspace;
+  await setMeta(db, 'loaded', ['customers', 'conversations', 'leads']);
   // Their contact lists were swept: the pages need no read-through.
-  model.contactListsRead.add(customer(1).id);
-  model.contactListsRead.add(customer(2).id);
+  await markContactListRead(db, customer(1).id, 0);
+  await markContactListRead(db, customer(2).id, 0);
 }
 
 beforeAll(async () => {
@@ -111,8 +109,8 @@ describe('GET /bff/screens/customer and /bff/screens/contact', () => {
       (c) => [...ws.crm.contacts.values()].filter((x) => x.customer_id === c.id).length >= 2,
     )!;
     const theirs = [...ws.crm.contacts.values()].filter((x) => x.customer_id === real.id);
-    const model = await workspaceOf({ customers: [real] });
-    for (const c of ['customers', 'conversations', 'leads'] as const) model.loaded.add(c);
+    await workspaceOf({ customers: [real] });
+    await setMeta(app.bffLive!.workspace.db, 'loaded', ['customers', 'conversations', 'leads']);
     const before = callStatsOf(upstream.fake).read().total;
     const [a, b] = await Promise.all([
       get(`/bff/screens/customer?id=${real.id}`),

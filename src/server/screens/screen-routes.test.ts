@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Board, BoardColumnPage, LeadScreenPage } from '../../contract';
 import { callStatsOf } from '../../../mocks/core/call-stats';
@@ -7,7 +6,7 @@ import { startFakeUpstream, type FakeUpstream } from '../../../mocks/http';
 import { lead, stage } from '../testing/live-records';
 import { buildTestApp } from '../testing/test-app';
 import { sameOriginHeaders, signIn, TEST_USERS } from '../testing/test-users';
-import { ReadModel } from '../sync/read-model';
+import { forgetWorkspace, setMeta } from '../workspace/workspace-writer';
 import { seedWorkspace } from '../testing/workspace-seed';
 
 // The screen reads through the real BFF: behind the session and the role matrix, strict queries
@@ -22,11 +21,8 @@ const cookies: Record<'agent' | 'manager' | 'admin', string> = { agent: '', mana
 const get = (url: string, cookie = cookies.agent) =>
   app.inject({ method: 'GET', url, headers: { ...sameOriginHeaders, ...(cookie ? { cookie } : {}) } });
 
-const loadModel = async () => {
-  const model = app.bffLive!.model;
-  model.replaceWith(new ReadModel());
+const loadWorkspace = async () => {
   const stages = [stage(0, 'new'), stage(1, 'won', { position: 1 })];
-  model.lists.stages = stages;
   const leads = Array.from({ length: 30 }, (_, n) =>
     lead(n + 1, {
       status: (n + 1) % 2 ? 'new' : 'won',
@@ -36,12 +32,10 @@ const loadModel = async () => {
       assigned_to_user_id: n + 1 <= 3 ? TEST_USERS.manager.upstreamUserId : null,
     }),
   );
-  for (const l of leads) model.leads.set(l.id, l);
-  model.loaded.add('leads');
-  // The board and the lead list read the workspace tables.
   const db = app.bffLive!.workspace.db;
-  await sql`truncate ws_leads, ws_lists, ws_follow_ups`.execute(db);
+  await forgetWorkspace(db);
   await seedWorkspace(db, { stages, leads });
+  await setMeta(db, 'loaded', ['leads']);
 };
 
 beforeAll(async () => {
@@ -56,7 +50,7 @@ afterAll(async () => {
   await app.close();
   await upstream.close();
 });
-beforeEach(() => loadModel());
+beforeEach(() => loadWorkspace());
 
 describe('GET /bff/screens/*', () => {
   it('asks for a session first', async () => {
@@ -117,7 +111,7 @@ describe('GET /bff/screens/*', () => {
   });
 
   it('says "try again shortly" with Retry-After until the leads are loaded', async () => {
-    app.bffLive!.model.replaceWith(new ReadModel());
+    await forgetWorkspace(app.bffLive!.workspace.db);
     for (const url of ['/bff/screens/board', '/bff/screens/board/column?stage=new', '/bff/screens/leads']) {
       const res = await get(url);
       expect(res.statusCode).toBe(503);
@@ -129,15 +123,12 @@ describe('GET /bff/screens/*', () => {
 
   it('flags a card at once when a follow-up is logged on its lead through the BFF', async () => {
     const leadId = [...upstream.fake.workspace().crm.leads.keys()][0]!;
-    const model = app.bffLive!.model;
     const onBoard = { ...upstream.fake.workspace().crm.leads.get(leadId)!, status: 'new' };
-    model.leads.set(leadId, onBoard);
     await seedWorkspace(app.bffLive!.workspace.db, { leads: [onBoard] });
     const flagged = async () =>
       Board.parse((await get('/bff/screens/board?limit=100')).json())
         .columns.flatMap((c) => c.cards)
         .find((c) => c.lead.id === leadId)?.followUp;
-    model.followUps.delete(leadId);
     expect(await flagged()).toBe(false);
     const logged = await app.inject({
       method: 'POST',

@@ -8,8 +8,7 @@ import {
 } from '../../contract/routes';
 import { sendBffError, sendRetryLater } from '../bff-error';
 import type { ProxyGuard } from '../proxy/proxy';
-import type { ReadModel } from '../sync/read-model';
-import type { WorkspaceReader } from '../workspace/workspace-reader';
+import type { Readiness, WorkspaceReader } from '../workspace/workspace-reader';
 import type { ReadThrough } from '../sync/read-through';
 import type { ReadMarks } from '../unread/read-marks';
 import type { NotesRepository } from '../notes/notes-repository';
@@ -20,20 +19,19 @@ import { contactScreenOf, customerScreenOf } from './record-screens';
 import { threadScreenOf } from './thread-screen';
 
 // The BFF's screen reads (`/bff/screens/*`, src/contract/routes/screens.ts): behind the session,
-// the role matrix and the per-session rate limit like every API call, answered from the read model
-// without an upstream call. Until the sync's first full read of the leads (and the stages) the
-// model cannot answer truly, so it says "try again shortly" (503 + Retry-After, which the client
+// the role matrix and the per-session rate limit like every API call, answered from the workspace
+// tables without an upstream call. Until the sync's first full read of the leads (and the stages)
+// they cannot answer truly, so it says "try again shortly" (503 + Retry-After, which the client
 // honours) instead of showing an empty board.
 
 /** How long a browser waits before asking again while the workspace loads. */
 export const LOADING_RETRY_MS = 2_000;
 
-/** What a screen may need of the signed-in agent beyond the model (their unread, for a filter). */
+/** What a screen may need of the signed-in agent beyond the tables (their unread, for a filter). */
 type ScreenContext = InboxContext;
 
-/** Where screens read the workspace: the tables (the read model until every screen moved off it). */
+/** Where screens read the workspace: the tables every instance shares. */
 interface ScreenSources {
-  readonly model: ReadModel;
   readonly workspace: WorkspaceReader;
 }
 
@@ -54,18 +52,18 @@ const HANDLERS: { readonly [R in ScreenRouteId]: Handler<R> } = {
   'screens.contact': ({ workspace }, query) => contactScreenOf(workspace, query),
 };
 
-/** Whether the model can answer a screen truly: what it reads has had its first full read. */
-const READY: { readonly [R in ScreenRouteId]: (model: ReadModel) => boolean } = {
-  'screens.board': (model) => model.loaded.has('leads') && model.lists.stages !== null,
-  'screens.boardColumn': (model) => model.loaded.has('leads') && model.lists.stages !== null,
-  'screens.leads': (model) => model.loaded.has('leads') && model.lists.stages !== null,
-  'screens.inbox': (model) => model.loaded.has('conversations'),
-  'screens.thread': (model) => model.loaded.has('conversations'),
+/** Whether the tables can answer a screen truly: what it reads has had its first full read. */
+const READY: { readonly [R in ScreenRouteId]: (r: Readiness) => boolean } = {
+  'screens.board': (r) => r.loaded.has('leads') && r.stages,
+  'screens.boardColumn': (r) => r.loaded.has('leads') && r.stages,
+  'screens.leads': (r) => r.loaded.has('leads') && r.stages,
+  'screens.inbox': (r) => r.loaded.has('conversations'),
+  'screens.thread': (r) => r.loaded.has('conversations'),
   // Contacts are swept one customer at a time: what a page needs of them is read through (below).
-  'screens.customer': (model) =>
-    model.loaded.has('customers') && model.loaded.has('conversations') && model.loaded.has('leads'),
-  'screens.contact': (model) => model.loaded.has('customers') && model.loaded.has('conversations'),
+  'screens.customer': (r) => r.loaded.has('customers') && r.loaded.has('conversations') && r.loaded.has('leads'),
+  'screens.contact': (r) => r.loaded.has('customers') && r.loaded.has('conversations'),
 };
+
 
 /** What a screen reads through before it answers, when the sweeps have not read it yet. */
 const PREPARE: {
@@ -92,7 +90,6 @@ export function registerScreens(
   app: FastifyInstance,
   deps: {
     readonly guard: ProxyGuard;
-    readonly model: ReadModel;
     /** The workspace tables every instance reads (issue 35). */
     readonly workspace: WorkspaceReader;
     readonly readThrough?: ReadThrough;
@@ -102,8 +99,9 @@ export function registerScreens(
     readonly notes?: NotesRepository | null;
   },
 ): void {
-  const { model } = deps;
-  const sources: ScreenSources = { model, workspace: deps.workspace };
+  const sources: ScreenSources = { workspace: deps.workspace };
+  // One small query: an operator's reload empties the tables, so it is asked every time.
+  const readiness = (): Promise<Readiness> => deps.workspace.readiness();
   const register = <R extends ScreenRouteId>(id: R): void => {
     const route = SCREEN_ROUTES_BY_ID[id];
     const handler: Handler<R> = HANDLERS[id];
@@ -113,7 +111,7 @@ export function registerScreens(
       if (twice.length) return sendBffError(reply, 400, twice);
       const parsed = route.query.safeParse(request.query ?? {});
       if (!parsed.success) return sendBffError(reply, 400, fieldErrors(parsed.error));
-      if (!READY[id](model)) {
+      if (!READY[id](await readiness())) {
         return sendRetryLater(
           reply,
           503,
@@ -128,7 +126,7 @@ export function registerScreens(
         try {
           await prepare(deps.readThrough, deps.workspace, query);
         } catch (error) {
-          // The page is answered with what the model holds; only a record it lacks is an error.
+          // The page is answered with what the tables hold; only a record they lack is an error.
           unread = true;
           request.log.warn({ screen: id, reason: String(error) }, 'screen read-through failed');
         }

@@ -22,6 +22,12 @@ import type { ListName, WorkspaceDb } from './workspace-writer';
 /** The newest page of each thread, as the thread view's first paint reads it. */
 export const MESSAGE_PAGE = 20;
 
+/** Which collections had their first full read, and whether the stages were read. */
+export interface Readiness {
+  readonly loaded: ReadonlySet<string>;
+  readonly stages: boolean;
+}
+
 export interface UpstreamStatus {
   readonly state: UpstreamState;
   readonly since: string;
@@ -200,6 +206,18 @@ export class WorkspaceReader {
   async meta<T>(key: string): Promise<T | undefined> {
     const row = await this.db.selectFrom('ws_meta').select('value').where('key', '=', key).executeTakeFirst();
     return row?.value as T | undefined;
+  }
+
+  /** What screens need loaded before they can answer truly, in one query. */
+  async readiness(): Promise<Readiness> {
+    const result = await sql<{ loaded: unknown; stages: boolean }>`
+      select (select value from ws_meta where key = 'loaded') as loaded,
+        exists (select 1 from ws_lists where name = 'stages') as stages`.execute(this.db);
+    const row = result.rows[0];
+    return {
+      loaded: new Set(Array.isArray(row?.loaded) ? (row.loaded as string[]) : []),
+      stages: row?.stages === true,
+    };
   }
 
   async upstream(): Promise<UpstreamStatus> {
