@@ -20,38 +20,33 @@ import { contactScreenOf, customerScreenOf } from './record-screens';
 import { threadScreenOf } from './thread-screen';
 
 // The BFF's screen reads (`/bff/screens/*`, src/contract/routes/screens.ts): behind the session,
-// the role matrix and the per-session rate limit like every API call, answered from the read model
-// without an upstream call. Until the sync's first full read of the leads (and the stages) the
-// model cannot answer truly, so it says "try again shortly" (503 + Retry-After, which the client
-// honours) instead of showing an empty board.
+// the role matrix and the per-session rate limit like every API call, answered from the workspace
+// tables without an upstream call. Until the sync's first full read of the leads (and the stages)
+// the tables cannot answer truly, so it says "try again shortly" (503 + Retry-After, which the
+// client honours) instead of showing an empty board. Which collections had their first full read is
+// still the sync's mark on its read model (READY below) until the sync keeps it in the tables.
 
 /** How long a browser waits before asking again while the workspace loads. */
 export const LOADING_RETRY_MS = 2_000;
 
-/** What a screen may need of the signed-in agent beyond the model (their unread, for a filter). */
+/** What a screen may need of the signed-in agent beyond the workspace (their unread, for a filter). */
 type ScreenContext = InboxContext;
-
-/** Where screens read the workspace: the tables (the read model until every screen moved off it). */
-interface ScreenSources {
-  readonly model: ReadModel;
-  readonly workspace: WorkspaceReader;
-}
 
 /** null: the record asked for is not in the workspace (404). */
 type Handler<R extends ScreenRouteId> = (
-  sources: ScreenSources,
+  workspace: WorkspaceReader,
   query: ScreenQueryOf<R>,
   ctx: ScreenContext,
 ) => ScreenResponseOf<R> | null | Promise<ScreenResponseOf<R> | null>;
 
 const HANDLERS: { readonly [R in ScreenRouteId]: Handler<R> } = {
-  'screens.board': ({ workspace }, query) => boardOf(workspace, query),
-  'screens.boardColumn': ({ workspace }, query) => columnPageOf(workspace, query),
-  'screens.leads': ({ workspace }, query) => leadListOf(workspace, query),
-  'screens.inbox': ({ workspace }, query, ctx) => inboxListOf(workspace, query, ctx),
-  'screens.thread': ({ workspace }, query) => threadScreenOf(workspace, query),
-  'screens.customer': ({ workspace }, query) => customerScreenOf(workspace, query),
-  'screens.contact': ({ workspace }, query) => contactScreenOf(workspace, query),
+  'screens.board': boardOf,
+  'screens.boardColumn': columnPageOf,
+  'screens.leads': leadListOf,
+  'screens.inbox': inboxListOf,
+  'screens.thread': threadScreenOf,
+  'screens.customer': customerScreenOf,
+  'screens.contact': contactScreenOf,
 };
 
 /** Whether the model can answer a screen truly: what it reads has had its first full read. */
@@ -92,6 +87,7 @@ export function registerScreens(
   app: FastifyInstance,
   deps: {
     readonly guard: ProxyGuard;
+    /** Only for the sync's first-read marks (READY); every answer comes from the tables. */
     readonly model: ReadModel;
     /** The workspace tables every instance reads (issue 35). */
     readonly workspace: WorkspaceReader;
@@ -103,7 +99,6 @@ export function registerScreens(
   },
 ): void {
   const { model } = deps;
-  const sources: ScreenSources = { model, workspace: deps.workspace };
   const register = <R extends ScreenRouteId>(id: R): void => {
     const route = SCREEN_ROUTES_BY_ID[id];
     const handler: Handler<R> = HANDLERS[id];
@@ -128,7 +123,7 @@ export function registerScreens(
         try {
           await prepare(deps.readThrough, deps.workspace, query);
         } catch (error) {
-          // The page is answered with what the model holds; only a record it lacks is an error.
+          // The page is answered with what the tables hold; only a record they lack is an error.
           unread = true;
           request.log.warn({ screen: id, reason: String(error) }, 'screen read-through failed');
         }
@@ -145,7 +140,7 @@ export function registerScreens(
           return sendRetryLater(reply, 503, LOADING_RETRY_MS, 'Unread is unavailable: try again shortly');
         }
       }
-      const answer = await handler(sources, query, ctx);
+      const answer = await handler(deps.workspace, query, ctx);
       if (answer === null && unread) {
         return sendBffError(reply, 502, 'The record could not be read from the CRM: try again shortly');
       }
