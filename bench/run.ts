@@ -22,6 +22,7 @@ const BENCHES: [string, () => Promise<{ run: () => Promise<unknown> }>][] = [
   ['search', () => import('./search')],
   ['import-healthz', () => import('./import-healthz')],
   ['lighthouse', () => import('./lighthouse')],
+  ['workspace-scale', () => import('./workspace-scale')],
 ];
 
 const only = process.argv.slice(2);

@@ -5,10 +5,12 @@ import {
   type ImportKind,
   type MappedRow,
 } from '../../contract/imports';
-import type { ReadModel } from '../sync/read-model';
+import type { LeadStage } from '../../contract';
+import type { WorkspaceReader } from '../workspace/workspace-reader';
 import { DuplicateIndex } from './duplicate-index';
 import { inSlices } from './in-slices';
 import type { NewImportRow } from './import-records';
+import { heldIndex } from './workspace-duplicates';
 
 // A file's rows checked before the job is kept: each against the contract (a refused row says
 // why, field by field), empty rows set aside, and how many rows match a record of the workspace or
@@ -19,42 +21,56 @@ export interface CheckedRows {
   readonly duplicatesFound: number;
 }
 
-/** Checks rows one at a time, in order, each against the workspace and the rows before it. */
-function rowChecker(kind: ImportKind, model: ReadModel) {
-  const ctx = { stages: model.stages() };
-  const seen = new DuplicateIndex(kind === 'leads' ? model.leads.values() : model.customers.values());
-  let duplicatesFound = 0;
-  return {
-    check(cells: MappedRow, i: number): NewImportRow {
-      const rowNumber = i + FIRST_DATA_ROW;
-      if (isEmptyRow(cells)) return { rowNumber, cells, outcome: 'skipped', reason: 'Empty row' };
-      const check = checkImportRow(kind, cells, ctx);
-      if (!check.ok) return { rowNumber, cells, outcome: 'refused', reason: check.errors.join('; ') };
-      const record = 'customer' in check.record ? check.record.customer : check.record;
-      if (seen.find(record)) duplicatesFound++;
-      else seen.add({ ...record, id: `row-${rowNumber}` });
-      return { rowNumber, cells, outcome: 'pending', reason: null };
-    },
-    get duplicatesFound() {
-      return duplicatesFound;
-    },
-  };
+/** Rows whose workspace duplicates are looked up with one query. */
+export const CHECK_BATCH = 500;
+
+type Checked =
+  | { readonly done: NewImportRow }
+  | {
+      readonly row: NewImportRow;
+      readonly record: { email?: string | null; phone?: string | null; mobile?: string | null };
+    };
+
+/** A row against the contract alone: skipped, refused, or a record to match. */
+function contractCheck(kind: ImportKind, cells: MappedRow, i: number, stages: LeadStage[]): Checked {
+  const rowNumber = i + FIRST_DATA_ROW;
+  if (isEmptyRow(cells)) return { done: { rowNumber, cells, outcome: 'skipped', reason: 'Empty row' } };
+  const check = checkImportRow(kind, cells, { stages });
+  if (!check.ok) return { done: { rowNumber, cells, outcome: 'refused', reason: check.errors.join('; ') } };
+  const record = 'customer' in check.record ? check.record.customer : check.record;
+  return { row: { rowNumber, cells, outcome: 'pending', reason: null }, record };
 }
 
-export function checkRows(kind: ImportKind, rows: readonly MappedRow[], model: ReadModel): CheckedRows {
-  const checker = rowChecker(kind, model);
-  const out = rows.map((cells, i) => checker.check(cells, i));
-  return { rows: out, duplicatesFound: checker.duplicatesFound };
-}
-
-/** The same, a slice at a time (in-slices.ts): checking 50,000 wide rows takes seconds. */
-export async function checkRowsInSlices(
+/**
+ * Checks rows in order, each against the workspace and the rows before it: a batch at a time, the
+ * batch's possible duplicates in the workspace looked up by their keys in one query; the contract
+ * checks run a slice at a time (in-slices.ts), since 50,000 wide rows take seconds.
+ */
+export async function checkRows(
   kind: ImportKind,
   rows: readonly MappedRow[],
-  model: ReadModel,
+  workspace: WorkspaceReader,
 ): Promise<CheckedRows> {
-  const checker = rowChecker(kind, model);
+  const stages = await workspace.stages();
+  const fileRows = new DuplicateIndex();
   const out: NewImportRow[] = [];
-  await inSlices(rows, (cells, i) => void out.push(checker.check(cells, i)));
-  return { rows: out, duplicatesFound: checker.duplicatesFound };
+  let duplicatesFound = 0;
+  for (let start = 0; start < rows.length; start += CHECK_BATCH) {
+    const checked: Checked[] = [];
+    await inSlices(rows.slice(start, start + CHECK_BATCH), (cells, i) => {
+      checked.push(contractCheck(kind, cells, start + i, stages));
+    });
+    const candidates = checked.flatMap((c) => ('record' in c ? [c.record] : []));
+    const { index: held } = await heldIndex(workspace.db, kind, candidates);
+    for (const c of checked) {
+      if ('done' in c) {
+        out.push(c.done);
+        continue;
+      }
+      if (held.find(c.record) || fileRows.find(c.record)) duplicatesFound++;
+      else fileRows.add({ ...c.record, id: `row-${c.row.rowNumber}` });
+      out.push(c.row);
+    }
+  }
+  return { rows: out, duplicatesFound };
 }

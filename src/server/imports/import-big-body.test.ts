@@ -5,8 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeUpstream, type FakeUpstream } from '../../../mocks/http';
 import { ImportJob, MAX_IMPORT_ROWS } from '../../contract/imports';
 import { openStore, type TeamStore } from '../store/open-store';
-import { ReadModel } from '../sync/read-model';
 import { stage } from '../testing/live-records';
+import { seedWorkspace } from '../testing/workspace-seed';
+import { setMeta } from '../workspace/workspace-writer';
 import { buildTestApp } from '../testing/test-app';
 import { sameOriginHeaders, signIn } from '../testing/test-users';
 import { IMPORT_BODY_LIMIT } from './import-body';
@@ -67,11 +68,8 @@ beforeAll(async () => {
     live: { sync: false },
     database: store,
   });
-  const model = app.bffLive!.model;
-  model.replaceWith(new ReadModel());
-  model.lists.stages = [stage(0, 'new')];
-  model.loaded.add('customers');
-  model.loaded.add('leads');
+  await seedWorkspace(store.db, { stages: [stage(0, 'new')] });
+  await setMeta(store.db, 'loaded', ['customers', 'leads']);
   await app.listen({ port: 0, host: '127.0.0.1' });
   port = (app.server.address() as AddressInfo).port;
   manager = await signIn(app, 'manager');

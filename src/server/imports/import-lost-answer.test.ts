@@ -5,9 +5,12 @@ import type { ImportJob } from '../../contract/imports';
 import { startFakeUpstream, type FakeUpstream } from '../../../mocks/http';
 import { checkRows } from '../imports/check-rows';
 import { openStore, type TeamStore } from '../store/open-store';
-import { ReadModel } from '../sync/read-model';
 import { UpstreamClient } from '../upstream/upstream-client';
 import { TEST_TENANT } from '../testing/test-app';
+import { seedWorkspace } from '../testing/workspace-seed';
+import { applyAllToWorkspace } from '../workspace/apply-events';
+import { WorkspaceReader } from '../workspace/workspace-reader';
+import { setMeta } from '../workspace/workspace-writer';
 import { ImportRepository } from './import-repository';
 import { ImportRunner } from './import-runner';
 
@@ -26,7 +29,7 @@ let dispatcher: Agent;
 let upstream: UpstreamClient;
 /** The test's own reads, with time to spare on a busy machine. */
 let reader: UpstreamClient;
-let model: ReadModel;
+let workspace: WorkspaceReader;
 
 beforeAll(async () => {
   fake = await startFakeUpstream({ port: 0, clock: 'frozen' });
@@ -57,21 +60,27 @@ afterAll(async () => {
 
 beforeEach(async () => {
   fake.fake.reset();
-  model = new ReadModel();
-  model.lists.stages = await reader.call('leadStages.list');
-  for (const l of (await reader.call('leads.list', { query: { limit: 100 } })).data) model.leads.set(l.id, l);
-  model.loaded.add('leads');
-  model.loaded.add('customers');
+  for (const table of ['ws_leads', 'ws_lists', 'ws_meta'] as const)
+    await store.db.deleteFrom(table).execute();
+  workspace = new WorkspaceReader(store.db);
+  await seedWorkspace(store.db, {
+    stages: await reader.call('leadStages.list'),
+    leads: (await reader.call('leads.list', { query: { limit: 100 } })).data,
+  });
+  await setMeta(store.db, 'loaded', ['leads', 'customers']);
 });
 
 const runner = () =>
   new ImportRunner({
     repository: repo,
     upstream,
-    model,
+    workspace,
     publish: async (events) => {
-      for (const event of events)
-        if (event.type === 'lead.upserted') model.leads.set(event.lead.id, event.lead);
+      await applyAllToWorkspace(
+        store.db,
+        events.map((event) => ({ event })),
+        { now: Date.now() },
+      );
     },
     log: pino({ level: 'silent' }),
     clock: Date.now,
@@ -82,7 +91,7 @@ const runner = () =>
   });
 
 async function importLeads(rows: { name: string; email?: string }[]): Promise<ImportJob> {
-  const checked = checkRows('leads', rows, model);
+  const checked = await checkRows('leads', rows, workspace);
   const id = crypto.randomUUID();
   await repo.create(
     {
@@ -122,7 +131,7 @@ describe('an import whose create is answered after the timeout', () => {
     const before = await reader.call('leads.create', {
       body: { name: 'Twin row', email: 'twin@example.com' },
     });
-    model.leads.set(before.id, before);
+    await seedWorkspace(store.db, { leads: [before] });
     fake.fake.control.fail({ method: 'POST', path: '/v1/leads', delayMs: LATE_BY_MS, host: 'crm' });
     const job = await importLeads([{ name: 'Twin row', email: 'twin@example.com' }]);
     expect(job).toMatchObject({ state: 'done', counts: { created: 1 } });

@@ -5,6 +5,8 @@ import { ImportJob, ImportJobList, MAX_IMPORT_ROWS, RefusedRows } from '../../co
 import { callStatsOf } from '../../../mocks/core/call-stats';
 import { startAppWithStore, type AppWithStore } from '../testing/app-with-store';
 import { sameOriginHeaders, signIn } from '../testing/test-users';
+import { seedWorkspace } from '../testing/workspace-seed';
+import { setMeta } from '../workspace/workspace-writer';
 
 // CSV import through the real BFF on the fake CRM: who may import, a malformed or oversized body
 // refused with the field named, a job checked and kept before anything is sent, then run against
@@ -34,18 +36,29 @@ async function finished(id: string): Promise<ImportJob> {
   throw new Error('import did not finish');
 }
 
+/** The records the workspace tables hold (what the sync read, what the import published). */
+async function held(
+  table: 'ws_leads' | 'ws_customers',
+): Promise<{ id: string; name: string; email?: string | null }[]> {
+  const rows = await stack.store.db
+    .selectFrom(table)
+    .select('data')
+    .where('removed_at', 'is', null)
+    .execute();
+  return rows.map((r) => r.data as { id: string; name: string; email?: string | null });
+}
+
 beforeAll(async () => {
   stack = await startAppWithStore({ live: true });
   app = stack.app;
   const live = app.bffLive!;
-  // The workspace as the sync would hold it: the stages and the first leads and customers.
-  live.model.lists.stages = await live.upstream.call('leadStages.list');
-  for (const l of (await live.upstream.call('leads.list', { query: { limit: 100 } })).data)
-    live.model.leads.set(l.id, l);
-  for (const c of (await live.upstream.call('customers.list', { query: { limit: 100 } })).customers)
-    live.model.customers.set(c.id, c);
-  live.model.loaded.add('leads');
-  live.model.loaded.add('customers');
+  // The workspace tables as the sync would leave them: the stages and the first leads and customers.
+  await seedWorkspace(stack.store.db, {
+    stages: await live.upstream.call('leadStages.list'),
+    leads: (await live.upstream.call('leads.list', { query: { limit: 100 } })).data,
+    customers: (await live.upstream.call('customers.list', { query: { limit: 100 } })).customers,
+  });
+  await setMeta(stack.store.db, 'loaded', ['leads', 'customers']);
   manager = await signIn(app, 'manager');
   agent = await signIn(app, 'agent');
 }, 60_000);
@@ -83,15 +96,14 @@ describe('who may import, and bad bodies', () => {
   });
 
   it('asks to try again while the workspace is still loading', async () => {
-    const { loaded } = app.bffLive!.model;
-    loaded.delete('leads');
+    await setMeta(stack.store.db, 'loaded', ['customers']);
     try {
       const res = await post('/bff/imports', body);
       expect(res.statusCode).toBe(503);
       expect(res.headers['retry-after']).toBe('5');
       expect(res.json().message).toBe('The workspace is still loading; try again in a moment');
     } finally {
-      loaded.add('leads');
+      await setMeta(stack.store.db, 'loaded', ['leads', 'customers']);
     }
   });
 
@@ -103,7 +115,7 @@ describe('who may import, and bad bodies', () => {
 
 describe('an import of leads', () => {
   it('is checked and kept before anything is sent, then runs against the CRM', async () => {
-    const existing = [...app.bffLive!.model.leads.values()].find((l) => l.email)!;
+    const existing = (await held('ws_leads')).find((l) => l.email)!;
     const writesBefore = writesUpstream();
     const created = await post('/bff/imports', {
       kind: 'leads',
@@ -132,7 +144,7 @@ describe('an import of leads', () => {
     const done = await finished(job.id);
     expect(done).toMatchObject({ state: 'done', counts: { pending: 0, created: 1, skipped: 2, refused: 1 } });
     expect(writesUpstream()).toBe(writesBefore + 1);
-    const iris = [...app.bffLive!.model.leads.values()].find((l) => l.email === 'iris@import.example');
+    const iris = (await held('ws_leads')).find((l) => l.email === 'iris@import.example');
     expect(iris).toMatchObject({ name: 'Imported Iris', priority: 'high' });
     expect((await post(`/bff/imports/${job.id}/start`)).statusCode).toBe(409);
     expect((await post(`/bff/imports/${job.id}/cancel`)).statusCode).toBe(409);
@@ -203,7 +215,7 @@ describe('an import of customers with contacts', () => {
     await post(`/bff/imports/${created.id}/start`);
     expect(await finished(created.id)).toMatchObject({ state: 'done', counts: { created: 2 } });
     const live = app.bffLive!;
-    const umbrella = [...live.model.customers.values()].find((c) => c.name === 'Umbrella Corp')!;
+    const umbrella = (await held('ws_customers')).find((c) => c.name === 'Umbrella Corp')!;
     const contacts = await live.upstream.call('contacts.byCustomer', { params: { customerId: umbrella.id } });
     expect(contacts.map((c) => c.first_name).sort()).toEqual(['Alice', 'Carlos']);
   });

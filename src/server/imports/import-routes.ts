@@ -17,12 +17,12 @@ import type { User } from '../auth/users';
 import { sendBffError, sendRetryLater } from '../bff-error';
 import { csvStream, type CsvColumn } from '../exports/csv-stream';
 import { fromStore, ownDataUser, pathId, type OwnDataDeps } from '../store/own-data-routes';
-import type { ReadModel } from '../sync/read-model';
-import { checkRowsInSlices } from './check-rows';
+import type { WorkspaceReader } from '../workspace/workspace-reader';
+import { checkRows } from './check-rows';
 import { MAX_MESSAGES, parseImportBody, rowProblems } from './import-body';
 import type { StoredRow } from './import-records';
 import type { ImportRepository } from './import-repository';
-import type { ImportRunner } from './import-runner';
+import { workspaceReady, type ImportRunner } from './import-runner';
 
 // CSV import (issue 15). The browser reads the file, maps its columns and shows a preview; the
 // rows come here as mapped cells, are checked against the contract again and matched for
@@ -40,7 +40,7 @@ import type { ImportRunner } from './import-runner';
 export interface ImportRouteDeps extends OwnDataDeps {
   readonly repository: ImportRepository | null;
   readonly runner: ImportRunner | null;
-  readonly model: ReadModel | null;
+  readonly workspace: WorkspaceReader | null;
   readonly clock: () => number;
 }
 
@@ -56,7 +56,7 @@ const canImport = (user: User, kind?: ImportKind): boolean =>
       : roleCan(user.role, 'leads.create') || roleCan(user.role, 'customers.create');
 
 export function registerImportRoutes(app: FastifyInstance, deps: ImportRouteDeps): void {
-  const kept = { available: deps.repository !== null && deps.model !== null, what: WHAT };
+  const kept = { available: deps.repository !== null && deps.workspace !== null, what: WHAT };
   const repo = () => deps.repository!;
   const now = () => new Date(deps.clock());
 
@@ -115,17 +115,17 @@ export function registerImportRoutes(app: FastifyInstance, deps: ImportRouteDeps
     body: { kind: ImportKind; duplicates: DuplicatePolicy; fileName: string; rows: MappedRow[] },
   ) => {
     const { kind, duplicates, fileName, rows } = body;
-    // Duplicates are found in the workspace the BFF holds: not before it has read it.
-    const model = deps.model!;
-    if (!model.loaded.has(kind) || model.lists.stages === null)
-      return sendRetryLater(
-        reply,
-        503,
-        LOADING_RETRY_MS,
-        'The workspace is still loading; try again in a moment',
-      );
-    const checked = await checkRowsInSlices(kind, rows, model);
+    // Duplicates are found in the workspace tables: not before the sync has read them in full.
+    const workspace = deps.workspace!;
     return fromStore(reply, WHAT, async () => {
+      if (!(await workspaceReady(workspace, kind)))
+        return sendRetryLater(
+          reply,
+          503,
+          LOADING_RETRY_MS,
+          'The workspace is still loading; try again in a moment',
+        );
+      const checked = await checkRows(kind, rows, workspace);
       const job = await repo().create(
         {
           id: randomUUID(),

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { UpstreamError } from '../upstream/upstream-error';
 import { lead } from '../testing/live-records';
+import { seedWorkspace } from '../testing/workspace-seed';
 import {
   advanceClock,
   calls,
@@ -9,7 +10,9 @@ import {
   jobOf,
   LOST,
   madeUnseen,
-  model,
+  heldCustomers,
+  heldLeads,
+  workspace,
   outcomes,
   repo,
   runToEnd,
@@ -67,7 +70,7 @@ describe('an import that meets trouble', () => {
     expect(paused.pausedReason).toMatch(/^The CRM is not answering .*resume when it is back\.$/);
     const resumed = await runToEnd(runner(), id);
     expect(resumed).toMatchObject({ state: 'done', pausedReason: null, counts: { created: 3, pending: 0 } });
-    expect([...model.leads.values()].map((l) => l.name).sort()).toEqual(['A', 'B', 'C', 'Old Ana']);
+    expect((await heldLeads()).map((l) => l.name).sort()).toEqual(['A', 'B', 'C', 'Old Ana']);
   });
 
   it('pauses at once on a plan limit, saying so', async () => {
@@ -89,7 +92,7 @@ describe('an import that meets trouble', () => {
       email: 'lost@example.com',
       created_at: new Date(clock + 1).toISOString(),
     });
-    model.leads.set(made.id, made);
+    await seedWorkspace(workspace.db, { leads: [made] });
     advanceClock(120_000);
     const r = runner();
     await r.adoptOrphans();
@@ -123,10 +126,10 @@ describe('an import that meets trouble', () => {
       'contacts.create',
       'contacts.byCustomer',
     ]);
-    const [made] = [...model.customers.values()].filter((c) => c.name === 'Lost Co');
+    const [made] = (await heldCustomers()).filter((c) => c.name === 'Lost Co');
     const [row] = await outcomes(id);
     expect(row).toBe('2 created: Customer created; contact created');
-    expect(model.contactsOf(made!.id).map((c) => c.first_name)).toEqual(['Lia']);
+    expect((await workspace.contactsOf(made!.id)).map((c) => c.first_name)).toEqual(['Lia']);
   });
 
   it('sends a lead again only when the lookup still misses it after the grace', async () => {
@@ -140,7 +143,7 @@ describe('an import that meets trouble', () => {
     expect(ids.at(-1)).toBe('leads.create');
     expect(ids.filter((c) => c === 'leads.create')).toHaveLength(2);
     expect(ids.filter((c) => c === 'leads.list').length).toBeGreaterThanOrEqual(4);
-    expect([...model.leads.values()].filter((l) => l.name === 'Never made')).toHaveLength(1);
+    expect((await heldLeads()).filter((l) => l.name === 'Never made')).toHaveLength(1);
   });
 
   it('after a crash, finds on the CRM a row the workspace has not learnt yet, instead of sending it again', async () => {

@@ -5,16 +5,20 @@ import {
   clock,
   faults,
   jobOf,
-  model,
+  heldCustomers,
+  heldLeads,
   outcomes,
   published,
   repo,
   runToEnd,
   runner,
   slept,
+  setLoaded,
   setUpImportHarness,
+  workspace,
 } from '../testing/import-harness';
 import { contact, customer, lead } from '../testing/live-records';
+import { seedWorkspace } from '../testing/workspace-seed';
 
 // The runner against a scripted CRM (src/server/testing/import-harness.ts): rows in order,
 // duplicates skipped, updated or created as chosen, a row the CRM refuses reported with its
@@ -59,13 +63,13 @@ describe('importing leads', () => {
       await jobOf('leads', [{ name: 'Ana Lima', email: 'ana@example.com' }], 'update'),
     );
     expect(update.counts).toMatchObject({ updated: 1, created: 0 });
-    expect(model.lead(lead(1).id)?.name).toBe('Ana Lima');
+    expect((await workspace.lead(lead(1).id))?.name).toBe('Ana Lima');
     const create = await runToEnd(
       runner(),
       await jobOf('leads', [{ name: 'Ana 2', email: 'ana@example.com' }], 'create'),
     );
     expect(create.counts).toMatchObject({ created: 1 });
-    expect([...model.leads.values()].filter((l) => l.email === 'ana@example.com')).toHaveLength(2);
+    expect((await heldLeads()).filter((l) => l.email === 'ana@example.com')).toHaveLength(2);
   });
 
   it("reports a row the CRM refuses with the CRM's reason and goes on", async () => {
@@ -79,12 +83,12 @@ describe('importing leads', () => {
   });
 
   it('waits for the sync to have read the leads before looking for duplicates', async () => {
-    model.loaded.delete('leads');
+    await setLoaded(['customers']);
     const id = await jobOf('leads', [{ name: 'Again', email: 'ana@example.com' }]);
     const r = runner({
       sleep: async (ms) => {
         slept.push(ms);
-        model.loaded.add('leads');
+        await setLoaded(['leads', 'customers']);
       },
     });
     const job = await runToEnd(r, id);
@@ -102,8 +106,10 @@ describe('importing leads', () => {
 
 describe('importing customers with contacts', () => {
   it('makes the customer once and puts each row’s contact at it', async () => {
-    model.customers.set(customer(1).id, customer(1, { name: 'Globex', email: 'hq@globex.example' }));
-    model.contacts.set(contact(1, 1).id, contact(1, 1, { first_name: 'Hank', email: 'hank@globex.example' }));
+    await seedWorkspace(workspace.db, {
+      customers: [customer(1, { name: 'Globex', email: 'hq@globex.example' })],
+      contacts: [contact(1, 1, { first_name: 'Hank', email: 'hank@globex.example' })],
+    });
     const id = await jobOf('customers', [
       { name: 'Initech', email: 'info@initech.example', contact_first_name: 'Bill' },
       {
@@ -129,7 +135,7 @@ describe('importing customers with contacts', () => {
       'contacts.byCustomer',
       'contacts.create',
     ]);
-    const initech = [...model.customers.values()].find((c) => c.name === 'Initech')!;
+    const initech = (await heldCustomers()).find((c) => c.name === 'Initech')!;
     expect(calls[2]!.options.body).toMatchObject({ customer_id: initech.id, first_name: 'Peter' });
     expect((await outcomes(id))[2]).toBe(
       '4 skipped: Same email as the existing customer "Globex": kept as it is; contact with the same email kept as it is',

@@ -2,8 +2,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { LiveEvent } from '../../contract';
 import type { ImportJob } from '../../contract/imports';
 import { DatabaseUnavailableError } from '../store/store-errors';
-import type { ReadModel } from '../sync/read-model';
 import type { UpstreamClient } from '../upstream/upstream-client';
+import type { WorkspaceReader } from '../workspace/workspace-reader';
 import type { ImportRepository } from './import-repository';
 import { ImportPaused, ImportStopped, PacedSender, RowRefused, type LostAnswerOptions } from './paced-sender';
 import { CustomerRows, LeadRows, type RowResult } from './row-import';
@@ -17,7 +17,7 @@ import { CustomerRows, LeadRows, type RowResult } from './row-import';
 export interface ImportRunnerOptions {
   readonly repository: ImportRepository;
   readonly upstream: Pick<UpstreamClient, 'call'>;
-  readonly model: ReadModel;
+  readonly workspace: WorkspaceReader;
   readonly publish: (events: LiveEvent[]) => Promise<void>;
   readonly log: FastifyBaseLogger;
   readonly clock: () => number;
@@ -36,6 +36,12 @@ const LOAD_WAIT_MS = 1_000;
 const DEFAULT_STALE_MS = 60_000;
 /** The job's state is re-read this often, so a pause or cancel from another instance is seen. */
 const STATE_CHECK_EVERY = 10;
+
+/** The sync has read this kind in full at least once (ws_meta's `loaded`), and the stages. */
+export async function workspaceReady(workspace: WorkspaceReader, kind: ImportJob['kind']): Promise<boolean> {
+  const [loaded, stages] = await Promise.all([workspace.meta<unknown>('loaded'), workspace.list('stages')]);
+  return Array.isArray(loaded) && loaded.includes(kind) && stages !== null;
+}
 
 const realSleep = (ms: number) =>
   new Promise<void>((resolve) => {
@@ -94,8 +100,8 @@ export class ImportRunner {
       ...(this.opts.retryDelaysMs ? { retryDelaysMs: this.opts.retryDelaysMs } : {}),
       ...(this.opts.lostAnswer ? { lostAnswer: this.opts.lostAnswer } : {}),
     });
-    // Duplicates are found in the workspace the BFF holds: wait until the sync has read it.
-    while (!this.opts.model.loaded.has(job.kind) || this.opts.model.lists.stages === null) {
+    // Duplicates are found in the workspace tables: wait until the sync has read them in full.
+    while (!(await workspaceReady(this.opts.workspace, job.kind))) {
       if (this.closed) return;
       await (this.opts.sleep ?? realSleep)(LOAD_WAIT_MS);
       if (!(await repository.heartbeat(id, now()))) return;
@@ -145,7 +151,7 @@ export class ImportRunner {
   private rowsFor(job: ImportJob, sender: PacedSender): LeadRows | CustomerRows {
     const tools = {
       sender,
-      model: this.opts.model,
+      workspace: this.opts.workspace,
       publish: this.opts.publish,
       policy: job.duplicates,
       since: job.createdAt,

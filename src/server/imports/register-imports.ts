@@ -5,7 +5,7 @@ import { registerImportRoutes } from './import-routes';
 import { ImportRunner } from './import-runner';
 
 // CSV import's parts, wired: the jobs in the database, the runner that sends them upstream with
-// the BFF's key (needs the live workspace for duplicates), and the routes. Jobs left running by an
+// the BFF's key (needs the workspace tables for duplicates), and the routes. Jobs left running by an
 // instance that stopped are taken over at start and then every minute.
 
 const ADOPT_EVERY_MS = 60_000;
@@ -18,7 +18,7 @@ export function registerImports(app: FastifyInstance, deps: InsightsDeps): void 
       ? new ImportRunner({
           repository,
           upstream: live.upstream,
-          model: live.model,
+          workspace: live.workspace,
           publish: (events) => live.publish(events.map((event) => ({ event }))),
           log: app.log,
           clock,
@@ -42,7 +42,7 @@ export function registerImports(app: FastifyInstance, deps: InsightsDeps): void 
     cookieName: deps.cookieName,
     repository,
     runner,
-    model: live?.model ?? null,
+    workspace: live?.workspace ?? null,
     clock,
   });
 }

@@ -9,12 +9,14 @@ import {
 import type { BodyOf, ResponseOf } from '../../contract/routes';
 import { findCreated } from '../idempotency/find-created';
 import { sameContact, sameCustomer, sameLead, type LookupCreate } from '../idempotency/same-record';
-import type { ReadModel } from '../sync/read-model';
+import type { WorkspaceReader } from '../workspace/workspace-reader';
 import { DuplicateIndex, type DuplicateMatch } from './duplicate-index';
 import type { FindCreated, PacedSender } from './paced-sender';
+import { heldIndex, heldLike } from './workspace-duplicates';
 
 // One row of an import, sent: checked against the contract again (the stages may have changed
-// since the file was checked), matched against the workspace by email and phone, then skipped,
+// since the file was checked), matched against the workspace by email and phone (looked up in its
+// tables by those keys, row by row: the runner sends one row at a time anyway), then skipped,
 // updated or created as the user chose. Every record the import writes is published at once, so
 // the board and the lists show it and the next row finds it as a duplicate.
 
@@ -26,7 +28,7 @@ export interface RowResult {
 
 export interface RowTools {
   readonly sender: PacedSender;
-  readonly model: ReadModel;
+  readonly workspace: WorkspaceReader;
   readonly publish: (events: LiveEvent[]) => Promise<void>;
   readonly policy: DuplicatePolicy;
   /** When the job was made: a record made since then may be this job's own. */
@@ -49,21 +51,23 @@ const maybeSentAt = (row: RowInput, tools: RowTools): number | undefined =>
 /**
  * How a row's lost answer is resolved: the record looked up on the CRM, not taken when this job
  * already made it for another row, nor when the workspace held a record with the same fields as the
- * answer was lost (another's, from before). `held` lists the workspace's records of that kind; it
- * is only read when an answer is lost, which is rare.
+ * answer was lost (another's, from before). `held` reads the workspace's records that may be the
+ * same (by key or name); it is only read when an answer is lost, which is rare.
  */
 function lookupFor<R extends LookupCreate>(
   id: R,
   body: BodyOf<R>,
   made: ReadonlySet<string>,
-  held: () => Iterable<ResponseOf<R>>,
+  held: () => Promise<Iterable<ResponseOf<R>>>,
   same: (body: BodyOf<R>, record: ResponseOf<R>) => boolean,
 ): FindCreated<R> {
   let before: Set<string> | null = null;
-  return (upstream, since) => {
+  return async (upstream, since) => {
     // Every record of these routes has an id; the generic answer type cannot say so.
     before ??= new Set(
-      [...held()].filter((record) => same(body, record)).map((record) => (record as { id: string }).id),
+      [...(await held())]
+        .filter((record) => same(body, record))
+        .map((record) => (record as { id: string }).id),
     );
     const known = before;
     return findCreated(upstream, id, body, {
@@ -73,25 +77,39 @@ function lookupFor<R extends LookupCreate>(
   };
 }
 
-/** Imports lead rows; holds the workspace's leads by email and phone for the whole job. */
+/**
+ * The record a row duplicates: the workspace's (its tables, by the row's keys), else one this run
+ * made or updated (its answer may not be in the tables yet), with the record itself.
+ */
+async function duplicateOf<T extends Lead | Customer>(
+  tools: RowTools,
+  kind: 'leads' | 'customers',
+  body: Parameters<DuplicateIndex['find']>[0],
+  ours: { readonly index: DuplicateIndex; readonly records: Map<string, T> },
+): Promise<{ match: DuplicateMatch | null; existing: T | undefined }> {
+  const held = await heldIndex(tools.workspace.db, kind, [body]);
+  const inTables = held.index.find(body);
+  if (inTables) return { match: inTables, existing: held.records.get(inTables.id) as T | undefined };
+  const match = ours.index.find(body);
+  return { match, existing: match ? ours.records.get(match.id) : undefined };
+}
+
+/** Imports lead rows, each matched against the workspace by email and phone. */
 export class LeadRows {
-  private index: DuplicateIndex;
   /** What this run made, so a lost answer of a later row never claims it. */
   private readonly made = new Set<string>();
+  /** What this run made or updated, by email and phone. */
+  private readonly ours = { index: new DuplicateIndex(), records: new Map<string, Lead>() };
 
-  constructor(private readonly tools: RowTools) {
-    this.index = new DuplicateIndex(tools.model.leads.values());
-  }
+  constructor(private readonly tools: RowTools) {}
 
   async import(row: RowInput): Promise<RowResult> {
     const { tools } = this;
-    const check = checkLeadRow(row.cells, { stages: tools.model.stages() });
+    const check = checkLeadRow(row.cells, { stages: await tools.workspace.stages() });
     if (!check.ok) return { outcome: 'refused', reason: check.errors.join('; '), recordId: null };
     const body = check.record;
-    // After an interruption, the model may have learnt the lead the lost answer made.
-    if (row.attempted) this.index = new DuplicateIndex(tools.model.leads.values());
-    const match = this.index.find(body);
-    const existing = match ? tools.model.lead(match.id) : undefined;
+    // After an interruption, the tables may hold the lead the lost answer made: they are read per row.
+    const { match, existing } = await duplicateOf(tools, 'leads', body, this.ours);
     if (match && existing && row.attempted && existing.created_at >= tools.since)
       return { outcome: 'created', reason: 'Created before the import was interrupted', recordId: match.id };
     if (match && existing && tools.policy === 'skip')
@@ -104,7 +122,7 @@ export class LeadRows {
     const lead = await tools.sender.create(
       'leads.create',
       body,
-      lookupFor('leads.create', body, this.made, () => tools.model.leads.values(), sameLead),
+      lookupFor('leads.create', body, this.made, () => heldLike(tools.workspace.db, 'leads', body), sameLead),
       maybeSentAt(row, tools),
     );
     this.made.add(lead.id);
@@ -117,33 +135,29 @@ export class LeadRows {
   }
 
   private async learn(lead: Lead): Promise<void> {
-    this.index.add(lead);
+    this.ours.index.add(lead);
+    this.ours.records.set(lead.id, lead);
     await this.tools.publish([{ type: 'lead.upserted', lead }]);
   }
 }
 
 /** Imports customer rows, each with an optional contact at that customer. */
 export class CustomerRows {
-  private index: DuplicateIndex;
   /** What this run made, so a lost answer of a later row never claims it. */
   private readonly made = new Set<string>();
+  /** What this run made or updated, by email and phone. */
+  private readonly ours = { index: new DuplicateIndex(), records: new Map<string, Customer>() };
   private readonly contactsByCustomer = new Map<string, DuplicateIndex>();
 
-  constructor(private readonly tools: RowTools) {
-    this.index = new DuplicateIndex(tools.model.customers.values());
-  }
+  constructor(private readonly tools: RowTools) {}
 
   async import(row: RowInput): Promise<RowResult> {
     const { tools } = this;
     const check = checkCustomerRow(row.cells);
     if (!check.ok) return { outcome: 'refused', reason: check.errors.join('; '), recordId: null };
     const { customer: body, contact } = check.record;
-    if (row.attempted) {
-      this.index = new DuplicateIndex(tools.model.customers.values());
-      this.contactsByCustomer.clear();
-    }
-    const match = this.index.find(body);
-    const existing = match ? tools.model.customer(match.id) : undefined;
+    if (row.attempted) this.contactsByCustomer.clear();
+    const { match, existing } = await duplicateOf(tools, 'customers', body, this.ours);
     const said: string[] = [];
     let outcome: RowResult['outcome'] = 'skipped';
     let customerId: string;
@@ -161,7 +175,13 @@ export class CustomerRows {
       const created = await tools.sender.create(
         'customers.create',
         body,
-        lookupFor('customers.create', body, this.made, () => tools.model.customers.values(), sameCustomer),
+        lookupFor(
+          'customers.create',
+          body,
+          this.made,
+          () => heldLike(tools.workspace.db, 'customers', body),
+          sameCustomer,
+        ),
         maybeSentAt(row, tools),
       );
       this.made.add(created.id);
@@ -193,7 +213,7 @@ export class CustomerRows {
             'contacts.create',
             contactBody,
             this.made,
-            () => tools.model.contacts.values(),
+            () => tools.workspace.contactsOf(customerId),
             sameContact,
           ),
           maybeSentAt(row, tools),
@@ -209,7 +229,8 @@ export class CustomerRows {
   }
 
   private async learn(customer: Customer): Promise<Customer> {
-    this.index.add(customer);
+    this.ours.index.add(customer);
+    this.ours.records.set(customer.id, customer);
     await this.tools.publish([{ type: 'customer.upserted', customer }]);
     return customer;
   }

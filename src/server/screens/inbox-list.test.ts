@@ -135,6 +135,21 @@ describeOnEachStore('inbox, thread and record screens from the workspace tables'
   });
 
   it('keeps the search in step with the contact, the messages and the record', async () => {
+    // Read again unchanged (a sweep; a message's status moved on): the search stays.
+    await seedWorkspace(
+      store.db,
+      {
+        conversations: threads,
+        contacts: [sofia],
+        messages: [
+          message(1, 2, { direction: 'outbound', from_me: true, text: 'Yes, in 2 days', status: 'read' }),
+        ],
+      },
+      1,
+    );
+    expect(await ids({ search: 'moreau' })).toEqual([id(1)]);
+    expect(await ids({ search: 'in 2 days' })).toEqual([id(1)]);
+
     // The contact renamed: found by the new name only; then removed: by the sender's name again.
     await upsertRecords(store.db, CONTACTS, [{ ...sofia, last_name: 'Dubois' }], { startedAt: 1, now: 1 });
     expect(await ids({ search: 'dubois' })).toEqual([id(1)]);

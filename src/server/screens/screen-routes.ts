@@ -30,26 +30,21 @@ export const LOADING_RETRY_MS = 2_000;
 /** What a screen may need of the signed-in agent beyond the tables (their unread, for a filter). */
 type ScreenContext = InboxContext;
 
-/** Where screens read the workspace: the tables every instance shares. */
-interface ScreenSources {
-  readonly workspace: WorkspaceReader;
-}
-
 /** null: the record asked for is not in the workspace (404). */
 type Handler<R extends ScreenRouteId> = (
-  sources: ScreenSources,
+  workspace: WorkspaceReader,
   query: ScreenQueryOf<R>,
   ctx: ScreenContext,
 ) => ScreenResponseOf<R> | null | Promise<ScreenResponseOf<R> | null>;
 
 const HANDLERS: { readonly [R in ScreenRouteId]: Handler<R> } = {
-  'screens.board': ({ workspace }, query) => boardOf(workspace, query),
-  'screens.boardColumn': ({ workspace }, query) => columnPageOf(workspace, query),
-  'screens.leads': ({ workspace }, query) => leadListOf(workspace, query),
-  'screens.inbox': ({ workspace }, query, ctx) => inboxListOf(workspace, query, ctx),
-  'screens.thread': ({ workspace }, query) => threadScreenOf(workspace, query),
-  'screens.customer': ({ workspace }, query) => customerScreenOf(workspace, query),
-  'screens.contact': ({ workspace }, query) => contactScreenOf(workspace, query),
+  'screens.board': boardOf,
+  'screens.boardColumn': columnPageOf,
+  'screens.leads': leadListOf,
+  'screens.inbox': inboxListOf,
+  'screens.thread': threadScreenOf,
+  'screens.customer': customerScreenOf,
+  'screens.contact': contactScreenOf,
 };
 
 /** Whether the tables can answer a screen truly: what it reads has had its first full read. */
@@ -99,7 +94,6 @@ export function registerScreens(
     readonly notes?: NotesRepository | null;
   },
 ): void {
-  const sources: ScreenSources = { workspace: deps.workspace };
   // One small query: an operator's reload empties the tables, so it is asked every time.
   const readiness = (): Promise<Readiness> => deps.workspace.readiness();
   const register = <R extends ScreenRouteId>(id: R): void => {
@@ -143,7 +137,7 @@ export function registerScreens(
           return sendRetryLater(reply, 503, LOADING_RETRY_MS, 'Unread is unavailable: try again shortly');
         }
       }
-      const answer = await handler(sources, query, ctx);
+      const answer = await handler(deps.workspace, query, ctx);
       if (answer === null && unread) {
         return sendBffError(reply, 502, 'The record could not be read from the CRM: try again shortly');
       }

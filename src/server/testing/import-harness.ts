@@ -6,17 +6,21 @@ import { checkRows } from '../imports/check-rows';
 import { ImportRepository } from '../imports/import-repository';
 import { ImportRunner } from '../imports/import-runner';
 import { openStore, type TeamStore } from '../store/open-store';
-import { ReadModel } from '../sync/read-model';
 import { UpstreamError } from '../upstream/upstream-error';
+import { applyAllToWorkspace } from '../workspace/apply-events';
+import { WorkspaceReader } from '../workspace/workspace-reader';
+import { setMeta } from '../workspace/workspace-writer';
 import { contact, customer, lead, stage, uuid } from './live-records';
+import { seedWorkspace } from './workspace-seed';
 
 // The import runner's test harness: a scripted CRM (rows in order, each answer made from the call,
-// or the next scripted fault thrown), a read model, the team database in memory, and a clock and
-// sleep the tests drive. Its state is exported as live bindings, reset before each test.
+// or the next scripted fault thrown), the workspace tables (what the runner publishes is written
+// there, as the live service does), the team database in memory, and a clock and sleep the tests
+// drive. Its state is exported as live bindings, reset before each test.
 
 let store: TeamStore;
 export let repo: ImportRepository;
-export let model: ReadModel;
+export let workspace: WorkspaceReader;
 export let clock = 0;
 export let slept: number[] = [];
 export let calls: { id: string; options: { params?: Record<string, string>; body?: unknown } }[] = [];
@@ -26,7 +30,7 @@ export let published: LiveEvent[] = [];
 let nextId = 100;
 /** A fault that lets the call act and then loses its answer: the CRM made the record, the BFF timed out. */
 export const LOST = 'lost';
-/** What the CRM made whose answer was lost: its lists hold it, the model has not learnt it. */
+/** What the CRM made whose answer was lost: its lists hold it, the workspace has not learnt it. */
 let unseen: (Lead | Customer | Contact)[] = [];
 
 type CallOptions = { params?: Record<string, string>; body?: unknown };
@@ -36,7 +40,7 @@ const crm = {
     calls.push({ id, options });
     const fault = faults.shift();
     if (fault instanceof UpstreamError) throw fault;
-    const answer = answerOf(id, options);
+    const answer = await answerOf(id, options);
     if (fault === LOST) {
       unseen.push(answer as Lead | Customer | Contact);
       throw new UpstreamError('timeout', id, 'The upstream did not answer in time');
@@ -54,48 +58,52 @@ export function madeUnseen(record: Lead | Customer | Contact): void {
 const unseenOf = <T>(prefix: string, more: (r: T) => boolean = () => true) =>
   (unseen.filter((r) => r.id.startsWith(prefix)) as T[]).filter(more);
 
-function answerOf(id: string, options: CallOptions): unknown {
+async function answerOf(id: string, options: CallOptions): Promise<unknown> {
   const body = options.body as Record<string, unknown>;
   switch (id) {
     case 'leads.create':
       return lead(nextId++, { ...body, created_at: new Date(clock).toISOString() } as Partial<Lead>);
     case 'leads.update':
-      return { ...model.lead(options.params!.id!)!, ...body };
+      return { ...(await workspace.lead(options.params!.id!))!, ...body };
     case 'customers.create':
       return customer(nextId++, {
         ...body,
         created_at: new Date(clock).toISOString(),
       } as Partial<Customer>);
     case 'customers.update':
-      return { ...model.customer(options.params!.id!)!, ...body };
+      return { ...(await workspace.customer(options.params!.id!))!, ...body };
     case 'contacts.create':
       return contact(nextId++, 1, { ...body, created_at: new Date(clock).toISOString() } as Partial<Contact>);
     case 'contacts.update':
-      return { ...model.contact(options.params!.id!)!, ...body };
+      return { ...(await workspace.contact(options.params!.id!))!, ...body };
     case 'contacts.byCustomer':
       return [
-        ...model.contactsOf(options.params!.customerId!),
+        ...(await workspace.contactsOf(options.params!.customerId!)),
         ...unseenOf<Contact>('c0ac7000', (r) => r.customer_id === options.params!.customerId),
       ];
-    // A lost answer is looked up: the CRM holds what the model holds.
-    case 'leads.list':
+    // A lost answer is looked up: the CRM holds what the workspace holds.
+    case 'leads.list': {
+      const held = await heldLeads();
       return {
-        data: [...model.leads.values(), ...unseenOf<Lead>('1ead1ead')],
-        total: model.leads.size,
+        data: [...held, ...unseenOf<Lead>('1ead1ead')],
+        total: held.length,
         page: 1,
         limit: 100,
         totalPages: 1,
         hasMore: false,
       };
-    case 'customers.list':
+    }
+    case 'customers.list': {
+      const held = await heldCustomers();
       return {
-        customers: [...model.customers.values(), ...unseenOf<Customer>('c057c057')],
-        total: model.customers.size,
+        customers: [...held, ...unseenOf<Customer>('c057c057')],
+        total: held.length,
         page: 1,
         limit: 100,
         totalPages: 1,
         fields: [],
       };
+    }
     default:
       throw new Error(`unexpected call ${id}`);
   }
@@ -105,14 +113,14 @@ export const runner = (over: Partial<ConstructorParameters<typeof ImportRunner>[
   new ImportRunner({
     repository: repo,
     upstream: crm as never,
-    model,
+    workspace,
     publish: async (events) => {
       published.push(...events);
-      for (const event of events) {
-        if (event.type === 'lead.upserted') model.leads.set(event.lead.id, event.lead);
-        if (event.type === 'customer.upserted') model.customers.set(event.customer.id, event.customer);
-        if (event.type === 'contact.upserted') model.contacts.set(event.contact.id, event.contact);
-      }
+      await applyAllToWorkspace(
+        workspace.db,
+        events.map((event) => ({ event })),
+        { now: clock },
+      );
     },
     log: pino({ level: 'silent' }),
     clock: () => clock,
@@ -126,7 +134,7 @@ export const runner = (over: Partial<ConstructorParameters<typeof ImportRunner>[
   });
 
 export async function jobOf(kind: ImportKind, rows: MappedRow[], duplicates: DuplicatePolicy = 'skip') {
-  const checked = checkRows(kind, rows, model);
+  const checked = await checkRows(kind, rows, workspace);
   const id = uuid(nextId++, 'eeeeeeee');
   await repo.create(
     {
@@ -156,31 +164,52 @@ export async function outcomes(id: string) {
   return out;
 }
 
-/** The hooks each test file of the runner calls once: a fresh database, a fresh model and script per test. */
+/** Every lead the workspace tables hold (a test's few). */
+export async function heldLeads(): Promise<Lead[]> {
+  const rows = await store.db
+    .selectFrom('ws_leads')
+    .select('data')
+    .where('removed_at', 'is', null)
+    .orderBy('id')
+    .execute();
+  return rows.map((r) => r.data as Lead);
+}
+
+export async function heldCustomers(): Promise<Customer[]> {
+  const rows = await store.db
+    .selectFrom('ws_customers')
+    .select('data')
+    .where('removed_at', 'is', null)
+    .orderBy('id')
+    .execute();
+  return rows.map((r) => r.data as Customer);
+}
+
+/** Which collections the sync has read in full (ws_meta's `loaded`). */
+export const setLoaded = (collections: string[]) => setMeta(store.db, 'loaded', collections);
+
+/** The hooks each test file of the runner calls once: a fresh database, fresh tables and script per test. */
 export function setUpImportHarness() {
   beforeAll(async () => {
     store = await openStore({ kind: 'pglite', dataDir: null });
     repo = new ImportRepository(store.db);
   });
   afterAll(() => store.close());
-  beforeEach(() => {
+  beforeEach(async () => {
     clock = Date.parse('2026-05-01T10:00:00Z');
     slept = [];
     calls = [];
     faults = [];
     unseen = [];
     published = [];
-    model = new ReadModel();
-    model.loaded.add('leads');
-    model.loaded.add('customers');
-    model.lists.stages = [
-      stage(1, 'new', { name: 'New', is_default: true }),
-      stage(2, 'won', { name: 'Won' }),
-    ];
-    model.leads.set(
-      lead(1).id,
-      lead(1, { name: 'Old Ana', email: 'ana@example.com', phone: '+44 20 7946 0958' }),
-    );
+    for (const table of ['ws_leads', 'ws_customers', 'ws_contacts', 'ws_lists', 'ws_meta'] as const)
+      await store.db.deleteFrom(table).execute();
+    workspace = new WorkspaceReader(store.db);
+    await setLoaded(['leads', 'customers']);
+    await seedWorkspace(store.db, {
+      stages: [stage(1, 'new', { name: 'New', is_default: true }), stage(2, 'won', { name: 'Won' })],
+      leads: [lead(1, { name: 'Old Ana', email: 'ana@example.com', phone: '+44 20 7946 0958' })],
+    });
   });
 }
 

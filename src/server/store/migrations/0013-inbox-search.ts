@@ -17,27 +17,36 @@ import { sql, type Kysely, type Migration } from 'kysely';
 /** A thread's newest page (MESSAGE_PAGE of workspace-reader.ts), fixed here as this migration shipped. */
 const PAGE = 20;
 
-/** The text a thread is found by; the SQL twin of conversationName (src/contract/thread-names.ts). */
+/**
+ * The text a thread is found by; the SQL twin of conversationName (src/contract/thread-names.ts).
+ * PL/pgSQL, so each of its lookups (by key, by ws_messages_thread) is planned once per session.
+ */
 const THREAD_SEARCH = `
-  with contact as (
-    select nullif(concat_ws(' ', nullif(btrim(c.data->>'first_name'), ''), nullif(btrim(c.data->>'last_name'), '')), '') as name
-    from ws_contacts c where c.id = $3 and c.removed_at is null
-  ), page as (
-    select m.data, m.direction, m.created_at, m.id from ws_messages m
-    where m.conversation_id = $1 order by m.created_at desc, m.id desc limit ${PAGE}
-  )
-  select lower(concat_ws(' ',
-    (select name from contact),
-    case when not (coalesce($2->'is_group' = 'true'::jsonb, false) and coalesce($2->>'group_subject', '') <> '')
-      and (select name from contact) is null
-    then (select btrim(p.data->>'sender_name') from page p
-      where p.direction = 'inbound' and btrim(coalesce(p.data->>'sender_name', '')) <> ''
-      order by p.created_at desc, p.id desc limit 1) end,
-    $2->>'group_subject',
-    $2->>'external_thread_id',
-    case when $2->>'external_thread_id' ~ '^[1-9][0-9]{6,14}$' then '+' || ($2->>'external_thread_id') end,
-    (select p.data->>'text' from page p order by p.created_at desc, p.id desc limit 1)
-  ))`;
+  declare
+    contact_name text;
+    sender text;
+    newest text;
+    ext text := thread->>'external_thread_id';
+    named_group boolean := coalesce(thread->'is_group' = 'true'::jsonb, false)
+      and coalesce(thread->>'group_subject', '') <> '';
+  begin
+    if contact_id is not null then
+      select nullif(concat_ws(' ', nullif(btrim(c.data->>'first_name'), ''), nullif(btrim(c.data->>'last_name'), '')), '')
+        into contact_name from ws_contacts c where c.id = contact_id and c.removed_at is null;
+    end if;
+    select m.data->>'text' into newest from ws_messages m
+      where m.conversation_id = thread_id order by m.created_at desc, m.id desc limit 1;
+    if not named_group and contact_name is null then
+      select btrim(p.sender_name) into sender from (
+        select m.data->>'sender_name' as sender_name, m.direction, m.created_at, m.id from ws_messages m
+        where m.conversation_id = thread_id order by m.created_at desc, m.id desc limit ${PAGE}
+      ) p
+      where p.direction = 'inbound' and btrim(coalesce(p.sender_name, '')) <> ''
+      order by p.created_at desc, p.id desc limit 1;
+    end if;
+    return lower(concat_ws(' ', contact_name, sender, thread->>'group_subject', ext,
+      case when ext ~ '^[1-9][0-9]{6,14}$' then '+' || ext end, newest));
+  end`;
 
 /** Recomputes the search text of the threads named by `ids` (a query), writing only changed ones. */
 const refresh = (ids: string) => `
@@ -46,15 +55,66 @@ const refresh = (ids: string) => `
         from ws_conversations c where c.id in (${ids})) s
   where t.id = s.id and t.search is distinct from s.search`;
 
+/** What of a message the search reads: a re-read message that differs in nothing else costs nothing. */
+const MESSAGE_READ = (m: string) =>
+  `(${m}.data->>'text', ${m}.data->>'sender_name', ${m}.created_at, ${m}.direction)`;
+/** What of a contact the search reads. */
+const CONTACT_READ = (c: string) => `(${c}.data->>'first_name', ${c}.data->>'last_name', ${c}.removed_at)`;
+
+/** Statement triggers: what each recomputes, from its transition tables. */
+const STATEMENT_TRIGGERS = [
+  {
+    table: 'ws_messages',
+    event: 'insert',
+    rows: 'new table as new_rows',
+    threads: 'select conversation_id from new_rows',
+  },
+  {
+    table: 'ws_messages',
+    event: 'update',
+    rows: 'old table as old_rows new table as new_rows',
+    threads: `select n.conversation_id from new_rows n join old_rows o on o.id = n.id
+      where ${MESSAGE_READ('n')} is distinct from ${MESSAGE_READ('o')}`,
+  },
+  {
+    table: 'ws_messages',
+    event: 'delete',
+    rows: 'old table as old_rows',
+    threads: 'select conversation_id from old_rows',
+  },
+  {
+    table: 'ws_contacts',
+    event: 'insert',
+    rows: 'new table as new_rows',
+    threads: `select c.id from ws_conversations c join new_rows n on c.contact_id = n.id
+      where c.removed_at is null`,
+  },
+  {
+    table: 'ws_contacts',
+    event: 'update',
+    rows: 'old table as old_rows new table as new_rows',
+    threads: `select c.id from ws_conversations c join new_rows n on c.contact_id = n.id
+      join old_rows o on o.id = n.id
+      where c.removed_at is null and ${CONTACT_READ('n')} is distinct from ${CONTACT_READ('o')}`,
+  },
+] as const;
+
+const triggerName = (t: { table: string; event: string }) => `${t.table}_search_${t.event}`;
+
 export const inboxSearch: Migration = {
   async up(db: Kysely<unknown>): Promise<void> {
-    await sql`create function ws_thread_search(text, jsonb, text) returns text language sql stable
-      as ${sql.lit(THREAD_SEARCH)}`.execute(db);
+    await sql`create function ws_thread_search(thread_id text, thread jsonb, contact_id text) returns text
+      language plpgsql stable as ${sql.lit(THREAD_SEARCH)}`.execute(db);
     await sql`alter table ws_conversations add column search text not null default ''`.execute(db);
 
-    // The thread's own row: on a new thread, or when its record or its contact changed.
+    // The thread's own row: a new thread, or one whose record or contact changed. An upsert fires
+    // the insert trigger for every row it offers, so a row that exists is left to the update one,
+    // which sees what changed (a sweep re-reading 50,000 unchanged threads recomputes none).
     await sql`create function ws_conversations_search() returns trigger language plpgsql as ${sql.lit(`
       begin
+        if tg_op = 'INSERT' and exists (select 1 from ws_conversations c where c.id = new.id) then
+          return new;
+        end if;
         if tg_op = 'UPDATE' and new.data is not distinct from old.data
           and new.contact_id is not distinct from old.contact_id then
           return new;
@@ -65,34 +125,16 @@ export const inboxSearch: Migration = {
     await sql`create trigger ws_conversations_search before insert or update of data, contact_id
       on ws_conversations for each row execute function ws_conversations_search()`.execute(db);
 
-    // Its messages (the newest text, the latest sender) and its contact (the name).
-    const statementTrigger = async (name: string, body: string) =>
-      sql`create function ${sql.raw(name)}() returns trigger language plpgsql as ${sql.lit(
-        `begin ${body}; return null; end`,
+    // Its messages (the newest text, the latest sender) and its contact (the name): once per
+    // statement, for the threads whose search may have changed.
+    for (const t of STATEMENT_TRIGGERS) {
+      const name = triggerName(t);
+      await sql`create function ${sql.raw(name)}() returns trigger language plpgsql as ${sql.lit(
+        `begin ${refresh(t.threads)}; return null; end`,
       )}`.execute(db);
-    await statementTrigger(
-      'ws_messages_new_search',
-      refresh('select distinct conversation_id from new_rows'),
-    );
-    await statementTrigger(
-      'ws_messages_old_search',
-      refresh('select distinct conversation_id from old_rows'),
-    );
-    await statementTrigger(
-      'ws_contacts_search',
-      refresh(
-        'select c.id from ws_conversations c where c.contact_id in (select id from new_rows) and c.removed_at is null',
-      ),
-    );
-    for (const [table, fn, event, rows] of [
-      ['ws_messages', 'ws_messages_new_search', 'insert', 'new table as new_rows'],
-      ['ws_messages', 'ws_messages_new_search', 'update', 'new table as new_rows'],
-      ['ws_messages', 'ws_messages_old_search', 'delete', 'old table as old_rows'],
-      ['ws_contacts', 'ws_contacts_search', 'insert', 'new table as new_rows'],
-      ['ws_contacts', 'ws_contacts_search', 'update', 'new table as new_rows'],
-    ] as const)
-      await sql`create trigger ${sql.raw(`${table}_search_${event}`)} after ${sql.raw(event)} on ${sql.table(table)}
-        referencing ${sql.raw(rows)} for each statement execute function ${sql.raw(fn)}()`.execute(db);
+      await sql`create trigger ${sql.raw(name)} after ${sql.raw(t.event)} on ${sql.table(t.table)}
+        referencing ${sql.raw(t.rows)} for each statement execute function ${sql.raw(name)}()`.execute(db);
+    }
 
     await sql`update ws_conversations set search = ws_thread_search(id, data, contact_id)`.execute(db);
     // The inbox's search.
@@ -114,22 +156,13 @@ export const inboxSearch: Migration = {
     await sql`drop index ws_conversations_number`.execute(db);
     await sql`drop function ws_thread_digits(text)`.execute(db);
     await sql`drop index ws_conversations_customer`.execute(db);
-    for (const [table, event] of [
-      ['ws_messages', 'insert'],
-      ['ws_messages', 'update'],
-      ['ws_messages', 'delete'],
-      ['ws_contacts', 'insert'],
-      ['ws_contacts', 'update'],
-    ] as const)
-      await sql`drop trigger ${sql.raw(`${table}_search_${event}`)} on ${sql.table(table)}`.execute(db);
+    await sql`drop index ws_conversations_search`.execute(db);
+    for (const t of STATEMENT_TRIGGERS) {
+      await sql`drop trigger ${sql.raw(triggerName(t))} on ${sql.table(t.table)}`.execute(db);
+      await sql`drop function ${sql.raw(triggerName(t))}()`.execute(db);
+    }
     await sql`drop trigger ws_conversations_search on ws_conversations`.execute(db);
-    for (const fn of [
-      'ws_contacts_search',
-      'ws_messages_old_search',
-      'ws_messages_new_search',
-      'ws_conversations_search',
-    ])
-      await sql`drop function ${sql.raw(fn)}()`.execute(db);
+    await sql`drop function ws_conversations_search()`.execute(db);
     await sql`alter table ws_conversations drop column search`.execute(db);
     await sql`drop function ws_thread_search(text, jsonb, text)`.execute(db);
   },

@@ -1,0 +1,107 @@
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import type { AddressInfo } from 'node:net';
+import { buildApp } from '../../src/server/app';
+import { parseConfig } from '../../src/server/config';
+import { DEFAULT_RATE_LIMITS } from '../../src/server/security/rate-limits';
+import { openStore } from '../../src/server/store/open-store';
+import { EMPTY_TEAM } from '../../src/server/team';
+import { testUsers } from '../../src/server/testing/test-users';
+
+// One BFF instance for the scale benchmark, in its own process (forked by bench/lib/scale-process.ts)
+// so its event loop holds only its own work: built like buildTestApp, with the live workspace (the
+// sync on or off) and the team's database (PostgreSQL by DATABASE_URL, or PGlite in DATA_DIR),
+// listening on a free loopback port. It measures its own event loop (perf_hooks, 10 ms resolution)
+// and answers the parent's questions over IPC.
+
+export type BffQuestion = { ask: 'loop' } | { ask: 'stats' };
+export interface BffReady {
+  readonly kind: 'ready';
+  readonly port: number;
+  /** Epoch ms before buildApp, and when it listened. */
+  readonly t0: number;
+  readonly listeningAt: number;
+  /** Longest event-loop delay between buildApp and listening (ms). */
+  readonly startupMaxMs: number;
+}
+export interface BffLoop {
+  readonly kind: 'loop';
+  /** Since the last 'loop' question (or since listening): the longest delay and the 99th percentile, ms. */
+  readonly maxMs: number;
+  readonly p99Ms: number;
+}
+export interface BffStats {
+  readonly kind: 'stats';
+  readonly heapUsedMiB: number;
+  readonly gcForced: boolean;
+  readonly rssMiB: number;
+  /** The sync engine's own count of upstream calls, when it keeps one (engine.calls()). */
+  readonly engineCalls: number | null;
+}
+
+const send = (m: BffReady | BffLoop | BffStats) => process.send?.(m);
+const ms = (ns: number) => Math.round((ns / 1e6) * 10) / 10;
+const MiB = (bytes: number) => Math.round(bytes / 1024 / 1024);
+
+const env = process.env;
+const loop = monitorEventLoopDelay({ resolution: 10 });
+loop.enable();
+const t0 = Date.now();
+const database = await openStore(
+  env.DATABASE_URL
+    ? { kind: 'postgres', url: env.DATABASE_URL }
+    : { kind: 'pglite', dataDir: env.SCALE_PGLITE_DIR ?? null },
+);
+const config = parseConfig({
+  ...Object.fromEntries(Object.entries(env).filter(([k]) => k.startsWith('SYNC_'))),
+  SOCIAL_BASE_URL: env.SCALE_SOCIAL_BASE!,
+  CRM_BASE_URL: env.SCALE_CRM_BASE!,
+  API_KEY: 'bench-scale-key-0123456789',
+  TENANT_ID: '11111111-1111-4111-8111-111111111111',
+  STATIC_DIR: '/nonexistent-static-dir',
+  USERS_FILE: '/unused-users-file.json',
+  LOG_LEVEL: env.SCALE_LOG_LEVEL ?? 'error',
+  ...(env.DATABASE_URL ? { DATABASE_URL: env.DATABASE_URL } : {}),
+});
+const app = await buildApp({
+  config,
+  upstream: config.upstream!,
+  team: EMPTY_TEAM,
+  users: await testUsers(),
+  // The bench sends a few hundred screen reads a minute from one session: not a limit under test.
+  rateLimits: { ...DEFAULT_RATE_LIMITS, apiRatePerSecond: 100_000, apiBurst: 100_000 },
+  live: { sync: env.SCALE_SYNC !== '0' },
+  database,
+});
+await app.listen({ port: 0, host: '127.0.0.1' });
+const listeningAt = Date.now();
+const startupMaxMs = ms(loop.max);
+loop.reset();
+send({ kind: 'ready', port: (app.server.address() as AddressInfo).port, t0, listeningAt, startupMaxMs });
+
+process.on('message', (q: BffQuestion) => {
+  if (q.ask === 'loop') {
+    send({ kind: 'loop', maxMs: ms(loop.max), p99Ms: ms(loop.percentile(99)) });
+    loop.reset();
+    return;
+  }
+  const gc = (globalThis as { gc?: () => void }).gc;
+  gc?.();
+  const engine = app.bffLive?.engine as { calls?: () => number } | undefined;
+  const memory = process.memoryUsage();
+  send({
+    kind: 'stats',
+    heapUsedMiB: MiB(memory.heapUsed),
+    gcForced: gc !== undefined,
+    rssMiB: MiB(memory.rss),
+    engineCalls: typeof engine?.calls === 'function' ? engine.calls() : null,
+  });
+});
+
+const stop = () => {
+  void app
+    .close()
+    .then(() => database.close())
+    .finally(() => process.exit(0));
+};
+process.once('SIGTERM', stop);
+process.once('disconnect', stop);
