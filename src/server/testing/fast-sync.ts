@@ -11,4 +11,6 @@ export const FAST_SYNC: Partial<SyncSettings> = {
   contactPaceMs: 60_000,
   listSweepMs: 60_000,
   templateSweepMs: 60_000,
+  // The upstream budget is tested on its own (sync/call-budget.test.ts); here it holds nothing back.
+  callsPerMinute: 1_000_000,
 };

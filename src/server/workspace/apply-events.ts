@@ -23,6 +23,12 @@ export interface EventWrite {
   readonly quiet?: boolean;
 }
 
+/** A removal is always told: a browser may hold what the tables had already forgotten. */
+const removed = async (done: Promise<boolean>): Promise<true> => {
+  await done;
+  return true;
+};
+
 export async function applyToWorkspace(
   db: WorkspaceDb,
   event: LiveEvent,
@@ -34,7 +40,7 @@ export async function applyToWorkspace(
     case 'conversation.upserted':
       return (await upsertRecords(db, CONVERSATIONS, [event.conversation], at)).length > 0;
     case 'conversation.removed':
-      return removeRecord(db, CONVERSATIONS, event.id, now);
+      return removed(removeRecord(db, CONVERSATIONS, event.id, now));
     case 'messages.upserted':
       return (
         (await mergeMessages(db, event.conversationId, event.messages, { now, seen: write.quiet !== true }))
@@ -43,17 +49,17 @@ export async function applyToWorkspace(
     case 'lead.upserted':
       return (await upsertRecords(db, LEADS, [event.lead], at)).length > 0;
     case 'lead.removed':
-      return removeRecord(db, LEADS, event.id, now);
+      return removed(removeRecord(db, LEADS, event.id, now));
     case 'lead.followUp':
       return setFollowUp(db, event.id, event.followUp, { now });
     case 'customer.upserted':
       return (await upsertRecords(db, CUSTOMERS, [event.customer], at)).length > 0;
     case 'customer.removed':
-      return removeRecord(db, CUSTOMERS, event.id, now);
+      return removed(removeRecord(db, CUSTOMERS, event.id, now));
     case 'contact.upserted':
       return (await upsertRecords(db, CONTACTS, [event.contact], at)).length > 0;
     case 'contact.removed':
-      return removeRecord(db, CONTACTS, event.id, now);
+      return removed(removeRecord(db, CONTACTS, event.id, now));
     case 'leadStages.replaced':
       return replaceList(db, 'stages', event.stages, at);
     case 'tags.replaced':
