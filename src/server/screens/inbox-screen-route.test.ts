@@ -7,8 +7,8 @@ import { startFakeUpstream, type FakeUpstream } from '../../../mocks/http';
 import { contact, conversation, customer, lead, message } from '../testing/live-records';
 import { buildTestApp } from '../testing/test-app';
 import { sameOriginHeaders, signIn } from '../testing/test-users';
-import { ReadModel } from '../sync/read-model';
 import { seedWorkspace, type WorkspaceSeed } from '../testing/workspace-seed';
+import { setMeta } from '../workspace/workspace-writer';
 
 // GET /bff/screens/inbox and /bff/screens/thread through the real BFF: the session, a strict query,
 // 503 until the sync has read the conversations, the contract's shape, answered from the workspace
@@ -21,14 +21,13 @@ let cookie = '';
 const get = (url: string, withCookie = true) =>
   app.inject({ method: 'GET', url, headers: { ...sameOriginHeaders, ...(withCookie ? { cookie } : {}) } });
 
-/** An empty workspace (tables and the sync's first-read marks), then what the test needs in it. */
+/** An empty workspace, then what the test needs in it, and whether the sync read the threads in full. */
 async function workspaceOf(seed: WorkspaceSeed, loaded: boolean): Promise<void> {
-  const live = app.bffLive!;
-  live.model.replaceWith(new ReadModel());
+  const { db } = app.bffLive!.workspace;
   for (const table of ['ws_messages', 'ws_conversations', 'ws_contacts', 'ws_customers', 'ws_leads'])
-    await sql`delete from ${sql.table(table)}`.execute(live.workspace.db);
-  await seedWorkspace(live.workspace.db, seed);
-  if (loaded) live.model.loaded.add('conversations');
+    await sql`delete from ${sql.table(table)}`.execute(db);
+  await seedWorkspace(db, seed);
+  await setMeta(db, 'loaded', loaded ? ['conversations'] : []);
 }
 
 beforeAll(async () => {

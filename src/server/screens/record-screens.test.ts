@@ -9,6 +9,7 @@ import { buildTestApp } from '../testing/test-app';
 import { sameOriginHeaders, signIn } from '../testing/test-users';
 import { ReadModel } from '../sync/read-model';
 import { seedWorkspace, type WorkspaceSeed } from '../testing/workspace-seed';
+import { setMeta } from '../workspace/workspace-writer';
 
 // GET /bff/screens/customer and /bff/screens/contact through the real BFF: answered from the
 // workspace tables alone, with the threads linked by id (and a contact's unlinked threads on their number),
@@ -21,13 +22,19 @@ let cookie = '';
 const get = (url: string, withCookie = true) =>
   app.inject({ method: 'GET', url, headers: { ...sameOriginHeaders, ...(withCookie ? { cookie } : {}) } });
 
-/** An empty workspace (tables and the sync's marks), then what the test needs in it. */
-async function workspaceOf(seed: WorkspaceSeed): Promise<ReadModel> {
+type Collection = 'conversations' | 'leads' | 'customers';
+
+/**
+ * An empty workspace, then what the test needs in it and the collections the sync read in full.
+ * The sync's read model only says whose contact lists it read (the read-through asks it).
+ */
+async function workspaceOf(seed: WorkspaceSeed, loaded: readonly Collection[]): Promise<ReadModel> {
   const live = app.bffLive!;
   live.model.replaceWith(new ReadModel());
   for (const table of ['ws_messages', 'ws_conversations', 'ws_contacts', 'ws_customers', 'ws_leads'])
     await sql`delete from ${sql.table(table)}`.execute(live.workspace.db);
   await seedWorkspace(live.workspace.db, seed);
+  await setMeta(live.workspace.db, 'loaded', loaded);
   return live.model;
 }
 
@@ -44,15 +51,17 @@ async function seed(): Promise<void> {
     conversation(5, { contact_id: contact(3, 2).id }),
     conversation(6, { external_thread_id: '44700000009', is_group: true }),
   ];
-  const model = await workspaceOf({
-    customers: [customer(1, { company_name: 'Acme Foods' }), customer(2)],
-    contacts: [primary, contact(2, 1), contact(3, 2)],
-    conversations: threads,
-    leads: Array.from({ length: RELATED_LEADS + 2 }, (_, i) =>
-      lead(i + 1, { company_name: (i + 1) % 2 ? 'ACME foods ltd' : 'Other' }),
-    ),
-  });
-  for (const c of ['customers', 'contacts', 'conversations', 'leads'] as const) model.loaded.add(c);
+  const model = await workspaceOf(
+    {
+      customers: [customer(1, { company_name: 'Acme Foods' }), customer(2)],
+      contacts: [primary, contact(2, 1), contact(3, 2)],
+      conversations: threads,
+      leads: Array.from({ length: RELATED_LEADS + 2 }, (_, i) =>
+        lead(i + 1, { company_name: (i + 1) % 2 ? 'ACME foods ltd' : 'Other' }),
+      ),
+    },
+    ['customers', 'conversations', 'leads'],
+  );
   // Their contact lists were swept: the pages need no read-through.
   model.contactListsRead.add(customer(1).id);
   model.contactListsRead.add(customer(2).id);
@@ -73,7 +82,7 @@ afterAll(async () => {
 
 describe('GET /bff/screens/customer and /bff/screens/contact', () => {
   it('says the workspace is loading until customers, contacts and threads are read', async () => {
-    await workspaceOf({ customers: [customer(1)] });
+    await workspaceOf({ customers: [customer(1)] }, ['customers', 'conversations']);
     const loading = await get(`/bff/screens/customer?id=${customer(1).id}`);
     expect(loading.statusCode).toBe(503);
     expect(Number(loading.headers['retry-after'])).toBeGreaterThan(0);
@@ -111,8 +120,7 @@ describe('GET /bff/screens/customer and /bff/screens/contact', () => {
       (c) => [...ws.crm.contacts.values()].filter((x) => x.customer_id === c.id).length >= 2,
     )!;
     const theirs = [...ws.crm.contacts.values()].filter((x) => x.customer_id === real.id);
-    const model = await workspaceOf({ customers: [real] });
-    for (const c of ['customers', 'conversations', 'leads'] as const) model.loaded.add(c);
+    await workspaceOf({ customers: [real] }, ['customers', 'conversations', 'leads']);
     const before = callStatsOf(upstream.fake).read().total;
     const [a, b] = await Promise.all([
       get(`/bff/screens/customer?id=${real.id}`),

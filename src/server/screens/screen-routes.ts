@@ -23,8 +23,7 @@ import { threadScreenOf } from './thread-screen';
 // the role matrix and the per-session rate limit like every API call, answered from the workspace
 // tables without an upstream call. Until the sync's first full read of the leads (and the stages)
 // the tables cannot answer truly, so it says "try again shortly" (503 + Retry-After, which the
-// client honours) instead of showing an empty board. Which collections had their first full read is
-// still the sync's mark on its read model (READY below) until the sync keeps it in the tables.
+// client honours) instead of showing an empty board.
 
 /** How long a browser waits before asking again while the workspace loads. */
 export const LOADING_RETRY_MS = 2_000;
@@ -49,18 +48,40 @@ const HANDLERS: { readonly [R in ScreenRouteId]: Handler<R> } = {
   'screens.contact': contactScreenOf,
 };
 
-/** Whether the model can answer a screen truly: what it reads has had its first full read. */
-const READY: { readonly [R in ScreenRouteId]: (model: ReadModel) => boolean } = {
-  'screens.board': (model) => model.loaded.has('leads') && model.lists.stages !== null,
-  'screens.boardColumn': (model) => model.loaded.has('leads') && model.lists.stages !== null,
-  'screens.leads': (model) => model.loaded.has('leads') && model.lists.stages !== null,
-  'screens.inbox': (model) => model.loaded.has('conversations'),
-  'screens.thread': (model) => model.loaded.has('conversations'),
+type Collection = 'conversations' | 'leads' | 'customers';
+
+/** What each screen needs read in full once before it can answer truly, and whether the stages. */
+const NEEDS: {
+  readonly [R in ScreenRouteId]: { readonly loaded: readonly Collection[]; readonly stages?: true };
+} = {
+  'screens.board': { loaded: ['leads'], stages: true },
+  'screens.boardColumn': { loaded: ['leads'], stages: true },
+  'screens.leads': { loaded: ['leads'], stages: true },
+  'screens.inbox': { loaded: ['conversations'] },
+  'screens.thread': { loaded: ['conversations'] },
   // Contacts are swept one customer at a time: what a page needs of them is read through (below).
-  'screens.customer': (model) =>
-    model.loaded.has('customers') && model.loaded.has('conversations') && model.loaded.has('leads'),
-  'screens.contact': (model) => model.loaded.has('customers') && model.loaded.has('conversations'),
+  'screens.customer': { loaded: ['customers', 'conversations', 'leads'] },
+  'screens.contact': { loaded: ['customers', 'conversations'] },
 };
+
+/**
+ * Whether the tables can answer a screen truly: what it reads has had its first full read (the
+ * sync's mark, ws_meta `loaded`, as exports and imports read it; or its read model's, while the
+ * model is still kept) and, for the lead screens, the stages were read.
+ */
+async function ready(
+  workspace: WorkspaceReader,
+  model: ReadModel | undefined,
+  needs: (typeof NEEDS)[ScreenRouteId],
+): Promise<boolean> {
+  const [marked, stages] = await Promise.all([
+    workspace.meta<unknown>('loaded'),
+    needs.stages ? workspace.list('stages') : Promise.resolve([]),
+  ]);
+  const loaded = (c: Collection) =>
+    (Array.isArray(marked) && marked.includes(c)) || model?.loaded.has(c) === true;
+  return stages !== null && needs.loaded.every(loaded);
+}
 
 /** What a screen reads through before it answers, when the sweeps have not read it yet. */
 const PREPARE: {
@@ -87,8 +108,8 @@ export function registerScreens(
   app: FastifyInstance,
   deps: {
     readonly guard: ProxyGuard;
-    /** Only for the sync's first-read marks (READY); every answer comes from the tables. */
-    readonly model: ReadModel;
+    /** Only for the sync's first-read marks while it keeps them there; every answer comes from the tables. */
+    readonly model?: ReadModel;
     /** The workspace tables every instance reads (issue 35). */
     readonly workspace: WorkspaceReader;
     readonly readThrough?: ReadThrough;
@@ -98,7 +119,6 @@ export function registerScreens(
     readonly notes?: NotesRepository | null;
   },
 ): void {
-  const { model } = deps;
   const register = <R extends ScreenRouteId>(id: R): void => {
     const route = SCREEN_ROUTES_BY_ID[id];
     const handler: Handler<R> = HANDLERS[id];
@@ -108,7 +128,7 @@ export function registerScreens(
       if (twice.length) return sendBffError(reply, 400, twice);
       const parsed = route.query.safeParse(request.query ?? {});
       if (!parsed.success) return sendBffError(reply, 400, fieldErrors(parsed.error));
-      if (!READY[id](model)) {
+      if (!(await ready(deps.workspace, deps.model, NEEDS[id]))) {
         return sendRetryLater(
           reply,
           503,
