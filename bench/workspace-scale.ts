@@ -92,6 +92,8 @@ interface SizeFigures {
   readonly seedMs: number;
   readonly firstReadyMs: number | null;
   readonly loop: { startupMs: number; syncingMs: number; screensMs: number; secondMs: number };
+  /** Blocks over 50 ms as `ms@s` (seconds since that instance listened), per phase. */
+  readonly blocks: Record<string, string[]>;
   readonly screens: Record<ScreenName, ScreenTiming>;
   readonly secondReadyMs: number | null;
   readonly heap: { first: number; second: number; gcForced: boolean; rssFirst: number };
@@ -165,6 +167,7 @@ async function measureSize(opts: {
         screensMs: screensLoop.maxMs,
         secondMs: secondLoop.maxMs,
       },
+      blocks: { syncing: syncing.blocks, screens: screensLoop.blocks, second: secondLoop.blocks },
       screens,
       secondReadyMs,
       heap: {
@@ -191,6 +194,7 @@ interface ColdFigures {
   readonly counts: ScaleCounts;
   readonly windowMs: number;
   readonly loopMs: number;
+  readonly blocks: string[];
   readonly callsPerMinute: number;
   readonly callsByRoute: Record<string, number>;
   /** Rows in the tables at the end of the window, and when each kind was complete (ms), if it was. */
@@ -257,10 +261,12 @@ async function measureCold(databaseUrl: string, counts: ScaleCounts): Promise<Co
     const end = Date.now();
     const minutes = (end - start) / 60_000;
     const byRoute = upstream.byRoute(start, end);
+    const loop = await bff.loop();
     return {
       counts,
       windowMs: end - start,
-      loopMs: Math.max(bff.startupMaxMs, (await bff.loop()).maxMs),
+      loopMs: Math.max(bff.startupMaxMs, loop.maxMs),
+      blocks: loop.blocks,
       callsPerMinute: Math.round(upstream.total(start, end) / minutes),
       callsByRoute: Object.fromEntries(Object.entries(byRoute).map(([k, v]) => [k, Math.round(v / minutes)])),
       rows,
@@ -430,9 +436,13 @@ export async function run() {
     ...sizes.map(
       (s) => `calls/min by route, ${s.store} ${String(s.counts.leads)}: ${JSON.stringify(s.callsByRoute)}`,
     ),
+    ...sizes.map(
+      (s) =>
+        `blocks over 50 ms (ms@s after listening), ${s.store} ${String(s.counts.leads)}: ${JSON.stringify(s.blocks)}`,
+    ),
     ...cold.map(
       (c) =>
-        `catch-up from empty tables, ${String(c.counts.leads)} leads: ${String(c.callsPerMinute)} calls/min ${JSON.stringify(c.callsByRoute)}; loop max ${String(c.loopMs)} ms; rows after ${String(Math.round(c.windowMs / 1000))} s ${JSON.stringify(c.rows)}; complete at (ms) ${JSON.stringify(c.completeAtMs)}`,
+        `catch-up from empty tables, ${String(c.counts.leads)} leads: ${String(c.callsPerMinute)} calls/min ${JSON.stringify(c.callsByRoute)}; loop max ${String(c.loopMs)} ms (blocks ${JSON.stringify(c.blocks)}); rows after ${String(Math.round(c.windowMs / 1000))} s ${JSON.stringify(c.rows)}; complete at (ms) ${JSON.stringify(c.completeAtMs)}`,
     ),
     ...(cold.length
       ? SIZES.map(
