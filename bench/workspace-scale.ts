@@ -1,5 +1,5 @@
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { sql } from 'kysely';
@@ -97,6 +97,8 @@ interface SizeFigures {
   readonly screens: Record<ScreenName, ScreenTiming>;
   readonly secondReadyMs: number | null;
   readonly heap: { first: number; second: number; gcForced: boolean; rssFirst: number };
+  /** The machine's 1-minute load average after the screens (a shared 2-core machine inflates delays). */
+  readonly loadAverage: number;
   readonly callsPerMinute: number;
   readonly engineCallsPerMinute: number | null;
   readonly callsByRoute: Record<string, number>;
@@ -144,6 +146,7 @@ async function measureSize(opts: {
       step(`  ${screen}: ${JSON.stringify(screens[screen])}`);
     }
     const screensLoop = await first.loop();
+    const loadAverage = Math.round(loadavg()[0]! * 10) / 10;
     const firstStats = await first.stats();
 
     step(`${opts.store} ${String(opts.counts.leads)}: starting a second instance on the same database`);
@@ -170,6 +173,7 @@ async function measureSize(opts: {
       blocks: { syncing: syncing.blocks, screens: screensLoop.blocks, second: secondLoop.blocks },
       screens,
       secondReadyMs,
+      loadAverage,
       heap: {
         first: firstStats.heapUsedMiB,
         second: secondStats.heapUsedMiB,
@@ -331,6 +335,7 @@ function table(sizes: readonly SizeFigures[]): string[] {
       (s) => `${String(s.heap.first)} / ${String(s.heap.second)}${s.heap.gcForced ? '' : ' (no gc)'}`,
     ),
     row('rss MiB 1st', (s) => s.heap.rssFirst),
+    row('load average (1 min)', (s) => s.loadAverage),
     row('upstream calls/min (fake)', (s) => s.callsPerMinute),
     row('upstream calls/min (engine)', (s) => s.engineCallsPerMinute),
   ];
