@@ -1,5 +1,5 @@
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { sql } from 'kysely';
@@ -92,9 +92,13 @@ interface SizeFigures {
   readonly seedMs: number;
   readonly firstReadyMs: number | null;
   readonly loop: { startupMs: number; syncingMs: number; screensMs: number; secondMs: number };
+  /** Blocks over 50 ms as `ms@s` (seconds since that instance listened), per phase. */
+  readonly blocks: Record<string, string[]>;
   readonly screens: Record<ScreenName, ScreenTiming>;
   readonly secondReadyMs: number | null;
   readonly heap: { first: number; second: number; gcForced: boolean; rssFirst: number };
+  /** The machine's 1-minute load average after the screens (a shared 2-core machine inflates delays). */
+  readonly loadAverage: number;
   readonly callsPerMinute: number;
   readonly engineCallsPerMinute: number | null;
   readonly callsByRoute: Record<string, number>;
@@ -142,6 +146,7 @@ async function measureSize(opts: {
       step(`  ${screen}: ${JSON.stringify(screens[screen])}`);
     }
     const screensLoop = await first.loop();
+    const loadAverage = Math.round(loadavg()[0]! * 10) / 10;
     const firstStats = await first.stats();
 
     step(`${opts.store} ${String(opts.counts.leads)}: starting a second instance on the same database`);
@@ -165,8 +170,10 @@ async function measureSize(opts: {
         screensMs: screensLoop.maxMs,
         secondMs: secondLoop.maxMs,
       },
+      blocks: { syncing: syncing.blocks, screens: screensLoop.blocks, second: secondLoop.blocks },
       screens,
       secondReadyMs,
+      loadAverage,
       heap: {
         first: firstStats.heapUsedMiB,
         second: secondStats.heapUsedMiB,
@@ -191,6 +198,7 @@ interface ColdFigures {
   readonly counts: ScaleCounts;
   readonly windowMs: number;
   readonly loopMs: number;
+  readonly blocks: string[];
   readonly callsPerMinute: number;
   readonly callsByRoute: Record<string, number>;
   /** Rows in the tables at the end of the window, and when each kind was complete (ms), if it was. */
@@ -257,10 +265,12 @@ async function measureCold(databaseUrl: string, counts: ScaleCounts): Promise<Co
     const end = Date.now();
     const minutes = (end - start) / 60_000;
     const byRoute = upstream.byRoute(start, end);
+    const loop = await bff.loop();
     return {
       counts,
       windowMs: end - start,
-      loopMs: Math.max(bff.startupMaxMs, (await bff.loop()).maxMs),
+      loopMs: Math.max(bff.startupMaxMs, loop.maxMs),
+      blocks: loop.blocks,
       callsPerMinute: Math.round(upstream.total(start, end) / minutes),
       callsByRoute: Object.fromEntries(Object.entries(byRoute).map(([k, v]) => [k, Math.round(v / minutes)])),
       rows,
@@ -325,6 +335,7 @@ function table(sizes: readonly SizeFigures[]): string[] {
       (s) => `${String(s.heap.first)} / ${String(s.heap.second)}${s.heap.gcForced ? '' : ' (no gc)'}`,
     ),
     row('rss MiB 1st', (s) => s.heap.rssFirst),
+    row('load average (1 min)', (s) => s.loadAverage),
     row('upstream calls/min (fake)', (s) => s.callsPerMinute),
     row('upstream calls/min (engine)', (s) => s.engineCallsPerMinute),
   ];
@@ -430,9 +441,13 @@ export async function run() {
     ...sizes.map(
       (s) => `calls/min by route, ${s.store} ${String(s.counts.leads)}: ${JSON.stringify(s.callsByRoute)}`,
     ),
+    ...sizes.map(
+      (s) =>
+        `blocks over 50 ms (ms@s after listening), ${s.store} ${String(s.counts.leads)}: ${JSON.stringify(s.blocks)}`,
+    ),
     ...cold.map(
       (c) =>
-        `catch-up from empty tables, ${String(c.counts.leads)} leads: ${String(c.callsPerMinute)} calls/min ${JSON.stringify(c.callsByRoute)}; loop max ${String(c.loopMs)} ms; rows after ${String(Math.round(c.windowMs / 1000))} s ${JSON.stringify(c.rows)}; complete at (ms) ${JSON.stringify(c.completeAtMs)}`,
+        `catch-up from empty tables, ${String(c.counts.leads)} leads: ${String(c.callsPerMinute)} calls/min ${JSON.stringify(c.callsByRoute)}; loop max ${String(c.loopMs)} ms (blocks ${JSON.stringify(c.blocks)}); rows after ${String(Math.round(c.windowMs / 1000))} s ${JSON.stringify(c.rows)}; complete at (ms) ${JSON.stringify(c.completeAtMs)}`,
     ),
     ...(cold.length
       ? SIZES.map(

@@ -28,6 +28,8 @@ export interface BffLoop {
   /** Since the last 'loop' question (or since listening): the longest delay and the 99th percentile, ms. */
   readonly maxMs: number;
   readonly p99Ms: number;
+  /** Each block over 50 ms in that span, as `ms@s` (seconds since listening), up to 40 of them. */
+  readonly blocks: string[];
 }
 export interface BffStats {
   readonly kind: 'stats';
@@ -46,6 +48,20 @@ const env = process.env;
 const loop = monitorEventLoopDelay({ resolution: 10 });
 loop.enable();
 const t0 = Date.now();
+// When each long block fell (the histogram only knows how long): a timer that should fire every
+// TICK ms and notes how late it was.
+const TICK = 10;
+const BLOCK_MS = 50;
+let blocks: string[] = [];
+let since = t0;
+let last = performance.now();
+setInterval(() => {
+  const now = performance.now();
+  const late = now - last - TICK;
+  if (late > BLOCK_MS && blocks.length < 40)
+    blocks.push(`${String(Math.round(late))}@${((Date.now() - late - since) / 1000).toFixed(1)}`);
+  last = now;
+}, TICK).unref();
 const database = await openStore(
   env.DATABASE_URL
     ? { kind: 'postgres', url: env.DATABASE_URL }
@@ -76,12 +92,15 @@ await app.listen({ port: 0, host: '127.0.0.1' });
 const listeningAt = Date.now();
 const startupMaxMs = ms(loop.max);
 loop.reset();
+blocks = [];
+since = listeningAt;
 send({ kind: 'ready', port: (app.server.address() as AddressInfo).port, t0, listeningAt, startupMaxMs });
 
 process.on('message', (q: BffQuestion) => {
   if (q.ask === 'loop') {
-    send({ kind: 'loop', maxMs: ms(loop.max), p99Ms: ms(loop.percentile(99)) });
+    send({ kind: 'loop', maxMs: ms(loop.max), p99Ms: ms(loop.percentile(99)), blocks });
     loop.reset();
+    blocks = [];
     return;
   }
   const gc = (globalThis as { gc?: () => void }).gc;

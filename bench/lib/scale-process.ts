@@ -24,7 +24,13 @@ export async function startScaleBff(opts: {
   readonly env?: Record<string, string>;
 }): Promise<ScaleBff> {
   const child = fork(ENTRY, [], {
-    execArgv: ['--expose-gc', '--import', 'tsx'],
+    // SCALE_CPU_PROF=<dir>: a CPU profile of each instance, to find what a long block was.
+    execArgv: [
+      '--expose-gc',
+      '--import',
+      'tsx',
+      ...(process.env.SCALE_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.SCALE_CPU_PROF}`] : []),
+    ],
     env: {
       ...process.env,
       ...opts.env,
