@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { InboxScreenPage, ThreadScreen } from '../../contract';
 import { callStatsOf } from '../../../mocks/core/call-stats';
 import { startFakeUpstream, type FakeUpstream } from '../../../mocks/http';
@@ -66,6 +66,19 @@ describe('GET /bff/screens/inbox', () => {
     expect(found.rows.map((r) => r.conversation.id)).toEqual([conversation(2).id]);
     expect(found).toMatchObject({ total: 1, hasMore: false });
     expect(callStatsOf(upstream.fake).read().total).toBe(before);
+  });
+
+  it('asks to try again when the database cannot serve, never a 500', async () => {
+    await workspaceOf({ conversations: [conversation(1)] }, true);
+    const failing = vi
+      .spyOn(app.bffLive!.workspace, 'meta')
+      .mockRejectedValueOnce(Object.assign(new Error('terminating connection'), { code: '57P01' }));
+    const res = await get('/bff/screens/inbox');
+    expect(failing).toHaveBeenCalled();
+    expect(res.statusCode).toBe(503);
+    expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+    expect(res.headers['x-bff-error']).toBe('1');
+    expect((await get('/bff/screens/inbox')).statusCode).toBe(200);
   });
 
   it('refuses a caller without a session and a malformed query, naming the parameter', async () => {

@@ -7,6 +7,7 @@ import {
   type ScreenRouteId,
 } from '../../contract/routes';
 import { sendBffError, sendRetryLater } from '../bff-error';
+import { fromStore } from '../store/own-data-routes';
 import type { ProxyGuard } from '../proxy/proxy';
 import type { ReadModel } from '../sync/read-model';
 import type { WorkspaceReader } from '../workspace/workspace-reader';
@@ -66,8 +67,8 @@ const NEEDS: {
 
 /**
  * Whether the tables can answer a screen truly: what it reads has had its first full read (the
- * sync's mark, ws_meta `loaded`, as exports and imports read it; or its read model's, while the
- * model is still kept) and, for the lead screens, the stages were read.
+ * sync's mark, ws_meta `loaded`, as exports and imports read it) and, for the lead screens, the
+ * stages were read. The read model's marks count too while it is kept.
  */
 async function ready(
   workspace: WorkspaceReader,
@@ -80,7 +81,7 @@ async function ready(
   ]);
   const loaded = (c: Collection) =>
     (Array.isArray(marked) && marked.includes(c)) || model?.loaded.has(c) === true;
-  return stages !== null && needs.loaded.every(loaded);
+  return (stages !== null || Boolean(model?.lists.stages)) && needs.loaded.every(loaded);
 }
 
 /** What a screen reads through before it answers, when the sweeps have not read it yet. */
@@ -128,52 +129,55 @@ export function registerScreens(
       if (twice.length) return sendBffError(reply, 400, twice);
       const parsed = route.query.safeParse(request.query ?? {});
       if (!parsed.success) return sendBffError(reply, 400, fieldErrors(parsed.error));
-      if (!(await ready(deps.workspace, deps.model, NEEDS[id]))) {
-        return sendRetryLater(
-          reply,
-          503,
-          LOADING_RETRY_MS,
-          'The workspace is still loading: try again shortly',
-        );
-      }
-      const query = parsed.data as ScreenQueryOf<R>;
-      const prepare = PREPARE[id];
-      let unread = false;
-      if (prepare && deps.readThrough) {
-        try {
-          await prepare(deps.readThrough, deps.workspace, query);
-        } catch (error) {
-          // The page is answered with what the tables hold; only a record they lack is an error.
-          unread = true;
-          request.log.warn({ screen: id, reason: String(error) }, 'screen read-through failed');
+      // The workspace lives in the database: one that cannot serve is a 503 to try again, never a 500.
+      return fromStore(reply, 'The workspace is', async () => {
+        if (!(await ready(deps.workspace, deps.model, NEEDS[id]))) {
+          return sendRetryLater(
+            reply,
+            503,
+            LOADING_RETRY_MS,
+            'The workspace is still loading: try again shortly',
+          );
         }
-      }
-      const ctx: ScreenContext = {};
-      if ((query as { unread?: string }).unread === 'true') {
-        const username = request.bffUser?.username;
-        if (!deps.unread || !username) {
-          return sendBffError(reply, 503, 'Unread is not kept: the BFF runs without its database');
+        const query = parsed.data as ScreenQueryOf<R>;
+        const prepare = PREPARE[id];
+        let unread = false;
+        if (prepare && deps.readThrough) {
+          try {
+            await prepare(deps.readThrough, deps.workspace, query);
+          } catch (error) {
+            // The page is answered with what the tables hold; only a record they lack is an error.
+            unread = true;
+            request.log.warn({ screen: id, reason: String(error) }, 'screen read-through failed');
+          }
         }
-        try {
-          Object.assign(ctx, { unreadThreads: await deps.unread.unreadThreadsSqlFor(username) });
-        } catch {
-          return sendRetryLater(reply, 503, LOADING_RETRY_MS, 'Unread is unavailable: try again shortly');
+        const ctx: ScreenContext = {};
+        if ((query as { unread?: string }).unread === 'true') {
+          const username = request.bffUser?.username;
+          if (!deps.unread || !username) {
+            return sendBffError(reply, 503, 'Unread is not kept: the BFF runs without its database');
+          }
+          try {
+            Object.assign(ctx, { unreadThreads: await deps.unread.unreadThreadsSqlFor(username) });
+          } catch {
+            return sendRetryLater(reply, 503, LOADING_RETRY_MS, 'Unread is unavailable: try again shortly');
+          }
         }
-      }
-      const answer = await handler(deps.workspace, query, ctx);
-      if (answer === null && unread) {
-        return sendBffError(reply, 502, 'The record could not be read from the CRM: try again shortly');
-      }
-      if (answer === null) return sendBffError(reply, 404, 'Not in this workspace');
-      if (id === 'screens.thread' && deps.notes) {
-        // The thread's notes come with it; without them the page reads them itself.
-        try {
-          Object.assign(answer, { notes: await deps.notes.ofConversation((query as { id: string }).id) });
-        } catch (error) {
-          request.log.warn({ reason: String(error) }, 'thread screen: notes not read');
+        const answer = await handler(deps.workspace, query, ctx);
+        if (answer === null && unread) {
+          return sendBffError(reply, 502, 'The record could not be read from the CRM: try again shortly');
         }
-      }
-      return reply.header('cache-control', 'no-store').send(answer);
+        if (answer === null) return sendBffError(reply, 404, 'Not in this workspace');
+        if (id === 'screens.thread' && deps.notes) {
+          // The thread's notes come with it; without them the page reads them itself.
+          try {
+            Object.assign(answer, { notes: await deps.notes.ofConversation((query as { id: string }).id) });
+          } catch (error) {
+            request.log.warn({ reason: String(error) }, 'thread screen: notes not read');
+          }
+        }
+        return reply.header('cache-control', 'no-store').send(answer);
+      });
     });
   };
   for (const id of Object.keys(SCREEN_ROUTES_BY_ID) as ScreenRouteId[]) register(id);
