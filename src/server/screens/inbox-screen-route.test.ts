@@ -1,13 +1,14 @@
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { InboxScreenPage, ThreadScreen } from '../../contract';
 import { callStatsOf } from '../../../mocks/core/call-stats';
 import { startFakeUpstream, type FakeUpstream } from '../../../mocks/http';
 import { contact, conversation, customer, lead, message } from '../testing/live-records';
 import { buildTestApp } from '../testing/test-app';
 import { sameOriginHeaders, signIn } from '../testing/test-users';
-import { forgetWorkspace, setMeta } from '../workspace/workspace-writer';
 import { seedWorkspace, type WorkspaceSeed } from '../testing/workspace-seed';
+import { setMeta } from '../workspace/workspace-writer';
 
 // GET /bff/screens/inbox and /bff/screens/thread through the real BFF: the session, a strict query,
 // 503 until the sync has read the conversations, the contract's shape, answered from the workspace
@@ -20,12 +21,13 @@ let cookie = '';
 const get = (url: string, withCookie = true) =>
   app.inject({ method: 'GET', url, headers: { ...sameOriginHeaders, ...(withCookie ? { cookie } : {}) } });
 
-/** An empty workspace (tables and the sync's first-read marks), then what the test needs in it. */
+/** An empty workspace, then what the test needs in it, and whether the sync read the threads in full. */
 async function workspaceOf(seed: WorkspaceSeed, loaded: boolean): Promise<void> {
-  const live = app.bffLive!;
-  await forgetWorkspace(live.workspace.db);
-  await seedWorkspace(live.workspace.db, seed);
-  if (loaded) await setMeta(live.workspace.db, 'loaded', ['conversations']);
+  const { db } = app.bffLive!.workspace;
+  for (const table of ['ws_messages', 'ws_conversations', 'ws_contacts', 'ws_customers', 'ws_leads'])
+    await sql`delete from ${sql.table(table)}`.execute(db);
+  await seedWorkspace(db, seed);
+  await setMeta(db, 'loaded', loaded ? ['conversations'] : []);
 }
 
 beforeAll(async () => {
@@ -64,6 +66,19 @@ describe('GET /bff/screens/inbox', () => {
     expect(found.rows.map((r) => r.conversation.id)).toEqual([conversation(2).id]);
     expect(found).toMatchObject({ total: 1, hasMore: false });
     expect(callStatsOf(upstream.fake).read().total).toBe(before);
+  });
+
+  it('asks to try again when the database cannot serve, never a 500', async () => {
+    await workspaceOf({ conversations: [conversation(1)] }, true);
+    const failing = vi
+      .spyOn(app.bffLive!.workspace, 'readiness')
+      .mockRejectedValueOnce(Object.assign(new Error('terminating connection'), { code: '57P01' }));
+    const res = await get('/bff/screens/inbox');
+    expect(failing).toHaveBeenCalled();
+    expect(res.statusCode).toBe(503);
+    expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+    expect(res.headers['x-bff-error']).toBe('1');
+    expect((await get('/bff/screens/inbox')).statusCode).toBe(200);
   });
 
   it('refuses a caller without a session and a malformed query, naming the parameter', async () => {

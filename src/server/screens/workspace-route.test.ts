@@ -59,6 +59,20 @@ describe('GET /bff/workspace', () => {
     expect(callStatsOf(upstream.fake).read().total).toBe(before);
   });
 
+  it('still starts the app when the database cannot serve: the lists are null, as before a read', async () => {
+    const { db } = app.bffLive!.workspace;
+    await replaceList(db, 'stages', [stage(0, 'new')], { startedAt: 0, now: 0 });
+    const cookie = await signIn(app, 'agent');
+    vi.spyOn(app.bffLive!.workspace, 'list').mockRejectedValue(new Error('connection refused'));
+    try {
+      const res = await get(cookie);
+      expect(res.statusCode).toBe(200);
+      expect(Workspace.parse(res.json())).toMatchObject({ stages: null, tags: null, me: { role: 'agent' } });
+    } finally {
+      vi.restoreAllMocks();
+    }
+  });
+
   it('says where the live stream stood before it read anything, where the app’s stream starts', async () => {
     const cookie = await signIn(app, 'agent');
     const bus = app.bffLive!.bus;

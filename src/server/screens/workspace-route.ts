@@ -1,8 +1,9 @@
-import type { FastifyInstance } from 'fastify';
-import type { Channel, LeadStage, Me, QuickReply, Tag, Team, Workspace } from '../../contract';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { Me, Team, Workspace } from '../../contract';
 import type { SessionManager } from '../auth/sessions';
 import type { UserDirectory } from '../auth/users';
 import { sendBffError } from '../bff-error';
+import { describeFailure } from '../store/store-errors';
 import type { WorkspaceReader } from '../workspace/workspace-reader';
 
 // `GET /bff/workspace`: the app's first call after sign-in (src/contract/workspace.ts): who is
@@ -10,10 +11,26 @@ import type { WorkspaceReader } from '../workspace/workspace-reader';
 // call). Without a live workspace, or before the sync read a list, that list is null. It also says
 // where the live stream stood before it read anything (`streamFrom`), where the app's stream starts.
 
-/** The lists the sync has read, by name, in one statement (ws_lists holds one row per list). */
-async function smallLists(workspace: WorkspaceReader): Promise<Map<string, unknown>> {
-  const rows = await workspace.db.selectFrom('ws_lists').select(['name', 'data']).execute();
-  return new Map(rows.map((r) => [r.name, r.data]));
+type SmallLists = Pick<Workspace, 'channels' | 'stages' | 'tags' | 'quickReplies'>;
+const NO_LISTS: SmallLists = { channels: null, stages: null, tags: null, quickReplies: null };
+
+/**
+ * The lists the sync has read (null: not read yet). A database that cannot serve leaves them all
+ * null, like one not read yet: each screen that needs one then asks for it, and the app still starts.
+ */
+async function smallLists(workspace: WorkspaceReader, log: FastifyBaseLogger): Promise<SmallLists> {
+  try {
+    const [channels, stages, tags, quickReplies] = await Promise.all([
+      workspace.list('channels'),
+      workspace.list('stages'),
+      workspace.list('tags'),
+      workspace.list('quickReplies'),
+    ]);
+    return { channels, stages, tags, quickReplies };
+  } catch (error) {
+    log.warn({ reason: describeFailure(error) }, 'workspace: lists not read');
+    return NO_LISTS;
+  }
 }
 
 export function registerWorkspace(
@@ -47,14 +64,11 @@ export function registerWorkspace(
       request.log.warn({ err: error }, 'the live stream position could not be read');
       return null;
     });
-    const lists = deps.workspace ? await smallLists(deps.workspace) : new Map<string, unknown>();
+    const lists = deps.workspace ? await smallLists(deps.workspace, request.log) : NO_LISTS;
     const answer: Workspace = {
       me,
       team: deps.team,
-      channels: (lists.get('channels') as Channel[] | undefined) ?? null,
-      stages: (lists.get('stages') as LeadStage[] | undefined) ?? null,
-      tags: (lists.get('tags') as Tag[] | undefined) ?? null,
-      quickReplies: (lists.get('quickReplies') as QuickReply[] | undefined) ?? null,
+      ...lists,
       ...(deps.ownData ? await deps.ownData(user.username) : {}),
       streamFrom,
     };
