@@ -41,12 +41,15 @@ const NEEDS_DATABASE: readonly InjectOptions[] = [
   { method: 'POST', url: `/bff/imports/${SOME_ID}/cancel`, payload: {} },
   { method: 'GET', url: `/bff/imports/${SOME_ID}/report.csv` },
   { method: 'GET', url: '/bff/screens/inbox?unread=true' },
+  // The workspace itself lives in the database (issue 35): its screens wait for it.
+  { method: 'GET', url: '/bff/screens/inbox' },
+  { method: 'GET', url: `/bff/screens/thread?id=${THREAD}` },
+  { method: 'GET', url: '/bff/screens/board' },
 ];
 
 /** Routes that use the database for extras only: they answer without it. */
 const ANSWER_WITHOUT: readonly InjectOptions[] = [
   { method: 'GET', url: '/bff/workspace' },
-  { method: 'GET', url: `/bff/screens/thread?id=${THREAD}` },
 ];
 
 describeOnEachStore('with the team database gone', (suite) => {
