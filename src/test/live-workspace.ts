@@ -26,7 +26,12 @@ export async function loadWorkspaceFromFake(app: FastifyInstance, fake: Fake): P
   await forgetWorkspace(db);
   const { crm, social } = fake.workspace();
   await replaceList(db, 'stages', [...crm.stages], at);
-  await replaceList(db, 'channels', social.channels.map((c) => ({ ...c })), at);
+  await replaceList(
+    db,
+    'channels',
+    social.channels.map((c) => ({ ...c })),
+    at,
+  );
   await replaceList(db, 'quickReplies', [...social.quickReplies.values()], at);
   await upsertRecords(db, LEADS, [...crm.leads.values()], at);
   for (const a of crm.activities.values())
@@ -34,11 +39,18 @@ export async function loadWorkspaceFromFake(app: FastifyInstance, fake: Fake): P
   await upsertRecords(db, CUSTOMERS, [...crm.customers.values()], at);
   await upsertRecords(db, CONTACTS, [...crm.contacts.values()], at);
   const threads = [...social.threads.values()];
-  await upsertRecords(db, CONVERSATIONS, threads.map((t) => ({ ...t.conv })), at);
-  for (const t of threads)
-    await mergeMessages(db, t.conv.id, t.messages.slice(-MESSAGE_PAGE).map((m) => ({ ...m })), {
-      now,
-      seen: false,
-    });
+  await upsertRecords(
+    db,
+    CONVERSATIONS,
+    threads.map((t) => ({ ...t.conv })),
+    at,
+  );
+  // Every thread's newest page in one statement (a test loads this before each of its cases).
+  await mergeMessages(
+    db,
+    null,
+    threads.flatMap((t) => t.messages.slice(-MESSAGE_PAGE).map((m) => ({ ...m }))),
+    { now, seen: false },
+  );
   await setMeta(db, 'loaded', ['conversations', 'leads', 'customers']);
 }

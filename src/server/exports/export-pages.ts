@@ -1,3 +1,4 @@
+import { storableText } from '../store/storable-text';
 import { sql, type RawBuilder } from 'kysely';
 import type { Contact, Customer, CustomerExportQuery, Lead, LeadExportQuery } from '../../contract';
 import type { WorkspaceDb } from '../workspace/workspace-writer';
@@ -73,11 +74,15 @@ export function leadRows(
   pageSize = EXPORT_PAGE,
 ): AsyncGenerator<Lead> {
   const filters: Condition[] = [];
-  if (query.stage) filters.push(sql`status = ${query.stage}`);
+  // Compared as the tables store text (U+0000 and lone surrogates as U+FFFD): PostgreSQL refuses
+  // them in a parameter, and a stored value never holds them.
+  const stage = query.stage === undefined ? undefined : storableText(query.stage);
+  const owner = query.owner === undefined ? undefined : storableText(query.owner);
+  if (stage) filters.push(sql`status = ${stage}`);
   if (query.priority) filters.push(sql`priority = ${query.priority}`);
-  if (query.owner === 'none') filters.push(sql`(assignee is null or assignee = '')`);
-  else if (query.owner !== undefined) filters.push(sql`assignee = ${query.owner}`);
-  const needle = query.search?.trim().toLowerCase() ?? '';
+  if (owner === 'none') filters.push(sql`(assignee is null or assignee = '')`);
+  else if (owner !== undefined) filters.push(sql`assignee = ${owner}`);
+  const needle = storableText(query.search?.trim().toLowerCase() ?? '');
   if (needle !== '')
     filters.push(
       sql`(${sql.join(

@@ -126,18 +126,25 @@ export interface MessageWrite {
   readonly seen: boolean;
 }
 
-/** Merges messages of a thread; answers the new or changed ones, as stored, in the order given. */
+/**
+ * Merges messages of a thread (null: of several threads at once, each message's own); answers the
+ * new or changed ones, as stored, in the order given.
+ */
 export async function mergeMessages(
   db: WorkspaceDb,
-  conversationId: string,
+  conversationId: string | null,
   messages: readonly Message[],
   write: MessageWrite,
 ): Promise<Message[]> {
-  const own = messages.filter((m) => m.conversation_id === conversationId || m.conversation_id === undefined);
+  const own =
+    conversationId === null
+      ? messages.filter((m) => typeof m.conversation_id === 'string')
+      : messages.filter((m) => m.conversation_id === conversationId || m.conversation_id === undefined);
   if (own.length === 0) return [];
   const batch = batchId();
   const rows = lastOfEach(own).map((m) => ({
     id: m.id,
+    conversation_id: conversationId ?? m.conversation_id,
     created_at: timeColumn(m.created_at) ?? new Date(0).toISOString(),
     direction: m.direction,
     status: m.status,
@@ -148,9 +155,9 @@ export async function mergeMessages(
   const next = sql`case when ${later} then excluded.data else jsonb_set(excluded.data, '{status}', to_jsonb(t.status)) end`;
   const result = await sql<{ id: string; data: Message; changed: boolean }>`
     insert into ws_messages as t (id, conversation_id, created_at, direction, status, data, changed_at, seen_at, change_batch)
-    select r.id, ${conversationId}, r.created_at, r.direction, r.status, r.data, ${write.now}, r.seen_at, ${batch}
+    select r.id, r.conversation_id, r.created_at, r.direction, r.status, r.data, ${write.now}, r.seen_at, ${batch}
     from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
-      as r(id text, created_at timestamptz, direction text, status text, data jsonb, seen_at bigint)
+      as r(id text, conversation_id text, created_at timestamptz, direction text, status text, data jsonb, seen_at bigint)
     on conflict (id) do update set
       changed_at = case when t.data is distinct from ${next} then excluded.changed_at else t.changed_at end,
       change_batch = case when t.data is distinct from ${next} then excluded.change_batch else t.change_batch end,
