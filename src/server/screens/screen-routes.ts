@@ -8,6 +8,7 @@ import {
 } from '../../contract/routes';
 import { sendBffError, sendRetryLater } from '../bff-error';
 import { fromStore } from '../store/own-data-routes';
+import { storableText } from '../store/storable-text';
 import type { ProxyGuard } from '../proxy/proxy';
 import type { Readiness, WorkspaceReader } from '../workspace/workspace-reader';
 import type { ReadThrough } from '../sync/read-through';
@@ -116,7 +117,14 @@ export function registerScreens(
             'The workspace is still loading: try again shortly',
           );
         }
-        const query = parsed.data as ScreenQueryOf<R>;
+        // Compared as the tables store text (U+0000 and lone surrogates as U+FFFD): PostgreSQL
+        // refuses them in a parameter, and no stored value holds them.
+        const query = Object.fromEntries(
+          Object.entries(parsed.data as Record<string, unknown>).map(([k, v]) => [
+            k,
+            typeof v === 'string' ? storableText(v) : v,
+          ]),
+        ) as ScreenQueryOf<R>;
         const prepare = PREPARE[id];
         let unread = false;
         if (prepare && deps.readThrough) {
