@@ -37,29 +37,34 @@ describe('faults', () => {
     await upstream.close();
   });
 
-  it('keeps the stream up while the upstream cannot be reached, says so, and says when it is back', async () => {
-    const app = await buildTestApp(upstream, {
-      env: { API_KEY: 'demo-admin-key', LOG_LEVEL: 'silent', UPSTREAM_TIMEOUT_MS: '200' },
-      live: { settings: { sync: FAST_SYNC } },
-    });
-    const origin = await listen(app);
-    await vi.waitFor(async () => expect(await workspaceLoaded(app)).toBe(true), { timeout: 10_000 });
-    const client = await openSse(origin, { cookie: await signIn(app, 'agent') });
-    clients.push(client);
-    // The conversation list answers too late for a while: every hot read times out.
-    upstream.fake.control.fail({ method: 'GET', path: '/v1/conversations', delayMs: 400, count: 4 });
-    const down = await client.waitFor(
-      (f) => f.event?.type === 'upstream.status' && f.event.state === 'unreachable',
-    );
-    expect(down.id).not.toBeNull();
-    const after = (f: (typeof client.frames)[number]) =>
-      client.frames.indexOf(f) > client.frames.indexOf(down);
-    const back = await client.waitFor(
-      (f) => f.event?.type === 'upstream.status' && f.event.state === 'ok' && after(f),
-    );
-    expect(back.id).not.toBeNull();
-    expect((await app.bffLive!.workspace.upstream()).state).toBe('ok');
-  });
+  // A first load, then an outage and a recovery, each waited for: on a loaded machine it takes a while.
+  it(
+    'keeps the stream up while the upstream cannot be reached, says so, and says when it is back',
+    { timeout: 45_000 },
+    async () => {
+      const app = await buildTestApp(upstream, {
+        env: { API_KEY: 'demo-admin-key', LOG_LEVEL: 'silent', UPSTREAM_TIMEOUT_MS: '200' },
+        live: { settings: { sync: FAST_SYNC } },
+      });
+      const origin = await listen(app);
+      await vi.waitFor(async () => expect(await workspaceLoaded(app)).toBe(true), { timeout: 10_000 });
+      const client = await openSse(origin, { cookie: await signIn(app, 'agent') });
+      clients.push(client);
+      // The conversation list answers too late for a while: every hot read times out.
+      upstream.fake.control.fail({ method: 'GET', path: '/v1/conversations', delayMs: 400, count: 4 });
+      const down = await client.waitFor(
+        (f) => f.event?.type === 'upstream.status' && f.event.state === 'unreachable',
+      );
+      expect(down.id).not.toBeNull();
+      const after = (f: (typeof client.frames)[number]) =>
+        client.frames.indexOf(f) > client.frames.indexOf(down);
+      const back = await client.waitFor(
+        (f) => f.event?.type === 'upstream.status' && f.event.state === 'ok' && after(f),
+      );
+      expect(back.id).not.toBeNull();
+      expect((await app.bffLive!.workspace.upstream()).state).toBe('ok');
+    },
+  );
 
   it('logs a malformed upstream answer with its route and skips it, and the stream stays up', async () => {
     const garbage = await startRecordingUpstream();
