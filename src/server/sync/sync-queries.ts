@@ -127,10 +127,12 @@ export async function loadedCollections(db: WorkspaceDb): Promise<Set<Collection
 }
 
 export async function markLoaded(db: WorkspaceDb, collection: Collection): Promise<void> {
-  const loaded = await loadedCollections(db);
-  loaded.add(collection);
-  await sql`insert into ws_meta (key, value) values ('loaded', ${JSON.stringify([...loaded])}::jsonb)
-    on conflict (key) do update set value = excluded.value`.execute(db);
+  // One statement: the leads and the customers sweeps finish their first loads concurrently, and a
+  // read-then-write would let one of them undo the other's mark.
+  await sql`insert into ws_meta (key, value) values ('loaded', jsonb_build_array(${collection}::text))
+    on conflict (key) do update set value = case
+      when ws_meta.value @> jsonb_build_array(${collection}::text) then ws_meta.value
+      else ws_meta.value || jsonb_build_array(${collection}::text) end`.execute(db);
 }
 
 /** Sets a follow-up flag from a read that began at `startedAt`; true when it changed. */
