@@ -22,7 +22,8 @@ const openThread = () =>
     .sort((a, b) => (b.last_message_at ?? '').localeCompare(a.last_message_at ?? ''))[0]!;
 
 describe('private notes', () => {
-  it('writes a note mentioning a teammate, who finds it in Mentions', async () => {
+  // A whole journey (write, mention, sign in as the teammate, read Mentions): room on a loaded machine.
+  it('writes a note mentioning a teammate, who finds it in Mentions', { timeout: 45_000 }, async () => {
     const thread = openThread();
     const sent = fake.workspace().social.threads.get(thread.id)!.messages.length;
     const user = userEvent.setup();
