@@ -1,6 +1,7 @@
 import { storableText } from '../store/storable-text';
 import { sql, type RawBuilder } from 'kysely';
 import type { Contact, Customer, CustomerExportQuery, Lead, LeadExportQuery } from '../../contract';
+import { WorkspaceReader } from '../workspace/workspace-reader';
 import type { WorkspaceDb } from '../workspace/workspace-writer';
 
 // The rows of an export read from the workspace tables a keyset page at a time, in the export's
@@ -120,22 +121,7 @@ export async function* contactRows(db: WorkspaceDb, pageSize = EXPORT_PAGE): Asy
     { table: 'ws_contacts', key: createdKey, filters: [] },
     pageSize,
   )) {
-    const names = await customerNames(
-      db,
-      page.map((c) => c.customer_id),
-    );
+    const names = await new WorkspaceReader(db).customerNames(page.map((c) => c.customer_id));
     for (const contact of page) yield { contact, customer: names.get(contact.customer_id) };
   }
-}
-
-/** Customers' names by id, for a page of contacts. */
-export async function customerNames(db: WorkspaceDb, ids: readonly string[]): Promise<Map<string, string>> {
-  if (ids.length === 0) return new Map();
-  const rows = await db
-    .selectFrom('ws_customers')
-    .select(['id', 'name'])
-    .where('id', 'in', [...new Set(ids)])
-    .where('removed_at', 'is', null)
-    .execute();
-  return new Map(rows.map((r) => [r.id, r.name]));
 }

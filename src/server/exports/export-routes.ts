@@ -12,7 +12,7 @@ import type { Person } from '../team';
 import type { WorkspaceReader } from '../workspace/workspace-reader';
 import { contactColumns, customerColumns, leadColumns } from './export-columns';
 import { csvStream, type CsvColumn } from './csv-stream';
-import { contactRows, customerNames, customerRows, leadRows, type ContactRow } from './export-pages';
+import { contactRows, customerRows, leadRows, type ContactRow } from './export-pages';
 
 // GET /bff/export/leads.csv | customers.csv | contacts.csv   the list with the screen's filters,
 // streamed as CSV from the workspace tables a keyset page at a time (export-pages.ts; no upstream
@@ -98,7 +98,7 @@ export function registerExportRoutes(app: FastifyInstance, deps: ExportRouteDeps
         // One customer's contacts are few: read at once, primary first.
         const [contacts, customer] = await Promise.all([
           workspace.contactsOf(customer_id),
-          customerNames(workspace.db, [customer_id]),
+          workspace.customerNames([customer_id]),
         ]);
         rows = contacts.map((contact) => ({ contact, customer: customer.get(contact.customer_id) }));
       } else rows = contactRows(workspace.db);

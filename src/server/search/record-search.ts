@@ -99,23 +99,9 @@ function ranked<T>(found: Matched<T>[], hit: (record: T) => RecordHit, limit: nu
     .map((m) => m.hit);
 }
 
-async function customerNames(reader: WorkspaceReader, ids: readonly string[]): Promise<Map<string, string>> {
-  if (ids.length === 0) return new Map();
-  const rows = await reader.db
-    .selectFrom('ws_customers')
-    .select(['id', 'name'])
-    .where('id', 'in', [...new Set(ids)])
-    .where('removed_at', 'is', null)
-    .execute();
-  return new Map(rows.map((r) => [r.id, r.name]));
-}
-
 async function contacts(reader: WorkspaceReader, query: string, limit: number): Promise<RecordHit[]> {
   const found = await matching<Contact>(reader, 'ws_contacts', query, limit);
-  const companies = await customerNames(
-    reader,
-    found.map((m) => m.data.customer_id),
-  );
+  const companies = await reader.customerNames(found.map((m) => m.data.customer_id));
   return ranked(
     found,
     (c) => ({

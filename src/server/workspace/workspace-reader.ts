@@ -147,6 +147,18 @@ export class WorkspaceReader {
     return new Map(rows.map((r) => [r.id, r.data]));
   }
 
+  /** Customers' names by id (a page of contacts shows its companies). */
+  async customerNames(ids: readonly string[]): Promise<Map<string, string>> {
+    if (ids.length === 0) return new Map();
+    const rows = await this.db
+      .selectFrom('ws_customers')
+      .select(['id', 'name'])
+      .where('id', 'in', [...new Set(ids)])
+      .where('removed_at', 'is', null)
+      .execute();
+    return new Map(rows.map((r) => [r.id, r.name]));
+  }
+
   /** A customer's contacts, primary first (the upstream's order), then by id. */
   async contactsOf(customerId: string): Promise<Contact[]> {
     const rows = await this.db
