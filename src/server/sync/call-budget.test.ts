@@ -1,8 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { CallBudget } from './call-budget';
 
 // The sync's upstream budget, on a clock the test moves: never more calls than the rate allows,
-// the hot read served before the sweeps, and a reserve the sweeps leave for it.
+// the hot read served before the sweeps, a reserve the sweeps leave for it, and a share for the
+// sweeps when the hot read never rests.
 
 function budget(perMinute: number) {
   let now = 0;
@@ -39,10 +40,31 @@ describe('the sync’s call budget', () => {
     // The sweeps alone may not drain the last third of the bucket.
     const sweeps = Array.from({ length: 10 }, () => b.take('background'));
     expect((await settled(sweeps)).filter(Boolean)).toHaveLength(7);
-    const hot = [b.take('hot'), b.take('hot'), b.take('hot')];
-    expect(await settled(hot)).toEqual([true, true, true]);
-    expect(b.calls).toBe(10);
+    const hot = [b.take('hot'), b.take('hot')];
+    expect(await settled(hot)).toEqual([true, true]);
+    expect(b.calls).toBe(9);
     b.release();
+  });
+
+  it('gives the sweeps one call in three while the hot read never rests', async () => {
+    vi.useFakeTimers();
+    try {
+      let now = 0;
+      const b = new CallBudget(60, () => now);
+      // An empty bucket: everything below waits for the refill, one call a second.
+      await b.take('hot');
+      const order: string[] = [];
+      for (let i = 0; i < 6; i++) void b.take('hot').then(() => order.push('hot'));
+      for (let i = 0; i < 3; i++) void b.take('background').then(() => order.push('sweep'));
+      for (let i = 0; i < 6; i++) {
+        now += 1_000;
+        await vi.advanceTimersByTimeAsync(1_000);
+      }
+      expect(order).toEqual(['hot', 'hot', 'sweep', 'hot', 'hot', 'sweep']);
+      b.release();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('refills with time, at the set rate', async () => {

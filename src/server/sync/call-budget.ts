@@ -1,9 +1,14 @@
 // The sync's upstream budget (SYNC_CALLS_PER_MINUTE): a token bucket shared by every task, refilled
 // at the set rate and holding at most one second's worth. The hot read (new messages) is served
 // first and finds a reserve kept for it; the sweeps and catch-ups take what is left, so a larger
-// workspace makes them slower, never the upstream's bill larger.
+// workspace makes them slower, never the upstream's bill larger. Under contention the sweeps still
+// get one call in HOT_TURNS + 1: a hot read that never rests (a first load of many threads) would
+// otherwise starve them, and leads and customers would never load.
 
 export type CallPriority = 'hot' | 'background';
+
+/** Hot calls granted in a row, while sweeps wait, before a sweep gets its turn. */
+const HOT_TURNS = 2;
 
 interface Waiter {
   readonly priority: CallPriority;
@@ -20,6 +25,8 @@ export class CallBudget {
   private readonly waiting: Waiter[] = [];
   private timer: ReturnType<typeof setTimeout> | null = null;
   private spent = 0;
+  /** Hot calls granted in a row while a sweep was waiting. */
+  private hotStreak = 0;
 
   constructor(
     perMinute: number,
@@ -61,16 +68,20 @@ export class CallBudget {
   private pump(): void {
     this.refill();
     for (;;) {
+      if (this.waiting.length === 0) return;
       const hot = this.waiting.findIndex((w) => w.priority === 'hot');
-      const next = hot >= 0 ? hot : this.waiting.length > 0 ? 0 : -1;
-      if (next < 0) return;
-      const needed = this.waiting[next]!.priority === 'hot' ? 1 : 1 + this.reserve;
+      const background = this.waiting.findIndex((w) => w.priority === 'background');
+      const sweepsTurn = background >= 0 && (hot < 0 || this.hotStreak >= HOT_TURNS);
+      const next = sweepsTurn ? background : hot;
+      // A sweep whose turn it is under contention needs no reserve: the hot read has had its share.
+      const needed = !sweepsTurn ? 1 : hot >= 0 ? 1 : 1 + this.reserve;
       if (this.tokens < needed) {
         this.wake((needed - this.tokens) / this.perMs);
         return;
       }
       this.tokens -= 1;
       this.spent += 1;
+      this.hotStreak = sweepsTurn ? 0 : background >= 0 ? this.hotStreak + 1 : 0;
       this.waiting.splice(next, 1)[0]!.resolve();
     }
   }
