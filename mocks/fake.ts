@@ -43,6 +43,11 @@ export interface Fake {
   clock: FakeClock;
   control: FakeControl;
   reset(opts?: { scale?: number }): void;
+  /**
+   * True from a reset until the state is next read, when that read will find the very seed every
+   * such reset restores (a frozen clock): a test harness may then keep what it built from it.
+   */
+  untouchedSeed(): boolean;
   dispatch(req: DispatchRequest): Promise<DispatchResponse>;
   /** The workspace by tenant id (Acme by default), for tests and the control surface. */
   workspace(tenantId?: string): Workspace;
@@ -188,6 +193,7 @@ export function createFake(opts: FakeOptions = {}): Fake {
       faults.clear();
       stale = true;
     },
+    untouchedSeed: () => stale && clock.frozen && snapshot?.scale === scale,
     dispatch: (req) => dispatch({ state, impls: IMPLS, faults, settle }, req),
     workspace,
     dispose: () => control.chatter(false),

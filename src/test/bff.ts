@@ -14,6 +14,7 @@ import type { WorkspaceDb } from '../server/workspace/workspace-writer';
 import { browserTransport, type BrowserTransport } from './browser-transport';
 import { FakeDispatcher } from './fake-dispatcher';
 import { loadWorkspaceFromFake } from './live-workspace';
+import { SeedTables } from './seed-tables';
 
 // Component tests run the real BFF (src/server/app.ts) on the fake upstream, as the demo does:
 // jsdom fetch -> msw -> the BFF (app.inject) -> the fake's handlers (in process, fake-dispatcher.ts).
@@ -125,10 +126,17 @@ export function withBff({
     server.listen({ onUnhandledRequest: 'error' });
   });
   if (as !== null) beforeEach(() => signInAs(as));
+  // Loading the tables costs most of a component test (about a second on PGlite). Tests start on
+  // the fake's seed (it is reset after each), so the tables loaded from it are kept: left as they
+  // are when a test wrote nothing to them, copied back when it did (src/test/seed-tables.ts).
+  const seeded = new SeedTables();
   if (live)
-    beforeEach(() => {
+    beforeEach(async () => {
       liveApp = app;
-      return loadWorkspaceFromFake(app!, fake);
+      const db = app!.bffLive!.workspace.db;
+      if (!fake.untouchedSeed()) return seeded.loadFrom(db, () => loadWorkspaceFromFake(app!, fake), false);
+      if (await seeded.restore(db)) return;
+      await seeded.loadFrom(db, () => loadWorkspaceFromFake(app!, fake), true);
     });
   afterEach(() => {
     // Overrides are per test.

@@ -41,8 +41,39 @@ export interface OpenStoreOptions {
   readonly onIdleError?: (reason: string) => void;
 }
 
-async function openEmbedded(dataDir: string | null, thread: boolean): Promise<EmbeddedDatabase> {
-  if (!thread) return createPGlite(dataDir);
+/** A freshly migrated in-memory database, as a data directory to copy, and what made it. */
+interface MemoryTemplate {
+  readonly dataDir: Blob;
+  readonly applied: readonly string[];
+}
+let memoryTemplate: Promise<MemoryTemplate> | null = null;
+
+/**
+ * An in-memory database starts as a copy of one migrated once per process: PGlite's initdb and
+ * the migrations take seconds each time, a copy under one (tests open dozens).
+ */
+function migratedMemoryTemplate(): Promise<MemoryTemplate> {
+  memoryTemplate ??= (async () => {
+    const pglite = await createPGlite(null);
+    const db = new Kysely<unknown>({ dialect: new PGliteDialect(pglite) });
+    try {
+      const { applied } = await migrateToLatest(db, MIGRATIONS);
+      return { dataDir: await pglite.dumpDataDir('none'), applied };
+    } finally {
+      await db.destroy();
+    }
+  })();
+  // A failed template is not kept: the next open tries again (and reports its own failure).
+  memoryTemplate.catch(() => (memoryTemplate = null));
+  return memoryTemplate;
+}
+
+async function openEmbedded(
+  dataDir: string | null,
+  thread: boolean,
+  template: MemoryTemplate | null,
+): Promise<EmbeddedDatabase> {
+  if (!thread) return createPGlite(dataDir, template?.dataDir);
   const worker = new PGliteThread(dataDir);
   try {
     await worker.waitReady;
@@ -59,6 +90,7 @@ export async function openStore(location: StoreLocation, opts: OpenStoreOptions 
   let db: Kysely<Database>;
   let unlock = (): void => undefined;
   let healthy: () => Promise<boolean>;
+  let template: MemoryTemplate | null = null;
   if (location.kind === 'postgres') {
     const pool = new pg.Pool({
       connectionString: location.url,
@@ -77,7 +109,10 @@ export async function openStore(location: StoreLocation, opts: OpenStoreOptions 
     if (location.dataDir !== null) unlock = lockDataDir(location.dataDir);
     let pglite: EmbeddedDatabase;
     try {
-      pglite = await openEmbedded(location.dataDir, location.thread === true);
+      const thread = location.thread === true;
+      if (location.dataDir === null && !thread && opts.migrations === undefined)
+        template = await migratedMemoryTemplate();
+      pglite = await openEmbedded(location.dataDir, thread, template);
     } catch (error) {
       unlock();
       throw error;
@@ -95,7 +130,9 @@ export async function openStore(location: StoreLocation, opts: OpenStoreOptions 
   };
   let migrated: readonly string[];
   try {
-    migrated = (await migrateToLatest(db as Kysely<unknown>, opts.migrations ?? MIGRATIONS)).applied;
+    const applied = (await migrateToLatest(db as Kysely<unknown>, opts.migrations ?? MIGRATIONS)).applied;
+    // A copy of the template: its migrations were applied for this database.
+    migrated = template ? [...template.applied, ...applied] : applied;
   } catch (error) {
     await close();
     throw error;
