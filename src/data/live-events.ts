@@ -16,12 +16,12 @@ import {
 import { removeCustomer, upsertCustomer } from './customers';
 import { replaceLeadStages } from './lead-stages';
 import { leadKeys, removeLead, upsertLead } from './leads';
-import { messageKeys, newestMessagesQuery, upsertMessages } from './messages';
+import { heldMessage, messageKeys, newestMessagesQuery, upsertMessages } from './messages';
 import { replaceQuickReplies } from './quick-replies';
 import { refreshRecordScreens } from './record-screens';
 import { replaceTags } from './tags';
 import { replaceTemplates } from './templates';
-import { refreshUnread } from './unread';
+import { countArrived, refreshUnread } from './unread';
 import { addNote, refreshMentions } from './notes';
 import { applyPresence } from './presence';
 
@@ -152,7 +152,12 @@ export function applyLiveEvent(queryClient: QueryClient, event: LiveEvent): void
         void queryClient.invalidateQueries({ queryKey: messageKeys.thread(event.conversationId) });
         return;
       }
-      if (event.messages.some((m) => m.direction === 'inbound')) refreshUnread(queryClient);
+      countArrived(
+        queryClient,
+        event.conversationId,
+        event.messages,
+        heldMessage(queryClient, event.conversationId),
+      );
       return onMessages(queryClient, event.conversationId, event.messages);
     case 'lead.upserted':
       return onLead(queryClient, event.lead);

@@ -82,6 +82,12 @@ function mergeMessages(current: MessagesData, messages: readonly Message[]): Mes
   return { pages, pageParams: current.pageParams };
 }
 
+/** Whether the thread's cache holds a message (the stream re-sends one whose tick moved). */
+export function heldMessage(queryClient: QueryClient, conversationId: string): (id: string) => boolean {
+  const pages = queryClient.getQueryData<MessagesData>(messageKeys.thread(conversationId))?.pages ?? [];
+  return (id) => pages.some((page) => page.data.some((m) => m.id === id));
+}
+
 /**
  * New or changed messages of one thread (a send's answer, a tick that moved, a new inbound). A
  * thread nobody has read yet is left alone: its first read brings them.

@@ -1,8 +1,9 @@
 import { storableText } from '../store/storable-text';
-import { sql, type RawBuilder } from 'kysely';
+import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { Contact, Customer, CustomerExportQuery, Lead, LeadExportQuery } from '../../contract';
 import { WorkspaceReader } from '../workspace/workspace-reader';
 import type { WorkspaceDb } from '../workspace/workspace-writer';
+import { filterCondition } from '../screens/lead-sql';
 
 // The rows of an export read from the workspace tables a keyset page at a time, in the export's
 // order: each page is one indexed query that starts after the last row of the one before, so a
@@ -16,7 +17,7 @@ import type { WorkspaceDb } from '../workspace/workspace-writer';
 
 export const EXPORT_PAGE = 1_000;
 
-type Condition = RawBuilder<boolean>;
+type Condition = RawBuilder<SqlBool>;
 type Table = 'ws_leads' | 'ws_customers' | 'ws_contacts';
 
 interface Keyset {
@@ -64,11 +65,7 @@ async function* rowsOf<T>(pages: AsyncIterable<T[]>): AsyncGenerator<T> {
   for await (const page of pages) yield* page;
 }
 
-/** `field` of the record holds `needle` (already lower-cased), as leadMatcher compares. */
-const holds = (field: string, needle: string): Condition =>
-  sql<boolean>`strpos(lower(coalesce(data->>${field}, '')), ${needle}) > 0`;
-
-/** The lead screens' filters (screens/lead-order.ts's leadMatcher) and a stage, in SQL. */
+/** The lead screens' filters (the same SQL as the screens: screens/lead-sql.ts) and a stage. */
 export function leadRows(
   db: WorkspaceDb,
   query: LeadExportQuery,
@@ -78,19 +75,8 @@ export function leadRows(
   // Compared as the tables store text (U+0000 and lone surrogates as U+FFFD): PostgreSQL refuses
   // them in a parameter, and a stored value never holds them.
   const stage = query.stage === undefined ? undefined : storableText(query.stage);
-  const owner = query.owner === undefined ? undefined : storableText(query.owner);
   if (stage) filters.push(sql`status = ${stage}`);
-  if (query.priority) filters.push(sql`priority = ${query.priority}`);
-  if (owner === 'none') filters.push(sql`(assignee is null or assignee = '')`);
-  else if (owner !== undefined) filters.push(sql`assignee = ${owner}`);
-  const needle = storableText(query.search?.trim().toLowerCase() ?? '');
-  if (needle !== '')
-    filters.push(
-      sql`(${sql.join(
-        ['name', 'email', 'company_name'].map((f) => holds(f, needle)),
-        sql` or `,
-      )})`,
-    );
+  filters.push(filterCondition({ priority: query.priority, owner: query.owner, search: query.search }));
   return rowsOf(keysetPages<Lead>(db, { table: 'ws_leads', key: sql`created_at`, filters }, pageSize));
 }
 

@@ -18,10 +18,12 @@ import {
   COLUMN_ORDER,
   filterCondition,
   inIndexOrder,
-  hasFilters,
+  indexedFilterCondition,
   LIVE,
   NEWEST_FIRST,
+  searches,
   storedKey,
+  summaryCondition,
   type LeadRow,
 } from './lead-sql';
 import { moneyOf } from './money-sums';
@@ -30,10 +32,12 @@ import { moneyOf } from './money-sums';
 // stage: Unmatched) the exact count and sums under the filters, and the first page of cards with
 // their follow-up flags; then further pages of one column by cursor.
 //
-// Without a filter the totals come from ws_lead_columns, which the database keeps with every
-// change of ws_leads (migration 0012): a read of a few rows whatever the number of leads. Under a
-// filter they are counted over the matches (the filters' indexes find them). Cards are read per
-// column along the index ws_leads_column (status, created_at desc nulls last, id), a page at a time.
+// The totals come from ws_lead_columns, which the database keeps with every change of ws_leads
+// (migrations 0012, 0017) per status, currency, owner and priority: a read of a few rows whatever
+// the number of leads, under the owner and priority filters too. Under a search they are counted
+// over the matches (the trigram index finds them). Cards are read per column along an index in the
+// column's order (ws_leads_column, or with an owner or priority filter ws_leads_column_owner or
+// ws_leads_column_priority), a page at a time.
 
 export interface BoardRequest extends LeadFilters {
   readonly limit?: number | undefined;
@@ -68,14 +72,17 @@ const amongKeys = (keys: readonly string[]): RawBuilder<SqlBool> =>
   keys.length === 0 ? sql<SqlBool>`false` : sql<SqlBool>`status in (${sql.join([...keys])})`;
 
 /**
- * Per status and currency: how many leads, how many with a value, and their exact sums. The
- * unfiltered figures are the summary's; the filtered ones are summed the way migration 0012's
- * triggers sum them (value as its shortest decimal, weighted by the probability kept within 0 to
- * 100), so a filter that matches everything gives the same figures.
+ * Per status and currency: how many leads, how many with a value, and their exact sums. Without a
+ * search they are the summary's; under a search they are summed the way migration 0012's triggers
+ * sum them (value as its shortest decimal, weighted by the probability kept within 0 to 100), so a
+ * search that matches everything gives the same figures.
  */
 function perStatus(filters: LeadFilters): RawBuilder<unknown> {
-  if (!hasFilters(filters))
-    return sql`select status, currency, leads, valued, value_sum, weighted_sum from ws_lead_columns where leads > 0`;
+  if (!searches(filters))
+    return sql`select status, currency, sum(leads) as leads, sum(valued) as valued,
+        sum(value_sum) as value_sum, sum(weighted_sum) as weighted_sum
+      from ws_lead_columns where leads > 0 and ${summaryCondition(filters)}
+      group by status, currency`;
   const value = sql`value::text::numeric`;
   const weight = sql`least(100, greatest(0, coalesce(probability, 0)))::text::numeric * 0.01`;
   return sql`select coalesce(status, '') as status, coalesce(currency, '') as currency,
@@ -124,21 +131,27 @@ async function talliesOf(
 type ColumnRow = LeadRow & { readonly key: string };
 
 /**
- * Without a filter: the first `limit` leads after a cursor of each of several statuses, each read
- * along its own range of ws_leads_column in its order (never a sort of a column). Answers rows in
- * order per status (at most 2 × limit each: cut by the caller); `merged`: the first `limit` of
- * all of them together, under one key (Unmatched).
+ * Without a search: the first `limit` leads after a cursor of each of several statuses matching
+ * the owner and priority filters, each read along its own index range in its order (never a sort
+ * of a column). Answers rows in order per status (at most 2 × limit each: cut by the caller);
+ * `merged`: the first `limit` of all of them together, under one key (Unmatched).
  */
 async function columnRows(
   db: WorkspaceDb,
   statuses: readonly string[],
+  filters: LeadFilters,
   after: OrderKey | null,
   limit: number,
   merged: boolean,
 ): Promise<ColumnRow[]> {
   if (statuses.length === 0) return [];
   const keys = sql.join(statuses.map((s) => sql`(${s}::text)`));
-  const parts = afterCursor(sql<SqlBool>`status = k.key`, after, limit, COLUMN_ORDER);
+  const parts = afterCursor(
+    sql<SqlBool>`status = k.key and ${indexedFilterCondition(filters)}`,
+    after,
+    limit,
+    COLUMN_ORDER,
+  );
   const perKey = sql`select ${merged ? sql`${UNMATCHED}::text` : sql`k.key`} as key, c.id, c.created_at, c.data
     from (values ${keys}) as k(key) cross join lateral (${sql.join(parts, sql` union all `)}) c`;
   return inIndexOrder(
@@ -150,10 +163,10 @@ async function columnRows(
 }
 
 /**
- * Under a filter: the first `limit` matches after a cursor of each column (a stage key, or
+ * Under a search: the first `limit` matches after a cursor of each column (a stage key, or
  * UNMATCHED for the statuses no stage has), `only` one column if given. The matches are found by
- * the filters' indexes and sorted (cost in proportion to the matches): walking a column's index
- * for a rare match would read the whole column.
+ * the trigram index and sorted (cost in proportion to the matches): walking a column's index for a
+ * rare match would read the whole column.
  */
 async function matchedRows(
   db: WorkspaceDb,
@@ -206,18 +219,19 @@ export async function boardOf(workspace: WorkspaceReader, request: BoardRequest)
   const keys = [...new Set(stages.map((s) => s.key))];
   const { byColumn, unmatchedStatuses } = await talliesOf(db, keys, request);
   // One more than a page: whether there is a next one.
-  const rows = hasFilters(request)
+  const rows = searches(request)
     ? await matchedRows(db, keys, request, null, limit + 1)
     : (
         await Promise.all([
           columnRows(
             db,
             keys.filter((k) => (byColumn.get(k)?.total ?? 0) > 0),
+            request,
             null,
             limit + 1,
             false,
           ),
-          columnRows(db, unmatchedStatuses, null, limit + 1, true),
+          columnRows(db, unmatchedStatuses, request, null, limit + 1, true),
         ])
       ).flat();
   const followUps = await workspace.followUpsAmong(rows.map((r) => r.id));
@@ -261,11 +275,11 @@ export async function columnPageOf(
   const keys = [...new Set((await workspace.stages()).map((s) => s.key))];
   // As the writer stores a status: a key with text the database cannot hold still finds its leads.
   const stage = storableText(request.stage);
-  const rows = hasFilters(request)
+  const rows = searches(request)
     ? await matchedRows(db, keys, request, after, limit + 1, stage)
     : stage === UNMATCHED
-      ? await columnRows(db, await unmatchedStatuses(db, keys), after, limit + 1, true)
-      : await columnRows(db, [stage], after, limit + 1, false);
+      ? await columnRows(db, await unmatchedStatuses(db, keys), request, after, limit + 1, true)
+      : await columnRows(db, [stage], request, after, limit + 1, false);
   const followUps = await workspace.followUpsAmong(rows.slice(0, limit).map((r) => r.id));
   return pageOf(request.stage, rows, limit, followUps);
 }

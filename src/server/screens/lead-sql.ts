@@ -38,21 +38,57 @@ function searchCondition(needle: string): Condition {
     or ${hit(n, sql`0`)} or ${hit(e, span(n))} or ${hit(c, sql`${span(n)} + ${span(e)}`)}))`;
 }
 
-/** The filters of a lead screen as one condition (true without any). */
-export function filterCondition(filters: LeadFilters): Condition {
+/**
+ * The owner filter's value as ws_lead_columns and the owner indexes key it (migration 0017): the
+ * assignee, '' for "no owner". Compared as the tables store text (U+0000 and lone surrogates as
+ * U+FFFD): PostgreSQL refuses them in a parameter, and a stored value never holds them.
+ */
+const ownerKey = (owner: string): string => (owner === 'none' ? '' : storableText(owner));
+
+/** The owner and priority filters as one condition on a table with `owner_expr` and `priority`. */
+function ownerAndPriority(filters: LeadFilters, ownerExpr: RawBuilder<unknown>): Condition[] {
   const parts: Condition[] = [];
   if (filters.priority !== undefined) parts.push(sql<SqlBool>`priority = ${filters.priority}`);
-  if (filters.owner === 'none') parts.push(sql<SqlBool>`(assignee is null or assignee = '')`);
-  else if (filters.owner !== undefined) parts.push(sql<SqlBool>`assignee = ${filters.owner}`);
-  // As leadMatcher: trimmed and lower-cased in JavaScript, as the writer lower-cased `search`.
-  const needle = storableText(filters.search?.trim().toLowerCase() ?? '');
-  if (needle !== '') parts.push(searchCondition(needle));
-  return parts.length === 0 ? sql<SqlBool>`true` : sql<SqlBool>`${sql.join(parts, sql` and `)}`;
+  if (filters.owner !== undefined) parts.push(sql<SqlBool>`${ownerExpr} = ${ownerKey(filters.owner)}`);
+  return parts;
 }
 
-/** Whether any filter applies (the board's totals then come from the summary). */
+const all = (parts: readonly Condition[]): Condition =>
+  parts.length === 0 ? sql<SqlBool>`true` : sql<SqlBool>`${sql.join(parts, sql` and `)}`;
+
+/** The owner of a ws_leads row as its indexes hold it (migration 0017). */
+const OWNER = sql`coalesce(assignee, '')`;
+
+/** The search filter's needle as leadMatcher takes it: trimmed and lower-cased ('' for none). */
+const needleOf = (filters: LeadFilters): string => storableText(filters.search?.trim().toLowerCase() ?? '');
+
+/** The owner and priority filters alone, on ws_leads (true without them). */
+export const indexedFilterCondition = (filters: LeadFilters): Condition =>
+  all(ownerAndPriority(filters, OWNER));
+
+/** The filters of a lead screen as one condition on ws_leads (true without any). */
+export function filterCondition(filters: LeadFilters): Condition {
+  const parts = ownerAndPriority(filters, OWNER);
+  // As leadMatcher: trimmed and lower-cased in JavaScript, as the writer lower-cased `search`.
+  const needle = needleOf(filters);
+  if (needle !== '') parts.push(searchCondition(needle));
+  return all(parts);
+}
+
+/** The owner and priority filters on ws_lead_columns' rows (true without them). */
+export const summaryCondition = (filters: LeadFilters): Condition =>
+  all(ownerAndPriority(filters, sql`owner`));
+
+/** Whether any filter applies. */
 export const hasFilters = (filters: LeadFilters): boolean =>
-  filters.priority !== undefined || filters.owner !== undefined || (filters.search?.trim() ?? '') !== '';
+  filters.priority !== undefined || filters.owner !== undefined || needleOf(filters) !== '';
+
+/**
+ * Whether the search filter applies: its matches are found by the trigram index and counted (no
+ * summary holds them). The owner and priority filters are the summary's keys and have indexes in
+ * each column's order.
+ */
+export const searches = (filters: LeadFilters): boolean => needleOf(filters) !== '';
 
 /** The order of every lead screen, as the index ws_leads_column (after its status) holds it. */
 export const NEWEST_FIRST = sql`created_at desc nulls last, id`;

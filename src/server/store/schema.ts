@@ -236,10 +236,15 @@ export interface WsFollowUpsTable {
   read_at: ColumnType<string | null, number | null | undefined, number | null>;
 }
 
-/** The board's totals per status and currency (migration 0012), kept by triggers on ws_leads. */
+/**
+ * The board's totals per status and currency (migration 0012), and per owner ('' for none) and
+ * priority ('' for none) since 0017, kept by triggers on ws_leads.
+ */
 export interface WsLeadColumnsTable {
   status: string;
   currency: string;
+  owner: string;
+  priority: string;
   /** bigint and numeric come back as text. */
   leads: ColumnType<string, never, never>;
   valued: ColumnType<string, never, never>;

@@ -15,6 +15,7 @@ import { inboxSearch } from './0013-inbox-search';
 import { workspaceFinding } from './0014-workspace-finding';
 import { unreadAndHistory } from './0015-unread-and-history';
 import { syncBookkeeping } from './0016-sync-bookkeeping';
+import { leadColumnsByOwner } from './0017-lead-columns-by-owner';
 
 // Every migration, in order, listed here by hand: the server is bundled into one file for
 // production, so nothing scans a directory. To change the schema, add a file `NNNN-what.ts` with
@@ -37,4 +38,5 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0014_workspace_finding': workspaceFinding,
   '0015_unread_and_history': unreadAndHistory,
   '0016_sync_bookkeeping': syncBookkeeping,
+  '0017_lead_columns_by_owner': leadColumnsByOwner,
 };
