@@ -7,8 +7,10 @@ import { e2eEnv } from './e2e/env';
 // e2e runs real processes: the fake upstream on its own port, and the BFF serving the built app on
 // it, as a user would point the BFF at real hosts. The browser is the system Chromium.
 const { bffPort, upstreamPort, upstreamOrigin, baseURL, staticDir, logFile } = e2eEnv;
-// The BFF's embedded database: a fresh one for each run, never whatever ./data holds.
-const dataDir = mkdtempSync(join(tmpdir(), 'chatdesk-e2e-data-'));
+// The BFF's embedded database: a fresh one for each run, never whatever ./data holds. Made once
+// (the config is read again in each worker, which inherits the variable) and removed at the end.
+process.env.CHATDESK_E2E_DATA ??= mkdtempSync(join(tmpdir(), 'chatdesk-e2e-data-'));
+const dataDir = process.env.CHATDESK_E2E_DATA;
 
 export default defineConfig({
   testDir: 'e2e',

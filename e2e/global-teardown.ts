@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { e2eEnv } from './env';
 
@@ -14,6 +14,9 @@ function filesUnder(dir: string): string[] {
  * app the browser was served (the responses themselves are checked test by test).
  */
 export default function globalTeardown() {
+  // The run's embedded database (playwright.config.ts), whatever the checks below find.
+  const dataDir = process.env.CHATDESK_E2E_DATA;
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   if (!existsSync(e2eEnv.logFile)) throw new Error(`The BFF log ${e2eEnv.logFile} was not written`);
   if (readFileSync(e2eEnv.logFile, 'utf8').includes(e2eEnv.apiKey)) {
     throw new Error('The API key appeared in the BFF log of the e2e run');

@@ -1,10 +1,10 @@
-import { QueryClient } from '@tanstack/react-query';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { QueryClient, QueryObserver } from '@tanstack/react-query';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { UNMATCHED, type Board, type Lead, type LeadList } from '@/contract';
 import { lead } from '@/test/records';
 import { addActivity } from './activities';
 import { boardKeys, loadBoardColumns, setLeadFollowUp } from './board';
-import { leadKeys, removeLead, upsertLead } from './leads';
+import { COUNTS_REFRESH_MS, leadKeys, removeLead, upsertLead } from './leads';
 
 const empty = (stage: string) => ({ stage, cards: [], nextCursor: null, total: 0, sums: [] });
 const boardOf = (leads: Lead[], stages = ['new', 'won']): Board => ({
@@ -105,5 +105,33 @@ describe('follow-up flags', () => {
     expect(flag()).toBe(true);
     setLeadFollowUp(queryClient, won.id, false);
     expect(flag()).toBe(false);
+  });
+});
+
+describe('reading the lead counts again while leads change', () => {
+  it('reads them at once, then at most once a second however many leads change', async () => {
+    vi.useFakeTimers();
+    try {
+      const queryClient = new QueryClient();
+      let reads = 0;
+      const observer = new QueryObserver(queryClient, {
+        queryKey: leadKeys.count({ status: 'new' }),
+        queryFn: () => ++reads,
+      });
+      const stop = observer.subscribe(() => undefined);
+      await vi.waitFor(() => expect(observer.getCurrentResult().data).toBe(1));
+      // A bulk move: fifty leads change within a second.
+      for (let i = 0; i < 50; i++) upsertLead(queryClient, lead({ id: `l${String(i)}`, status: 'won' }));
+      await vi.advanceTimersByTimeAsync(0);
+      expect(reads).toBe(2);
+      await vi.advanceTimersByTimeAsync(COUNTS_REFRESH_MS);
+      expect(reads).toBe(3);
+      // Nothing more changed: no further read.
+      await vi.advanceTimersByTimeAsync(5 * COUNTS_REFRESH_MS);
+      expect(reads).toBe(3);
+      stop();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

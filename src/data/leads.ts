@@ -111,7 +111,32 @@ export function upsertLead(queryClient: QueryClient, lead: Lead) {
       ? { ...page, data: page.data.map((l) => (l.id === lead.id ? lead : l)) }
       : page,
   );
-  void queryClient.invalidateQueries({ queryKey: leadKeys.counts() });
+  refreshLeadCounts(queryClient);
+}
+
+/** How often at most the lead counts are read again while leads keep changing. */
+export const COUNTS_REFRESH_MS = 1_000;
+const countRefreshes = new WeakMap<QueryClient, { again: boolean }>();
+
+/**
+ * The lead counts (a stage's "holds N leads", a filter's total) are read again after a change,
+ * at once and then at most once a second while changes keep coming: a bulk move of a hundred
+ * leads brings a hundred events, and reading every count for each one filled the session's rate
+ * limit and starved the move itself.
+ */
+export function refreshLeadCounts(queryClient: QueryClient): void {
+  const window = countRefreshes.get(queryClient);
+  if (window) {
+    window.again = true;
+    return;
+  }
+  void queryClient.invalidateQueries({ queryKey: leadKeys.counts() }, { cancelRefetch: false });
+  const open = { again: false };
+  countRefreshes.set(queryClient, open);
+  setTimeout(() => {
+    countRefreshes.delete(queryClient);
+    if (open.again) refreshLeadCounts(queryClient);
+  }, COUNTS_REFRESH_MS);
 }
 
 /** A deleted lead leaves every board and page (counts by one) and the counts are read again. */
@@ -123,5 +148,5 @@ export function removeLead(queryClient: QueryClient, id: string) {
       ? { ...page, data: page.data.filter((l) => l.id !== id), total: Math.max(0, page.total - 1) }
       : page,
   );
-  void queryClient.invalidateQueries({ queryKey: leadKeys.counts() });
+  refreshLeadCounts(queryClient);
 }

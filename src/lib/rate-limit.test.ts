@@ -90,7 +90,10 @@ describe('the rate gate', () => {
     const gate = new RateGate(clock);
     gate.rateLimited(0);
     expect(gate.slowed).toBe(true);
-    for (let i = 0; i < 20 * 3; i += 1) gate.succeeded();
+    // 55 ms, then 27.5, then free (under 15): two halvings, ten successes each.
+    for (let i = 0; i < 10 * 2 - 1; i += 1) gate.succeeded();
+    expect(gate.slowed).toBe(true);
+    gate.succeeded();
     expect(gate.slowed).toBe(false);
     await gate.acquire();
     const before = at();

@@ -17,7 +17,9 @@ export const MAX_RETRY_AFTER_MS = 60_000;
 const FIRST_INTERVAL_MS = 55;
 const MAX_INTERVAL_MS = 1_000;
 /** Successes in a row after which the spacing halves; below the floor the pace is free again. */
-const SUCCESSES_TO_SPEED_UP = 20;
+// Ten: a bulk job slowed by one 429 is back at full pace after twenty calls, not forty (a stage's
+// leads waited behind their own slowed reads); a further 429 slows it again at once.
+const SUCCESSES_TO_SPEED_UP = 10;
 const FREE_BELOW_MS = 15;
 
 /** A Retry-After header (seconds, or an HTTP date) in milliseconds, capped; null when absent or unreadable. */
