@@ -9,6 +9,8 @@ export default defineConfig({
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   test: {
     testTimeout: 20000,
+    // One migrated database every in-memory store of the run starts as a copy of.
+    globalSetup: ['./src/test/pglite-template.ts'],
     // A file's set-up builds the BFF (an embedded PostgreSQL for some, the demo users' password
     // hashes for all): a few seconds alone, and past the default 10 s when both workers start one
     // on this 2-core machine at once (seen in CI). A hook that hangs still fails, after a minute.

@@ -10,7 +10,8 @@ import type { WorkspaceReader } from '../workspace/workspace-reader';
 //
 // The records are matched in the database by their folded text (find_text, migration 0014) with a
 // trigram index, never read whole: per kind, the names that start with the query (an index range
-// on title_key), then the other matches by name among the first CANDIDATES the index gives.
+// on title_key), then the other matches by name among the first CANDIDATES the index gives (their
+// keys only: a record is read whole only when it is shown).
 
 export interface FoundRecords {
   readonly contacts: RecordHit[];
@@ -81,12 +82,14 @@ async function matching<T>(
         and starts_with(title_key, prefix) and ${match}
       order by title_key, id limit ${limit}),
     found as materialized (
-      select data, title_key, id from ${t} where removed_at is null and ${match} limit ${CANDIDATES}),
+      select title_key, id from ${t} where removed_at is null and ${match} limit ${CANDIDATES}),
     others as (
-      select data, title_key, id, false as starts from found, needle
+      select title_key, id from found, needle
       where not starts_with(title_key, prefix)
       order by title_key, id limit ${limit})
-    select data, starts from starting union all select data, starts from others`.execute(reader.db);
+    select data, starts from starting
+    union all
+    select r.data, false as starts from others o join ${t} r on r.id = o.id`.execute(reader.db);
   return result.rows;
 }
 

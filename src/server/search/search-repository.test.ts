@@ -100,4 +100,16 @@ describeOnEachStore('message search index: text the database cannot hold', (suit
     expect(sender).toEqual({ sender_name: 'So\uFFFDfia' });
     expect(await repo.count()).toBe(2);
   });
+
+  it('finds the newest matches of a common word, and an old rare word beyond the newest messages', async () => {
+    // More messages than the search tries newest-first (5,000): the first is the only "parcel".
+    const many = Array.from({ length: 5_200 }, (_, i) =>
+      msg(i + 1, i === 0 ? 'where is my parcel' : `refund request number ${String(i)}`),
+    );
+    for (let i = 0; i < many.length; i += 1_000) await repo.upsert(many.slice(i, i + 1_000));
+    const common = await repo.search('refund', 3);
+    expect(common.map((f) => f.createdAt)).toEqual([at(5_200), at(5_199), at(5_198)]);
+    const rare = await repo.search('parcel', 3);
+    expect(rare.map((f) => f.messageId)).toEqual([uuid(1, 'a1a1a1a1')]);
+  });
 });

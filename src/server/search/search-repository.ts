@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { MATCH_END, MATCH_START, type Message } from '../../contract';
 import type { Database } from '../store/schema';
 import { storableText } from '../store/storable-text';
@@ -27,6 +27,8 @@ export interface FoundMessage {
 }
 
 const MAX_WORDS = 8;
+/** How many of the newest messages the search tries before the GIN index. */
+const RECENT = 5_000;
 const MARKERS = new RegExp(`[${MATCH_START}${MATCH_END}]`, 'g');
 // ts_headline's options: our markers around matches, a fragment of a few words around the first.
 const HEADLINE = `StartSel=${MATCH_START}, StopSel=${MATCH_END}, MaxWords=16, MinWords=6, ShortWord=1, MaxFragments=1, FragmentDelimiter=" … "`;
@@ -70,28 +72,37 @@ export class SearchRepository {
     );
   }
 
-  /** Newest first; the snippet marks the matched words. */
+  /**
+   * Newest first; the snippet marks the matched words. The newest RECENT messages are tried first
+   * (along search_messages_newest): when `limit` of them match, they are the newest matches of all,
+   * and a common word costs no sort of every match. Otherwise the GIN index finds them all.
+   */
   async search(query: string, limit: number): Promise<FoundMessage[]> {
     const tsQuery = toTsQuery(query);
     if (tsQuery === null) return [];
-    const rows = await guarded(() =>
-      sql<{
-        message_id: string;
-        conversation_id: string;
-        direction: Message['direction'];
-        created_at: Date;
-        snippet: string;
-      }>`select message_id, conversation_id, direction, created_at,
-          ts_headline('simple', body, q, ${HEADLINE}) as snippet
-        from (
-          select message_id, conversation_id, direction, created_at, body, q
-          from search_messages, to_tsquery('simple', ${tsQuery}) q
-          where document @@ q
-          order by created_at desc, message_id desc
-          limit ${limit}
-        ) hits
-        order by created_at desc, message_id desc`.execute(this.db),
+    const found = (among: RawBuilder<unknown>) =>
+      guarded(() =>
+        sql<{
+          message_id: string;
+          conversation_id: string;
+          direction: Message['direction'];
+          created_at: Date;
+          snippet: string;
+        }>`select message_id, conversation_id, direction, created_at,
+            ts_headline('simple', body, q, ${HEADLINE}) as snippet
+          from (
+            select message_id, conversation_id, direction, created_at, body, q
+            from (${among}) m, to_tsquery('simple', ${tsQuery}) q
+            where document @@ q
+            order by created_at desc, message_id desc
+            limit ${limit}
+          ) hits
+          order by created_at desc, message_id desc`.execute(this.db),
+      );
+    let rows = await found(
+      sql`select * from search_messages order by created_at desc, message_id desc limit ${RECENT}`,
     );
+    if (rows.rows.length < limit) rows = await found(sql`select * from search_messages`);
     return rows.rows.map((r) => ({
       messageId: r.message_id,
       conversationId: r.conversation_id,

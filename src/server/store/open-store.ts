@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { lockDataDir } from './data-dir-lock';
@@ -41,30 +42,27 @@ export interface OpenStoreOptions {
   readonly onIdleError?: (reason: string) => void;
 }
 
-/** A freshly migrated in-memory database, as a data directory to copy, and what made it. */
+/** A migrated data directory an in-memory database starts as a copy of, and what made it. */
 interface MemoryTemplate {
   readonly dataDir: Blob;
   readonly applied: readonly string[];
 }
-let memoryTemplate: Promise<MemoryTemplate> | null = null;
+let memoryTemplate: MemoryTemplate | null | undefined;
 
 /**
- * An in-memory database starts as a copy of one migrated once per process: PGlite's initdb and
- * the migrations take seconds each time, a copy under one (tests open dozens).
+ * PGLITE_TEMPLATE (tests): a dump of a database freshly migrated with these migrations, made once
+ * per test run (src/test/pglite-template.ts). PGlite's initdb and the migrations take seconds
+ * each time; a copy under one, and a test run opens hundreds.
  */
-function migratedMemoryTemplate(): Promise<MemoryTemplate> {
-  memoryTemplate ??= (async () => {
-    const pglite = await createPGlite(null);
-    const db = new Kysely<unknown>({ dialect: new PGliteDialect(pglite) });
-    try {
-      const { applied } = await migrateToLatest(db, MIGRATIONS);
-      return { dataDir: await pglite.dumpDataDir('none'), applied };
-    } finally {
-      await db.destroy();
-    }
-  })();
-  // A failed template is not kept: the next open tries again (and reports its own failure).
-  memoryTemplate.catch(() => (memoryTemplate = null));
+function migratedMemoryTemplate(): MemoryTemplate | null {
+  if (memoryTemplate !== undefined) return memoryTemplate;
+  const file = process.env.PGLITE_TEMPLATE;
+  memoryTemplate = file
+    ? {
+        dataDir: new Blob([readFileSync(file)]),
+        applied: JSON.parse(readFileSync(`${file}.json`, 'utf8')) as string[],
+      }
+    : null;
   return memoryTemplate;
 }
 
@@ -111,7 +109,7 @@ export async function openStore(location: StoreLocation, opts: OpenStoreOptions 
     try {
       const thread = location.thread === true;
       if (location.dataDir === null && !thread && opts.migrations === undefined)
-        template = await migratedMemoryTemplate();
+        template = migratedMemoryTemplate();
       pglite = await openEmbedded(location.dataDir, thread, template);
     } catch (error) {
       unlock();

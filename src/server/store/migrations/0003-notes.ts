@@ -24,7 +24,11 @@ export const notes: Migration = {
       .addColumn('read_at', 'timestamptz')
       .addPrimaryKeyConstraint('mentions_pk', ['note_id', 'username'])
       .execute();
-    await db.schema.createIndex('mentions_username').on('mentions').columns(['username', 'note_id']).execute();
+    await db.schema
+      .createIndex('mentions_username')
+      .on('mentions')
+      .columns(['username', 'note_id'])
+      .execute();
   },
   async down(db: Kysely<unknown>): Promise<void> {
     await db.schema.dropTable('mentions').execute();

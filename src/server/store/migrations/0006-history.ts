@@ -29,7 +29,11 @@ export const history: Migration = {
       .addColumn('opened_at', 'timestamptz', (c) => c.notNull())
       .addColumn('resolved_at', 'timestamptz', (c) => c.notNull())
       .execute();
-    await db.schema.createIndex('history_resolutions_at').on('history_resolutions').column('resolved_at').execute();
+    await db.schema
+      .createIndex('history_resolutions_at')
+      .on('history_resolutions')
+      .column('resolved_at')
+      .execute();
     await db.schema
       .createTable('history_lead_moves')
       .addColumn('id', 'bigint', (c) => c.primaryKey().generatedAlwaysAsIdentity())
@@ -46,7 +50,9 @@ export const history: Migration = {
       .addColumn('key', 'text', (c) => c.primaryKey())
       .addColumn('value', 'text', (c) => c.notNull())
       .execute();
-    await sql`insert into history_meta (key, value) values ('started_at', ${new Date().toISOString()})`.execute(db);
+    await sql`insert into history_meta (key, value) values ('started_at', ${new Date().toISOString()})`.execute(
+      db,
+    );
   },
   async down(db: Kysely<unknown>): Promise<void> {
     for (const table of ['history_meta', 'history_lead_moves', 'history_resolutions', 'history_messages'])

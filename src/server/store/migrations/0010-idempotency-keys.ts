@@ -21,7 +21,11 @@ export const idempotencyKeys: Migration = {
       .addColumn('expires_at', 'timestamptz', (c) => c.notNull())
       .addPrimaryKeyConstraint('idempotency_keys_pk', ['username', 'key'])
       .execute();
-    await db.schema.createIndex('idempotency_keys_expires').on('idempotency_keys').column('expires_at').execute();
+    await db.schema
+      .createIndex('idempotency_keys_expires')
+      .on('idempotency_keys')
+      .column('expires_at')
+      .execute();
     await db.schema
       .createIndex('idempotency_keys_record')
       .on('idempotency_keys')

@@ -65,7 +65,9 @@ export const workspace: Migration = {
       .addColumn('seen_at', 'bigint')
       .addColumn('change_batch', 'text')
       .execute();
-    await sql`create index ws_messages_thread on ws_messages (conversation_id, created_at desc, id desc)`.execute(db);
+    await sql`create index ws_messages_thread on ws_messages (conversation_id, created_at desc, id desc)`.execute(
+      db,
+    );
 
     await bookkeeping(
       db.schema
@@ -96,7 +98,9 @@ export const workspace: Migration = {
         .addColumn('name', 'text', (c) => c.notNull().defaultTo(''))
         .addColumn('search', 'text', (c) => c.notNull().defaultTo('')),
     ).execute();
-    await sql`create index ws_customers_name on ws_customers (lower(name), id) where removed_at is null`.execute(db);
+    await sql`create index ws_customers_name on ws_customers (lower(name), id) where removed_at is null`.execute(
+      db,
+    );
     await sql`create index ws_customers_search on ws_customers using gin (search gin_trgm_ops)`.execute(db);
 
     await bookkeeping(
@@ -107,7 +111,9 @@ export const workspace: Migration = {
         .addColumn('is_primary', 'boolean', (c) => c.notNull().defaultTo(false))
         .addColumn('search', 'text', (c) => c.notNull().defaultTo('')),
     ).execute();
-    await sql`create index ws_contacts_customer on ws_contacts (customer_id) where removed_at is null`.execute(db);
+    await sql`create index ws_contacts_customer on ws_contacts (customer_id) where removed_at is null`.execute(
+      db,
+    );
     await sql`create index ws_contacts_search on ws_contacts using gin (search gin_trgm_ops)`.execute(db);
 
     // Lists the upstream sends whole: stages, tags, channels, quick replies; templates per channel.

@@ -16,6 +16,7 @@ import { workspaceFinding } from './0014-workspace-finding';
 import { unreadAndHistory } from './0015-unread-and-history';
 import { syncBookkeeping } from './0016-sync-bookkeeping';
 import { leadColumnsByOwner } from './0017-lead-columns-by-owner';
+import { searchNewest } from './0018-search-newest';
 
 // Every migration, in order, listed here by hand: the server is bundled into one file for
 // production, so nothing scans a directory. To change the schema, add a file `NNNN-what.ts` with
@@ -39,4 +40,5 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0015_unread_and_history': unreadAndHistory,
   '0016_sync_bookkeeping': syncBookkeeping,
   '0017_lead_columns_by_owner': leadColumnsByOwner,
+  '0018_search_newest': searchNewest,
 };
