@@ -98,6 +98,9 @@ export async function openStore(location: StoreLocation, opts: OpenStoreOptions 
       statement_timeout: timeoutMs,
       idleTimeoutMillis: 30_000,
       application_name: 'chatdesk-bff',
+      // No JIT: every query here is short, and a plan costed high (a screen's read kept in index
+      // order turns sorting off, which makes its cost huge) was compiled for 125 ms to run in 1.
+      options: '-c jit=off',
     });
     // Without a listener a connection dropped while idle would crash the process.
     pool.on('error', (error) => opts.onIdleError?.(describeFailure(error)));
