@@ -51,7 +51,8 @@ export function registerInsights(app: FastifyInstance, deps: InsightsDeps): void
   if (live && searchRepo) {
     const backfill = new SearchBackfill({
       repository: searchRepo,
-      reader: live.upstream,
+      // Within the sync's upstream budget (SYNC_CALLS_PER_MINUTE), as its own catch-ups.
+      reader: live.engine.catchUpReader,
       workspace: live.workspace,
       log: app.log,
       writes: () => live.lease.held,

@@ -18,6 +18,9 @@ function budget(perMinute: number) {
   };
 }
 
+/** At 60 a minute the bucket holds one call and refills the other 59 over the minute. */
+const ONE_A_SECOND = Math.ceil(60_000 / 59);
+
 const settled = async <T>(promises: Promise<T>[]) => {
   const done: boolean[] = promises.map(() => false);
   promises.forEach((p, i) => void p.then(() => (done[i] = true)));
@@ -57,10 +60,29 @@ describe('the sync’s call budget', () => {
       for (let i = 0; i < 6; i++) void b.take('hot').then(() => order.push('hot'));
       for (let i = 0; i < 3; i++) void b.take('background').then(() => order.push('sweep'));
       for (let i = 0; i < 6; i++) {
-        now += 1_000;
-        await vi.advanceTimersByTimeAsync(1_000);
+        now += ONE_A_SECOND;
+        await vi.advanceTimersByTimeAsync(ONE_A_SECOND);
       }
       expect(order).toEqual(['hot', 'hot', 'sweep', 'hot', 'hot', 'sweep']);
+      b.release();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('never makes more calls in a minute than the setting, the first second’s burst included', async () => {
+    vi.useFakeTimers();
+    try {
+      let now = 0;
+      const b = new CallBudget(600, () => now);
+      let made = 0;
+      for (let i = 0; i < 700; i++) void b.take(i % 2 ? 'hot' : 'background').then(() => (made += 1));
+      for (let ms = 0; ms < 60_000; ms += 100) {
+        now += 100;
+        await vi.advanceTimersByTimeAsync(100);
+      }
+      expect(made).toBeLessThanOrEqual(600);
+      expect(made).toBeGreaterThan(590);
       b.release();
     } finally {
       vi.useRealTimers();
@@ -72,7 +94,7 @@ describe('the sync’s call budget', () => {
     await b.take('hot');
     const next = b.take('hot');
     expect(await settled([next])).toEqual([false]);
-    await advance(1_000);
+    await advance(ONE_A_SECOND);
     const woken = b.take('hot');
     expect(await settled([next, woken])).toEqual([true, false]);
     b.release();

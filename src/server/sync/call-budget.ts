@@ -32,8 +32,10 @@ export class CallBudget {
     perMinute: number,
     private readonly clock: () => number = () => performance.now(),
   ) {
-    this.perMs = perMinute / 60_000;
     this.capacity = Math.max(1, perMinute / 60);
+    // What the bucket holds at the start counts against the minute: a full bucket spent at once,
+    // then the refill, never make more than `perMinute` calls in any minute.
+    this.perMs = Math.max(perMinute - this.capacity, perMinute / 2) / 60_000;
     this.reserve = Math.min(this.capacity - 1, Math.max(0, Math.floor(this.capacity / 3)));
     this.tokens = this.capacity;
     this.updatedAt = clock();

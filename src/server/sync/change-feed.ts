@@ -61,7 +61,10 @@ export class ChangeFeed {
           const kind = `${name}:${err instanceof Error ? err.message.slice(0, 80) : typeof err}`;
           if (this.failed.has(kind)) continue;
           this.failed.add(kind);
-          this.log.warn({ err, consumer: name }, 'a consumer of workspace changes failed on one; the others go on');
+          this.log.warn(
+            { err, consumer: name },
+            'a consumer of workspace changes failed on one; the others go on',
+          );
         }
       }
   }

@@ -48,7 +48,11 @@ async function runHot(ctx: SyncContext): Promise<void> {
     await eachPageByOffset(
       (offset) => ctx.read.call('conversations.list', { query: { offset, limit: SWEEP_PAGE } }),
       async (page) => {
-        const changed = await upsertRecords(ctx.db, CONVERSATIONS, page, { startedAt, now: ctx.clock(), full: true });
+        const changed = await upsertRecords(ctx.db, CONVERSATIONS, page, {
+          startedAt,
+          now: ctx.clock(),
+          full: true,
+        });
         ctx.quiet(changed.map((c) => EVENT_KINDS.conversation.upserted(c)));
       },
     );

@@ -36,7 +36,11 @@ export class ReadThrough {
     return this.once(`contacts:${customerId}`, async () => {
       const startedAt = this.deps.clock();
       const records = await this.deps.reader.call('contacts.byCustomer', { params: { customerId } });
-      const changed = await upsertRecords(db, CONTACTS, records, { startedAt, now: this.deps.clock(), full: true });
+      const changed = await upsertRecords(db, CONTACTS, records, {
+        startedAt,
+        now: this.deps.clock(),
+        full: true,
+      });
       this.deps.quiet(changed.map((c) => EVENT_KINDS.contact.upserted(c)));
       const removed = await removeUnread(db, CONTACTS, { startedAt, now: this.deps.clock() }, { customerId });
       await markContactListRead(db, customerId, this.deps.clock());

@@ -35,6 +35,11 @@ export interface SyncEngine {
   readonly health: UpstreamHealth;
   /** The sync's upstream calls so far (for the benchmark and diagnostics). */
   calls(): number;
+  /**
+   * Reads for the other catch-ups of the lease holder (the search index's back-fill of older
+   * messages), taken from the sync's budget like its sweeps: SYNC_CALLS_PER_MINUTE caps them all.
+   */
+  readonly catchUpReader: SyncReader;
   start(): void;
   stop(): void;
   /** Runs one task now, outside the schedule (tests, diagnostics). */
@@ -118,6 +123,7 @@ export function createSyncEngine(opts: SyncEngineOptions): SyncEngine {
     worker: w,
     health,
     calls: () => budget.calls,
+    catchUpReader: ctx.read,
     start() {
       running = true;
       w.start();
