@@ -77,7 +77,7 @@ const amongKeys = (keys: readonly string[]): RawBuilder<SqlBool> =>
  * sum them (value as its shortest decimal, weighted by the probability kept within 0 to 100), so a
  * search that matches everything gives the same figures.
  */
-function perStatus(filters: LeadFilters): RawBuilder<unknown> {
+function perStatus(filters: LeadFilters, matched?: RawBuilder<unknown>): RawBuilder<unknown> {
   if (!searches(filters))
     return sql`select status, currency, sum(leads) as leads, sum(valued) as valued,
         sum(value_sum) as value_sum, sum(weighted_sum) as weighted_sum
@@ -88,25 +88,29 @@ function perStatus(filters: LeadFilters): RawBuilder<unknown> {
   return sql`select coalesce(status, '') as status, coalesce(currency, '') as currency,
       count(*) as leads, count(value) as valued,
       coalesce(sum(${value}), 0) as value_sum, coalesce(sum(${value} * ${weight}), 0) as weighted_sum
-    from ws_leads where ${LIVE} and ${filterCondition(filters)}
+    from ${matched ?? sql`ws_leads where ${LIVE} and ${filterCondition(filters)}`}
     group by 1, 2`;
 }
 
-async function talliesOf(
-  db: WorkspaceDb,
-  keys: readonly string[],
-  filters: LeadFilters,
-): Promise<{ byColumn: Map<string | null, Tally>; unmatchedStatuses: string[] }> {
-  const result = await sql<TallyRow>`
+/** The totals per column and currency over `perStatus` rows (the statuses of Unmatched kept). */
+const tallySql = (keys: readonly string[], perStatusRows: RawBuilder<unknown>): RawBuilder<TallyRow> =>
+  sql<TallyRow>`
     select case when ${amongKeys(keys)} then status end as col, currency,
       sum(leads)::text as leads, sum(valued)::text as valued,
       sum(value_sum)::text as value_sum, sum(weighted_sum)::text as weighted_sum,
       array_agg(status order by status) as statuses
-    from (${perStatus(filters)}) per_status
-    group by 1, 2`.execute(db);
+    from (${perStatusRows}) per_status
+    group by 1, 2`;
+
+interface Tallies {
+  readonly byColumn: Map<string | null, Tally>;
+  readonly unmatchedStatuses: string[];
+}
+
+function talliesFrom(rows: readonly TallyRow[]): Tallies {
   const byColumn = new Map<string | null, Tally>();
   const unmatched = new Set<string>();
-  for (const row of result.rows) {
+  for (const row of rows) {
     let tally = byColumn.get(row.col);
     if (tally === undefined) {
       tally = { total: 0, sums: [] };
@@ -125,6 +129,10 @@ async function talliesOf(
   for (const tally of byColumn.values())
     tally.sums.sort((a, b) => b.value - a.value || (a.currency ?? '').localeCompare(b.currency ?? ''));
   return { byColumn, unmatchedStatuses: [...unmatched] };
+}
+
+async function talliesOf(db: WorkspaceDb, keys: readonly string[], filters: LeadFilters): Promise<Tallies> {
+  return talliesFrom((await tallySql(keys, perStatus(filters)).execute(db)).rows);
 }
 
 /** A row of a column: which column (a stage key, or UNMATCHED) and the lead. */
@@ -162,6 +170,10 @@ async function columnRows(
   );
 }
 
+/** A column's key under a search: a stage key, or UNMATCHED for the statuses no stage has. */
+const columnOf = (keys: readonly string[]) =>
+  sql`case when ${amongKeys(keys)} then status else ${UNMATCHED}::text end`;
+
 /**
  * Under a search: the first `limit` matches after a cursor of each column (a stage key, or
  * UNMATCHED for the statuses no stage has), `only` one column if given. The matches are found by
@@ -176,7 +188,7 @@ async function matchedRows(
   limit: number,
   only?: string,
 ): Promise<ColumnRow[]> {
-  const column = sql`case when ${amongKeys(keys)} then status else ${UNMATCHED}::text end`;
+  const column = columnOf(keys);
   const inColumn =
     only === undefined
       ? sql<SqlBool>`true`
@@ -194,6 +206,51 @@ async function matchedRows(
     where m.n <= ${limit}
     order by m.key, m.created_at desc nulls last, m.id`.execute(db);
   return result.rows;
+}
+
+/**
+ * The board under a search in one statement: the matches are found once (the trigram index, then
+ * each candidate's fields checked, the costly part), then both totalled and ranked per column.
+ */
+async function searchedBoard(
+  db: WorkspaceDb,
+  keys: readonly string[],
+  filters: LeadFilters,
+  limit: number,
+): Promise<{ tallies: Tallies; rows: ColumnRow[] }> {
+  type Out =
+    | { kind: 'tally'; payload: TallyRow }
+    | {
+        kind: 'row';
+        payload: { key: string; id: string; created_at: string | null; data: ColumnRow['data'] };
+      };
+  const result = await sql<Out>`
+    with matched as materialized (
+      select id, created_at, status, currency, value, probability from ws_leads
+      where ${LIVE} and ${filterCondition(filters)}
+    ),
+    ranked as (
+      select id, ${columnOf(keys)} as key,
+        row_number() over (partition by ${columnOf(keys)} order by ${NEWEST_FIRST}) as n
+      from matched
+    )
+    select kind, payload from (
+      select 'tally' as kind, to_jsonb(t) as payload, null::text as key, 0::bigint as n
+      from (${tallySql(keys, perStatus(filters, sql`matched`))}) t
+      union all
+      select 'row', jsonb_build_object('key', r.key, 'id', r.id, 'created_at', l.created_at, 'data', l.data),
+        r.key, r.n
+      from ranked r join ws_leads l on l.id = r.id
+      where r.n <= ${limit}
+    ) out
+    order by kind, key, n`.execute(db);
+  const tallyRows: TallyRow[] = [];
+  const rows: ColumnRow[] = [];
+  for (const out of result.rows) {
+    if (out.kind === 'tally') tallyRows.push(out.payload);
+    else rows.push(out.payload);
+  }
+  return { tallies: talliesFrom(tallyRows), rows };
 }
 
 function pageOf(
@@ -217,23 +274,26 @@ export async function boardOf(workspace: WorkspaceReader, request: BoardRequest)
   const stages = await workspace.stages();
   // Two stages with one key (the upstream should refuse it) share their leads: each shows them.
   const keys = [...new Set(stages.map((s) => s.key))];
-  const { byColumn, unmatchedStatuses } = await talliesOf(db, keys, request);
   // One more than a page: whether there is a next one.
-  const rows = searches(request)
-    ? await matchedRows(db, keys, request, null, limit + 1)
-    : (
-        await Promise.all([
-          columnRows(
-            db,
-            keys.filter((k) => (byColumn.get(k)?.total ?? 0) > 0),
-            request,
-            null,
-            limit + 1,
-            false,
-          ),
-          columnRows(db, unmatchedStatuses, request, null, limit + 1, true),
-        ])
-      ).flat();
+  const { tallies, rows } = searches(request)
+    ? await searchedBoard(db, keys, request, limit + 1)
+    : await talliesOf(db, keys, request).then(async (tallies) => ({
+        tallies,
+        rows: (
+          await Promise.all([
+            columnRows(
+              db,
+              keys.filter((k) => (tallies.byColumn.get(k)?.total ?? 0) > 0),
+              request,
+              null,
+              limit + 1,
+              false,
+            ),
+            columnRows(db, tallies.unmatchedStatuses, request, null, limit + 1, true),
+          ])
+        ).flat(),
+      }));
+  const { byColumn } = tallies;
   const followUps = await workspace.followUpsAmong(rows.map((r) => r.id));
   const rowsOf = new Map<string, LeadRow[]>();
   for (const row of rows) {
