@@ -85,4 +85,19 @@ describe('leadListOf', () => {
     expect((await leadListOf(workspace, { page: 9 })).data).toEqual([]);
     expect((await leadListOf(workspace, { page: Number.MAX_SAFE_INTEGER, limit: 100 })).data).toEqual([]);
   });
+
+  it('searches in one read: the true total, the page newest first, and a page past the end empty with its total', async () => {
+    await seed(30);
+    // "lead 1" is in Lead 1 and Lead 10 to 19: eleven matches.
+    const first = await leadListOf(workspace, { search: ' LEAD 1', limit: 4 });
+    expect(first.total).toBe(11);
+    expect(first.totalPages).toBe(3);
+    expect(first.data.map((l) => l.name)).toEqual(['Lead 19', 'Lead 18', 'Lead 17', 'Lead 16']);
+    const last = await leadListOf(workspace, { search: 'lead 1', limit: 4, page: 3 });
+    expect(last.data.map((l) => l.name)).toEqual(['Lead 11', 'Lead 10', 'Lead 1']);
+    expect(last.hasMore).toBe(false);
+    const past = await leadListOf(workspace, { search: 'lead 1', limit: 4, page: 9 });
+    expect(past).toMatchObject({ data: [], total: 11, hasMore: false });
+    expect((await leadListOf(workspace, { search: 'nobody' })).total).toBe(0);
+  });
 });

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { DEFAULT_LIMIT, type Lead, type LeadScreenPage } from '../../contract';
 import type { WorkspaceReader } from '../workspace/workspace-reader';
+import type { WorkspaceDb } from '../workspace/workspace-writer';
 import type { LeadFilters } from './lead-order';
 import { filterCondition, inIndexOrder, LIVE, NEWEST_FIRST, searches, summaryCondition } from './lead-sql';
 
@@ -24,22 +25,10 @@ export async function leadListOf(
   const limit = request.limit ?? DEFAULT_LIMIT;
   const db = workspace.db;
   const condition = filterCondition(request);
-  const counted = searches(request)
-    ? sql<{ total: string }>`select count(*)::text as total from ws_leads where ${LIVE} and ${condition}`
-    : sql<{ total: string }>`select coalesce(sum(leads), 0)::text as total from ws_lead_columns
-        where ${summaryCondition(request)}`;
-  const total = Number((await counted.execute(db)).rows[0]?.total ?? 0);
   const start = (page - 1) * limit;
-  const pageQuery = sql<{ data: Lead }>`select data from ws_leads where ${LIVE} and ${condition}
-    order by ${NEWEST_FIRST} limit ${limit} offset ${start}`;
-  // Without a search, along an index in its order (never a sort of every match).
-  const rows =
-    start >= total
-      ? []
-      : searches(request)
-        ? (await pageQuery.execute(db)).rows
-        : await inIndexOrder(db, pageQuery);
-  const data = rows.map((r) => r.data);
+  const { total, rows: data } = searches(request)
+    ? await searchedPage(db, condition, limit, start)
+    : await indexedPage(db, request, condition, limit, start);
   return {
     data,
     total,
@@ -48,5 +37,55 @@ export async function leadListOf(
     // As the upstream: 0 for an empty list.
     totalPages: Math.ceil(total / limit),
     hasMore: start + data.length < total,
+  };
+}
+
+type Condition = ReturnType<typeof filterCondition>;
+
+/**
+ * Without a search: the total from the summary (by owner and priority too), the page along an
+ * index in its order (never a sort of every match).
+ */
+async function indexedPage(
+  db: WorkspaceDb,
+  filters: LeadFilters,
+  condition: Condition,
+  limit: number,
+  start: number,
+): Promise<{ total: number; rows: Lead[] }> {
+  const counted = await sql<{ total: string }>`select coalesce(sum(leads), 0)::text as total
+    from ws_lead_columns where ${summaryCondition(filters)}`.execute(db);
+  const total = Number(counted.rows[0]?.total ?? 0);
+  if (start >= total) return { total, rows: [] };
+  const rows = await inIndexOrder(
+    db,
+    sql<{ data: Lead }>`select data from ws_leads where ${LIVE} and ${condition}
+      order by ${NEWEST_FIRST} limit ${limit} offset ${start}`,
+  );
+  return { total, rows: rows.map((r) => r.data) };
+}
+
+/**
+ * Under a search, in one statement: the matches found once (the trigram index, then each
+ * candidate's fields checked, the costly part), counted, and the page's rows read whole.
+ */
+async function searchedPage(
+  db: WorkspaceDb,
+  condition: Condition,
+  limit: number,
+  start: number,
+): Promise<{ total: number; rows: Lead[] }> {
+  const result = await sql<{ total: string; data: Lead | null }>`
+    with matched as materialized (select id, created_at from ws_leads where ${LIVE} and ${condition})
+    select t.total, p.data from (select count(*)::text as total from matched) t
+    left join lateral (
+      select l.data, m.created_at, m.id from (
+        select id, created_at from matched order by ${NEWEST_FIRST} limit ${limit} offset ${start}
+      ) m join ws_leads l on l.id = m.id
+    ) p on true
+    order by p.created_at desc nulls last, p.id`.execute(db);
+  return {
+    total: Number(result.rows[0]?.total ?? 0),
+    rows: result.rows.flatMap((r) => (r.data === null ? [] : [r.data])),
   };
 }
