@@ -86,10 +86,11 @@ export function countArrived(
     seen.delete(id);
   }
   if (arrived === 0) return;
-  queryClient.setQueryData<UnreadSummary>(unreadKeys.all, (held) => {
-    if (!held) return held;
-    const count = Math.min(COUNTED_PER_THREAD, (held.threads[conversationId] ?? 0) + arrived);
-    const threads = { ...held.threads, [conversationId]: count };
+  // Before the summary was read there is nothing to add to: its first read counts them.
+  queryClient.setQueryData<UnreadSummary>(unreadKeys.all, (summary) => {
+    if (!summary) return summary;
+    const count = Math.min(COUNTED_PER_THREAD, (summary.threads[conversationId] ?? 0) + arrived);
+    const threads = { ...summary.threads, [conversationId]: count };
     return { total: Object.keys(threads).length, threads };
   });
 }
