@@ -89,6 +89,9 @@ export async function growWorkspace(
     await sql`insert into ws_contact_lists_read (customer_id, read_at)
       select * from unnest(${ns.map(customerId)}::text[], ${ns.map(() => now)}::bigint[])
       on conflict (customer_id) do nothing`.execute(db);
+    await sql`update ws_customers set contacts_read_at = ${now} where id = any(${ns.map(customerId)}::text[])`.execute(
+      db,
+    );
   });
   await inBatches(was.contacts, to.contacts, BATCH, (ns) =>
     upsertRecords(db, CONTACTS, ns.map(contact), at).then(() => undefined),

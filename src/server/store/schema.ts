@@ -209,6 +209,8 @@ export interface WsCustomersTable extends WorkspaceRow<Customer> {
   updated_at: Date | null;
   name: string;
   search: string;
+  /** When the customer's contact list was last read (a copy of ws_contact_lists_read, migration 0019). */
+  contacts_read_at: ColumnType<string | null, number | null | undefined, number | null>;
 }
 
 export interface WsContactsTable extends WorkspaceRow<Contact> {

@@ -2,8 +2,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { CallBudget } from './call-budget';
 
 // The sync's upstream budget, on a clock the test moves: never more calls than the rate allows,
-// the hot read served before the sweeps, a reserve the sweeps leave for it, and a share for the
-// sweeps when the hot read never rests.
+// the hot read served before the sweeps, a reserve the sweeps leave for it, a share for the
+// sweeps when the hot read never rests, and the catch-ups' larger share beside the sweeps.
 
 function budget(perMinute: number) {
   let now = 0;
@@ -41,7 +41,7 @@ describe('the sync’s call budget', () => {
   it('serves the hot read before the sweeps, and keeps a reserve for it', async () => {
     const { b } = budget(600);
     // The sweeps alone may not drain the last third of the bucket.
-    const sweeps = Array.from({ length: 10 }, () => b.take('background'));
+    const sweeps = Array.from({ length: 10 }, () => b.take('sweep'));
     expect((await settled(sweeps)).filter(Boolean)).toHaveLength(7);
     const hot = [b.take('hot'), b.take('hot')];
     expect(await settled(hot)).toEqual([true, true]);
@@ -58,12 +58,32 @@ describe('the sync’s call budget', () => {
       await b.take('hot');
       const order: string[] = [];
       for (let i = 0; i < 6; i++) void b.take('hot').then(() => order.push('hot'));
-      for (let i = 0; i < 3; i++) void b.take('background').then(() => order.push('sweep'));
+      for (let i = 0; i < 3; i++) void b.take('sweep').then(() => order.push('sweep'));
       for (let i = 0; i < 6; i++) {
         now += ONE_A_SECOND;
         await vi.advanceTimersByTimeAsync(ONE_A_SECOND);
       }
       expect(order).toEqual(['hot', 'hot', 'sweep', 'hot', 'hot', 'sweep']);
+      b.release();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('gives the catch-ups two calls for each sweep’s one when both wait', async () => {
+    vi.useFakeTimers();
+    try {
+      let now = 0;
+      const b = new CallBudget(60, () => now);
+      await b.take('hot');
+      const order: string[] = [];
+      for (let i = 0; i < 3; i++) void b.take('sweep').then(() => order.push('sweep'));
+      for (let i = 0; i < 6; i++) void b.take('catch-up').then(() => order.push('catch-up'));
+      for (let i = 0; i < 7; i++) {
+        now += ONE_A_SECOND;
+        await vi.advanceTimersByTimeAsync(ONE_A_SECOND);
+      }
+      expect(order).toEqual(['catch-up', 'catch-up', 'sweep', 'catch-up', 'catch-up', 'sweep', 'catch-up']);
       b.release();
     } finally {
       vi.useRealTimers();
@@ -76,7 +96,7 @@ describe('the sync’s call budget', () => {
       let now = 0;
       const b = new CallBudget(600, () => now);
       let made = 0;
-      for (let i = 0; i < 700; i++) void b.take(i % 2 ? 'hot' : 'background').then(() => (made += 1));
+      for (let i = 0; i < 700; i++) void b.take(i % 2 ? 'hot' : 'sweep').then(() => (made += 1));
       for (let ms = 0; ms < 60_000; ms += 100) {
         now += 100;
         await vi.advanceTimersByTimeAsync(100);

@@ -4,11 +4,20 @@
 // workspace makes them slower, never the upstream's bill larger. Under contention the sweeps still
 // get one call in HOT_TURNS + 1: a hot read that never rests (a first load of many threads) would
 // otherwise starve them, and leads and customers would never load.
+//
+// What is not hot is of two kinds. Sweeps re-read whole lists (conversations, leads, customers)
+// to find changes made outside the BFF; catch-ups read what was never read at all (a customer's
+// contacts, a lead's follow-up flag, the search index's older messages), one record per call. A
+// large workspace asks both for far more than the budget holds. Catch-ups then get two calls for
+// each sweep's one: 100,000 customers' contacts take hours instead of days, and a sweep stretches
+// (a full pass of 200,000 leads in minutes rather than seconds) without ever stopping.
 
-export type CallPriority = 'hot' | 'background';
+export type CallPriority = 'hot' | 'sweep' | 'catch-up';
 
-/** Hot calls granted in a row, while sweeps wait, before a sweep gets its turn. */
+/** Hot calls granted in a row, while others wait, before a sweep or catch-up gets its turn. */
 const HOT_TURNS = 2;
+/** Catch-up calls granted in a row, while a sweep waits, before the sweep gets its turn. */
+const CATCH_UP_TURNS = 2;
 
 interface Waiter {
   readonly priority: CallPriority;
@@ -25,8 +34,10 @@ export class CallBudget {
   private readonly waiting: Waiter[] = [];
   private timer: ReturnType<typeof setTimeout> | null = null;
   private spent = 0;
-  /** Hot calls granted in a row while a sweep was waiting. */
+  /** Hot calls granted in a row while a sweep or catch-up was waiting. */
   private hotStreak = 0;
+  /** Catch-up calls granted in a row while a sweep was waiting. */
+  private catchUpStreak = 0;
 
   constructor(
     perMinute: number,
@@ -67,24 +78,37 @@ export class CallBudget {
     this.updatedAt = now;
   }
 
+  /** Which waiting call that is not hot goes next: catch-ups, but a sweep every third turn. */
+  private nextBackground(): number {
+    const sweep = this.waiting.findIndex((w) => w.priority === 'sweep');
+    const catchUp = this.waiting.findIndex((w) => w.priority === 'catch-up');
+    if (sweep < 0) return catchUp;
+    if (catchUp < 0) return sweep;
+    return this.catchUpStreak >= CATCH_UP_TURNS ? sweep : catchUp;
+  }
+
   private pump(): void {
     this.refill();
     for (;;) {
       if (this.waiting.length === 0) return;
       const hot = this.waiting.findIndex((w) => w.priority === 'hot');
-      const background = this.waiting.findIndex((w) => w.priority === 'background');
-      const sweepsTurn = background >= 0 && (hot < 0 || this.hotStreak >= HOT_TURNS);
-      const next = sweepsTurn ? background : hot;
-      // A sweep whose turn it is under contention needs no reserve: the hot read has had its share.
-      const needed = !sweepsTurn ? 1 : hot >= 0 ? 1 : 1 + this.reserve;
+      const background = this.nextBackground();
+      const backgroundsTurn = background >= 0 && (hot < 0 || this.hotStreak >= HOT_TURNS);
+      const next = backgroundsTurn ? background : hot;
+      // A call whose turn it is under contention needs no reserve: the hot read has had its share.
+      const needed = !backgroundsTurn ? 1 : hot >= 0 ? 1 : 1 + this.reserve;
       if (this.tokens < needed) {
         this.wake((needed - this.tokens) / this.perMs);
         return;
       }
       this.tokens -= 1;
       this.spent += 1;
-      this.hotStreak = sweepsTurn ? 0 : background >= 0 ? this.hotStreak + 1 : 0;
-      this.waiting.splice(next, 1)[0]!.resolve();
+      this.hotStreak = backgroundsTurn ? 0 : background >= 0 ? this.hotStreak + 1 : 0;
+      const granted = this.waiting.splice(next, 1)[0]!;
+      if (granted.priority === 'sweep') this.catchUpStreak = 0;
+      else if (granted.priority === 'catch-up')
+        this.catchUpStreak = this.waiting.some((w) => w.priority === 'sweep') ? this.catchUpStreak + 1 : 0;
+      granted.resolve();
     }
   }
 

@@ -134,7 +134,7 @@ export async function planReads(ctx: SyncContext, now: number): Promise<PlannedR
 }
 
 /** Failures that concern one thread or contact only; anything else ends the cycle. */
-const localFailure = (error: unknown): error is UpstreamError =>
+export const localFailure = (error: unknown): error is UpstreamError =>
   error instanceof UpstreamError && (error.kind === 'malformed' || error.kind === 'http');
 
 async function readThreads(ctx: SyncContext): Promise<void> {

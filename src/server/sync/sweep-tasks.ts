@@ -1,18 +1,13 @@
 import type { LiveEvent } from '../../contract';
 import { UpstreamError } from '../upstream/upstream-error';
 import { WorkspaceReader } from '../workspace/workspace-reader';
-import {
-  removeUnread,
-  replaceList,
-  replaceTemplates,
-  upsertRecords,
-  type ListName,
-} from '../workspace/workspace-writer';
+import { replaceList, replaceTemplates, type ListName } from '../workspace/workspace-writer';
+import { contactsTask } from './contacts-task';
 import { followUpTask } from './follow-up-task';
 import { announceConversations, SWEEP_PAGE } from './hot-task';
-import { EVENT_KINDS, type EventKind } from './record-events';
+import { EVENT_KINDS } from './record-events';
+import { fullRead } from './full-read';
 import { coldLoaded, eachPageByOffset, isCold, type SyncContext } from './sync-context';
-import { contactListRead, markContactListRead, nextId } from './sync-queries';
 import type { SyncTask } from './sync-worker';
 
 // The slower reads: whole lists written page by page as they arrive (the tables answer what
@@ -24,35 +19,6 @@ const task = (name: string, intervalMs: () => number, run: () => Promise<void>):
   intervalMs,
   run,
 });
-
-/**
- * A full read of one kind: each page written as it arrives, changes announced unless it is a first
- * load, then the rows the read did not return removed (and announced).
- */
-async function fullRead<T extends { id: string }>(
-  ctx: SyncContext,
-  events: EventKind<T>,
-  pages: (take: (page: T[]) => Promise<void>) => Promise<void>,
-  opts: {
-    readonly cold: boolean;
-    readonly scope?: { customerId: string };
-    onChanged?: (changed: T[]) => Promise<void>;
-  },
-): Promise<void> {
-  const startedAt = ctx.clock();
-  await pages(async (page) => {
-    const changed = await upsertRecords(ctx.db, events.kind, page, {
-      startedAt,
-      now: ctx.clock(),
-      full: true,
-    });
-    if (opts.cold || changed.length === 0) return;
-    if (opts.onChanged) await opts.onChanged(changed);
-    else await ctx.announce(changed.map((r) => ({ event: events.upserted(r) })));
-  });
-  const removed = await removeUnread(ctx.db, events.kind, { startedAt, now: ctx.clock() }, opts.scope);
-  if (removed.length > 0) await ctx.announce(removed.map((id) => ({ event: events.removed(id) })));
-}
 
 /** Status, owner and AI changes that do not move `last_message_at`, and removals. */
 async function sweepConversations(ctx: SyncContext): Promise<void> {
@@ -101,28 +67,6 @@ async function sweepCustomers(ctx: SyncContext): Promise<void> {
     { cold },
   );
   if (cold) await coldLoaded(ctx, 'customers');
-}
-
-/** One customer's contacts per run, round robin; removals within that customer. */
-async function sweepContacts(ctx: SyncContext): Promise<void> {
-  const customerId = await nextId(ctx.db, 'ws_customers', ctx.state.contactCursor);
-  if (customerId === null) return;
-  ctx.state.contactCursor = customerId;
-  // The first read of a customer's contacts is a load (docs/live-sync.md).
-  const cold = !(await contactListRead(ctx.db, customerId));
-  try {
-    await fullRead(
-      ctx,
-      EVENT_KINDS.contact,
-      async (take) => take(await ctx.read.call('contacts.byCustomer', { params: { customerId } })),
-      { cold, scope: { customerId } },
-    );
-  } catch (error) {
-    // A customer gone since the last customer sweep: the next one removes it.
-    if (error instanceof UpstreamError && error.status === 404) return;
-    throw error;
-  }
-  await markContactListRead(ctx.db, customerId, ctx.clock());
 }
 
 async function sweepTemplates(ctx: SyncContext): Promise<void> {
@@ -185,11 +129,7 @@ export function sweepTasks(ctx: SyncContext): SyncTask[] {
       () => s.customerSweepMs,
       () => sweepCustomers(ctx),
     ),
-    task(
-      'contacts',
-      () => s.contactPaceMs,
-      () => sweepContacts(ctx),
-    ),
+    contactsTask(ctx),
     list('stages', async () => ({
       type: 'leadStages.replaced',
       stages: await ctx.read.call('leadStages.list'),

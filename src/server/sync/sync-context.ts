@@ -33,6 +33,8 @@ export interface WorkerState {
   backfillLeft: number;
   /** Leads whose follow-up flag was never read, as the last run saw. */
   activitiesLeft: boolean;
+  /** Customers whose contacts were never read, as the last run saw. */
+  contactsLeft: boolean;
 }
 
 export const newWorkerState = (): WorkerState => ({
@@ -45,6 +47,7 @@ export const newWorkerState = (): WorkerState => ({
   activityCursor: '',
   backfillLeft: 0,
   activitiesLeft: true,
+  contactsLeft: true,
 });
 
 /** Back to a first start: every collection is read cold again (an operator's reload). */
@@ -57,7 +60,10 @@ export function resetWorkerState(state: WorkerState): void {
 }
 
 export interface SyncContext {
+  /** Reads for the sweeps (the budget's sweep share; the hot task's context has the hot one). */
   readonly read: SyncReader;
+  /** Reads for the catch-ups (contacts, follow-up flags): the budget's catch-up share. */
+  readonly catchUp: SyncReader;
   readonly db: WorkspaceDb;
   readonly settings: SyncSettings;
   readonly clock: () => number;

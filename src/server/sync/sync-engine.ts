@@ -98,7 +98,8 @@ export function createSyncEngine(opts: SyncEngineOptions): SyncEngine {
   });
 
   const ctx: SyncContext = {
-    read: readerAt('background'),
+    read: readerAt('sweep'),
+    catchUp: readerAt('catch-up'),
     db: opts.db,
     settings: opts.settings,
     clock,
@@ -123,7 +124,7 @@ export function createSyncEngine(opts: SyncEngineOptions): SyncEngine {
     worker: w,
     health,
     calls: () => budget.calls,
-    catchUpReader: ctx.read,
+    catchUpReader: ctx.catchUp,
     start() {
       running = true;
       w.start();

@@ -116,8 +116,18 @@ export async function contactListRead(db: WorkspaceDb, customerId: string): Prom
 }
 
 export async function markContactListRead(db: WorkspaceDb, customerId: string, now: number): Promise<void> {
-  await sql`insert into ws_contact_lists_read (customer_id, read_at) values (${customerId}, ${now})
-    on conflict (customer_id) do update set read_at = excluded.read_at`.execute(db);
+  await sql`with marked as (
+      insert into ws_contact_lists_read (customer_id, read_at) values (${customerId}, ${now})
+      on conflict (customer_id) do update set read_at = excluded.read_at)
+    update ws_customers set contacts_read_at = ${now} where id = ${customerId}`.execute(db);
+}
+
+/** Customers whose contacts were never read, in the customer list's order (migration 0019). */
+export async function customersNeverRead(db: WorkspaceDb, limit: number): Promise<string[]> {
+  const result = await sql<{ id: string }>`
+    select id from ws_customers where removed_at is null and contacts_read_at is null
+    order by lower(name), id limit ${limit}`.execute(db);
+  return result.rows.map((r) => r.id);
 }
 
 /** Collections read in full at least once (by any instance, ever): later reads are changes. */

@@ -13,6 +13,7 @@ import { forgetWorkspace } from '../workspace/workspace-writer';
 import type { Outgoing } from './record-events';
 import type { SyncReader } from './sync-context';
 import { loadedCollections } from './sync-queries';
+import { READ_RETRY_MS } from './hot-task';
 import { createSyncEngine, type SyncEngine } from './sync-engine';
 import { DEFAULT_SYNC_SETTINGS } from './sync-settings';
 
@@ -247,9 +248,61 @@ describe('after the load', () => {
       { type: 'contact.upserted', contact: expect.objectContaining({ position: 'Chief Buyer' }) },
     ]);
   });
+  it('catches up on customers never read first, a few a run in the list’s order, then goes round', async () => {
+    build((r) => r, { ...SETTINGS, readsPerCycle: 2 });
+    await load();
+    const byName = [...ws().crm.customers.values()]
+      .sort((a, b) => a.name.toLowerCase().localeCompare(b.name.toLowerCase()) || a.id.localeCompare(b.id))
+      .map((c) => c.id);
+    const listsRead = async () =>
+      (await store.db.selectFrom('ws_contact_lists_read').select('customer_id').execute()).map(
+        (r) => r.customer_id,
+      );
+    await engine.runTask('contacts');
+    expect((await listsRead()).sort()).toEqual(byName.slice(0, 2).sort());
+    await engine.runTask('contacts');
+    expect((await listsRead()).sort()).toEqual([...byName].sort());
+    // Every customer read once: the next run reads one, round robin.
+    const calls: string[] = [];
+    build((reader) => ({
+      call: (id, ...args) => {
+        calls.push(id);
+        return reader.call(id, ...args);
+      },
+    }));
+    await engine.runTask('contacts');
+    expect(calls).toEqual(['contacts.byCustomer']);
+  });
 });
 
 describe('failures', () => {
+  it('leaves a customer whose contacts cannot be read for later and catches up on the others', async () => {
+    await load();
+    const [bad, ...good] = [...ws().crm.customers.keys()];
+    let broken = true;
+    build((reader) => ({
+      call: (id, ...args) => {
+        const params = (args[0] as { params?: { customerId?: string } } | undefined)?.params;
+        if (broken && id === 'contacts.byCustomer' && params?.customerId === bad)
+          return Promise.reject(new UpstreamError('malformed', id, 'does not fit'));
+        return reader.call(id, ...args);
+      },
+    }));
+    await engine.runTask('contacts');
+    const read = async () =>
+      new Set(
+        (await store.db.selectFrom('ws_contact_lists_read').select('customer_id').execute()).map(
+          (r) => r.customer_id,
+        ),
+      );
+    expect(await read()).toEqual(new Set(good));
+    // Waiting out its retry, it is read once the upstream answers for it again.
+    broken = false;
+    advance(READ_RETRY_MS + 1);
+    await engine.runTask('contacts');
+    expect(await read()).toEqual(new Set([bad, ...good]));
+  });
+
   it('skips a malformed thread page and reads the others', async () => {
     const [bad] = threadIds();
     build((reader) => ({
