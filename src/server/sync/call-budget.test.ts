@@ -90,6 +90,27 @@ describe('the sync’s call budget', () => {
     }
   });
 
+  it('serves a first load before the catch-ups and sweeps', async () => {
+    vi.useFakeTimers();
+    try {
+      let now = 0;
+      const b = new CallBudget(60, () => now);
+      await b.take('hot');
+      const order: string[] = [];
+      for (let i = 0; i < 2; i++) void b.take('catch-up').then(() => order.push('catch-up'));
+      void b.take('sweep').then(() => order.push('sweep'));
+      for (let i = 0; i < 2; i++) void b.take('load').then(() => order.push('load'));
+      for (let i = 0; i < 5; i++) {
+        now += ONE_A_SECOND;
+        await vi.advanceTimersByTimeAsync(ONE_A_SECOND);
+      }
+      expect(order).toEqual(['load', 'load', 'catch-up', 'catch-up', 'sweep']);
+      b.release();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('never makes more calls in a minute than the setting, the first second’s burst included', async () => {
     vi.useFakeTimers();
     try {

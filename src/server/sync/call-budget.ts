@@ -5,14 +5,15 @@
 // get one call in HOT_TURNS + 1: a hot read that never rests (a first load of many threads) would
 // otherwise starve them, and leads and customers would never load.
 //
-// What is not hot is of two kinds. Sweeps re-read whole lists (conversations, leads, customers)
-// to find changes made outside the BFF; catch-ups read what was never read at all (a customer's
+// What is not hot is of three kinds. A first load (leads, customers) goes before the others:
+// until it is done the board or the customer list is partly empty. Sweeps re-read whole lists to
+// find changes made outside the BFF; catch-ups read what was never read at all (a customer's
 // contacts, a lead's follow-up flag, the search index's older messages), one record per call. A
 // large workspace asks both for far more than the budget holds. Catch-ups then get two calls for
 // each sweep's one: 100,000 customers' contacts take hours instead of days, and a sweep stretches
 // (a full pass of 200,000 leads in minutes rather than seconds) without ever stopping.
 
-export type CallPriority = 'hot' | 'sweep' | 'catch-up';
+export type CallPriority = 'hot' | 'load' | 'sweep' | 'catch-up';
 
 /** Hot calls granted in a row, while others wait, before a sweep or catch-up gets its turn. */
 const HOT_TURNS = 2;
@@ -78,8 +79,11 @@ export class CallBudget {
     this.updatedAt = now;
   }
 
-  /** Which waiting call that is not hot goes next: catch-ups, but a sweep every third turn. */
+  /** Which waiting call that is not hot goes next: a first load, else catch-ups with a sweep
+   *  every third turn. */
   private nextBackground(): number {
+    const load = this.waiting.findIndex((w) => w.priority === 'load');
+    if (load >= 0) return load;
     const sweep = this.waiting.findIndex((w) => w.priority === 'sweep');
     const catchUp = this.waiting.findIndex((w) => w.priority === 'catch-up');
     if (sweep < 0) return catchUp;

@@ -7,7 +7,7 @@ import { followUpTask } from './follow-up-task';
 import { announceConversations, SWEEP_PAGE } from './hot-task';
 import { EVENT_KINDS } from './record-events';
 import { fullRead } from './full-read';
-import { coldLoaded, eachPageByOffset, isCold, type SyncContext } from './sync-context';
+import { coldLoaded, eachPageByOffset, isCold, type SyncContext, type SyncReader } from './sync-context';
 import type { SyncTask } from './sync-worker';
 
 // The slower reads: whole lists written page by page as they arrive (the tables answer what
@@ -19,6 +19,9 @@ const task = (name: string, intervalMs: () => number, run: () => Promise<void>):
   intervalMs,
   run,
 });
+
+/** A first load reads before the sweeps and catch-ups; a later sweep stretches (call-budget.ts). */
+const reading = (ctx: SyncContext, cold: boolean): SyncReader => (cold ? ctx.load : ctx.read);
 
 /** Status, owner and AI changes that do not move `last_message_at`, and removals. */
 async function sweepConversations(ctx: SyncContext): Promise<void> {
@@ -43,7 +46,7 @@ async function sweepLeads(ctx: SyncContext): Promise<void> {
     EVENT_KINDS.lead,
     (take) =>
       eachPageByOffset(
-        (offset) => ctx.read.call('leads.list', { query: { offset, limit: SWEEP_PAGE } }),
+        (offset) => reading(ctx, cold).call('leads.list', { query: { offset, limit: SWEEP_PAGE } }),
         take,
       ),
     { cold },
@@ -59,7 +62,7 @@ async function sweepCustomers(ctx: SyncContext): Promise<void> {
     async (take) => {
       // The customer list pages by number only (spec Part 4).
       for (let page = 1; ; page++) {
-        const list = await ctx.read.call('customers.list', { query: { page, limit: SWEEP_PAGE } });
+        const list = await reading(ctx, cold).call('customers.list', { query: { page, limit: SWEEP_PAGE } });
         await take(list.customers);
         if (list.customers.length === 0 || page >= list.totalPages) break;
       }
@@ -74,7 +77,7 @@ async function sweepTemplates(ctx: SyncContext): Promise<void> {
   for (const channel of await new WorkspaceReader(ctx.db).primaryChannels()) {
     const startedAt = ctx.clock();
     try {
-      const { templates } = await ctx.read.call('templates.list', { query: { channelId: channel.id } });
+      const { templates } = await ctx.load.call('templates.list', { query: { channelId: channel.id } });
       if (await replaceTemplates(ctx.db, channel.id, templates, { startedAt, now: ctx.clock() }))
         await ctx.announce([{ event: { type: 'templates.replaced', channelId: channel.id, templates } }]);
     } catch (error) {
@@ -130,18 +133,20 @@ export function sweepTasks(ctx: SyncContext): SyncTask[] {
       () => sweepCustomers(ctx),
     ),
     contactsTask(ctx),
+    // One call each (templates: one a channel), and the screens need them (the board's columns
+    // are the stages; a closed window needs its templates): they read with the first loads.
     list('stages', async () => ({
       type: 'leadStages.replaced',
-      stages: await ctx.read.call('leadStages.list'),
+      stages: await ctx.load.call('leadStages.list'),
     })),
-    list('tags', async () => ({ type: 'tags.replaced', tags: (await ctx.read.call('tags.list')).data })),
+    list('tags', async () => ({ type: 'tags.replaced', tags: (await ctx.load.call('tags.list')).data })),
     list('channels', async () => ({
       type: 'channels.replaced',
-      channels: (await ctx.read.call('channels.list')).channels,
+      channels: (await ctx.load.call('channels.list')).channels,
     })),
     list('quickReplies', async () => ({
       type: 'quickReplies.replaced',
-      quickReplies: (await ctx.read.call('quickReplies.list')).data,
+      quickReplies: (await ctx.load.call('quickReplies.list')).data,
     })),
     task(
       'templates',

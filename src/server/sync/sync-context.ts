@@ -62,6 +62,8 @@ export function resetWorkerState(state: WorkerState): void {
 export interface SyncContext {
   /** Reads for the sweeps (the budget's sweep share; the hot task's context has the hot one). */
   readonly read: SyncReader;
+  /** Reads for a first load of leads or customers: before the sweeps and catch-ups. */
+  readonly load: SyncReader;
   /** Reads for the catch-ups (contacts, follow-up flags): the budget's catch-up share. */
   readonly catchUp: SyncReader;
   readonly db: WorkspaceDb;

@@ -99,6 +99,7 @@ export function createSyncEngine(opts: SyncEngineOptions): SyncEngine {
 
   const ctx: SyncContext = {
     read: readerAt('sweep'),
+    load: readerAt('load'),
     catchUp: readerAt('catch-up'),
     db: opts.db,
     settings: opts.settings,
