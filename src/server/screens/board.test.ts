@@ -102,6 +102,20 @@ describeOnEachStore('lead board', (suite) => {
       expect(await totalFor('o%')).toBe(0);
     });
 
+    it('finds a renamed lead by its new name only, a separator in a value as itself, none once emptied', async () => {
+      const totalFor = async (search: string) => (await boardOf(workspace, { search })).columns[0]!.total;
+      await seed([lead(1, { name: 'Old Name', email: 'a@b.io' })]);
+      await seed([lead(1, { name: 'Fresh\u0001Name', email: 'a@b.io', updated_at: at(100) })]);
+      expect(await totalFor('old name')).toBe(0);
+      // As leadMatcher: U+0001 in a value matches only itself, never a space nor the next field.
+      expect(await totalFor('fresh\u0001name')).toBe(1);
+      expect(await totalFor('fresh name')).toBe(0);
+      expect(await totalFor('name\u0001a@')).toBe(0);
+      expect(await totalFor('a@b')).toBe(1);
+      await sql`truncate ws_leads`.execute(store.db);
+      expect(await totalFor('a@b')).toBe(0);
+    });
+
     it('gives the first page and a cursor when a column holds more', async () => {
       await seed(Array.from({ length: 7 }, (_, i) => lead(i + 1, { status: 'new' })));
       const column = (await boardOf(workspace, { limit: 3 })).columns[0]!;

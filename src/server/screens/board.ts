@@ -16,10 +16,9 @@ import {
   afterCondition,
   afterCursor,
   COLUMN_ORDER,
-  filterCondition,
+  finderCondition,
   inIndexOrder,
   indexedFilterCondition,
-  LIVE,
   NEWEST_FIRST,
   searches,
   storedKey,
@@ -88,7 +87,7 @@ function perStatus(filters: LeadFilters, matched?: RawBuilder<unknown>): RawBuil
   return sql`select coalesce(status, '') as status, coalesce(currency, '') as currency,
       count(*) as leads, count(value) as valued,
       coalesce(sum(${value}), 0) as value_sum, coalesce(sum(${value} * ${weight}), 0) as weighted_sum
-    from ${matched ?? sql`ws_leads where ${LIVE} and ${filterCondition(filters)}`}
+    from ${matched ?? sql`ws_lead_finder where ${finderCondition(filters)}`}
     group by 1, 2`;
 }
 
@@ -176,9 +175,9 @@ const columnOf = (keys: readonly string[]) =>
 
 /**
  * Under a search: the first `limit` matches after a cursor of each column (a stage key, or
- * UNMATCHED for the statuses no stage has), `only` one column if given. The matches are found by
- * the trigram index and sorted (cost in proportion to the matches): walking a column's index for a
- * rare match would read the whole column.
+ * UNMATCHED for the statuses no stage has), `only` one column if given. The matches are found in
+ * ws_lead_finder by its trigram index and sorted (cost in proportion to the matches): walking a
+ * column's index for a rare match would read the whole column.
  */
 async function matchedRows(
   db: WorkspaceDb,
@@ -199,8 +198,8 @@ async function matchedRows(
     with matched as (
       select id, created_at, ${column} as key,
         row_number() over (partition by ${column} order by ${NEWEST_FIRST}) as n
-      from ws_leads
-      where ${LIVE} and ${inColumn} and ${filterCondition(filters)} and ${afterCondition(after)}
+      from ws_lead_finder
+      where ${inColumn} and ${finderCondition(filters)} and ${afterCondition(after)}
     )
     select m.key, m.id, m.created_at, l.data from matched m join ws_leads l on l.id = m.id
     where m.n <= ${limit}
@@ -209,8 +208,9 @@ async function matchedRows(
 }
 
 /**
- * The board under a search in one statement: the matches are found once (the trigram index, then
- * each candidate's fields checked, the costly part), then both totalled and ranked per column.
+ * The board under a search in one statement: the matches are found once in ws_lead_finder (the
+ * trigram index, then each candidate's fields checked), then both totalled and ranked per column;
+ * only the cards shown are read from ws_leads.
  */
 async function searchedBoard(
   db: WorkspaceDb,
@@ -226,8 +226,8 @@ async function searchedBoard(
       };
   const result = await sql<Out>`
     with matched as materialized (
-      select id, created_at, status, currency, value, probability from ws_leads
-      where ${LIVE} and ${filterCondition(filters)}
+      select id, created_at, status, currency, value, probability from ws_lead_finder
+      where ${finderCondition(filters)}
     ),
     ranked as (
       select id, ${columnOf(keys)} as key,

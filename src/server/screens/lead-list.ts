@@ -3,12 +3,21 @@ import { DEFAULT_LIMIT, type Lead, type LeadScreenPage } from '../../contract';
 import type { WorkspaceReader } from '../workspace/workspace-reader';
 import type { WorkspaceDb } from '../workspace/workspace-writer';
 import type { LeadFilters } from './lead-order';
-import { filterCondition, inIndexOrder, LIVE, NEWEST_FIRST, searches, summaryCondition } from './lead-sql';
+import {
+  filterCondition,
+  finderCondition,
+  inIndexOrder,
+  LIVE,
+  NEWEST_FIRST,
+  searches,
+  summaryCondition,
+} from './lead-sql';
 
 // The list view's page from the workspace tables: the upstream's envelope and order
 // (decisions.md), with a true total under every filter, the owner filter included. The total
 // without a search is the board's summary (ws_lead_columns, migrations 0012 and 0017, keyed by
-// owner and priority too); under a search it is counted over the matches. Without a search the
+// owner and priority too); under a search it is counted over the matches in ws_lead_finder
+// (migration 0020), a narrow copy of the leads. Without a search the
 // page is read along an index in order (ws_leads_newest, or the owner's or priority's own), so an
 // early page costs its rows; a page number is an offset, as the upstream's.
 
@@ -24,11 +33,10 @@ export async function leadListOf(
   const page = request.page ?? 1;
   const limit = request.limit ?? DEFAULT_LIMIT;
   const db = workspace.db;
-  const condition = filterCondition(request);
   const start = (page - 1) * limit;
   const { total, rows: data } = searches(request)
-    ? await searchedPage(db, condition, limit, start)
-    : await indexedPage(db, request, condition, limit, start);
+    ? await searchedPage(db, finderCondition(request), limit, start)
+    : await indexedPage(db, request, filterCondition(request), limit, start);
   return {
     data,
     total,
@@ -66,8 +74,8 @@ async function indexedPage(
 }
 
 /**
- * Under a search, in one statement: the matches found once (the trigram index, then each
- * candidate's fields checked, the costly part), counted, and the page's rows read whole.
+ * Under a search, in one statement: the matches found once in ws_lead_finder (its trigram index,
+ * then each candidate's fields checked), counted, and the page's rows read whole from ws_leads.
  */
 async function searchedPage(
   db: WorkspaceDb,
@@ -76,7 +84,7 @@ async function searchedPage(
   start: number,
 ): Promise<{ total: number; rows: Lead[] }> {
   const result = await sql<{ total: string; data: Lead | null }>`
-    with matched as materialized (select id, created_at from ws_leads where ${LIVE} and ${condition})
+    with matched as materialized (select id, created_at from ws_lead_finder where ${condition})
     select t.total, p.data from (select count(*)::text as total from matched) t
     left join lateral (
       select l.data, m.created_at, m.id from (

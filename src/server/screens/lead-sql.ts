@@ -1,6 +1,7 @@
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { Lead } from '../../contract';
 import { storableText } from '../store/storable-text';
+import { FIELD_SEPARATOR, SEPARATOR_STAND_IN } from '../workspace/record-kinds';
 import type { WorkspaceDb } from '../workspace/workspace-writer';
 import type { LeadFilters, OrderKey } from './lead-order';
 
@@ -18,24 +19,13 @@ const containing = (text: string): string => `%${text.replace(/[\\%_]/g, '\\$&')
 
 /**
  * The search rule of leadMatcher: the trimmed, lower-cased needle inside the name, the email or
- * the company. The trigram index on `search` (those three and the phone, lower-cased by the writer,
- * one space apart) narrows the rows; then the needle must fall inside one of the three fields,
- * not in the phone nor across two fields. Each field is the slice of `search` as long as the field
- * (lower-casing keeps lengths); a row whose `search` is not that long (a character that lower-cases
- * to two) is judged by `search` alone.
+ * the company. `search` holds those three and the phone, lower-cased by the writer, U+0001 between
+ * them (record-kinds.ts); the trigram index narrows the rows, then the needle must fall inside one
+ * of the first three fields: not in the phone, nor across two fields.
  */
 function searchCondition(needle: string): Condition {
-  const field = (name: string) => sql`coalesce(data->>${name}, '')`;
-  const [n, e, c, p] = [field('name'), field('email'), field('company_name'), field('phone')];
-  const len = (f: RawBuilder<unknown>) => sql`char_length(${f})`;
-  // Characters a field takes in `search`, with the space after it; nothing when it is empty.
-  const span = (f: RawBuilder<unknown>) => sql`(case when ${f} <> '' then ${len(f)} + 1 else 0 end)`;
-  const hit = (f: RawBuilder<unknown>, start: RawBuilder<unknown>) =>
-    sql`(${f} <> '' and strpos(substr(search, ${start} + 1, ${len(f)}), ${needle}) > 0)`;
-  const expected = sql`${span(n)} + ${span(e)} + ${span(c)} + ${span(p)} - 1`;
-  return sql<SqlBool>`(search like ${containing(needle)} and (
-    char_length(search) <> ${expected}
-    or ${hit(n, sql`0`)} or ${hit(e, span(n))} or ${hit(c, sql`${span(n)} + ${span(e)}`)}))`;
+  const inField = (n: number) => sql`strpos(split_part(search, ${FIELD_SEPARATOR}, ${n}), ${needle}) > 0`;
+  return sql<SqlBool>`(search like ${containing(needle)} and (${inField(1)} or ${inField(2)} or ${inField(3)}))`;
 }
 
 /**
@@ -60,7 +50,8 @@ const all = (parts: readonly Condition[]): Condition =>
 const OWNER = sql`coalesce(assignee, '')`;
 
 /** The search filter's needle as leadMatcher takes it: trimmed and lower-cased ('' for none). */
-const needleOf = (filters: LeadFilters): string => storableText(filters.search?.trim().toLowerCase() ?? '');
+const needleOf = (filters: LeadFilters): string =>
+  storableText(filters.search?.trim().toLowerCase() ?? '').replaceAll(FIELD_SEPARATOR, SEPARATOR_STAND_IN);
 
 /** The owner and priority filters alone, on ws_leads (true without them). */
 export const indexedFilterCondition = (filters: LeadFilters): Condition =>
@@ -70,6 +61,18 @@ export const indexedFilterCondition = (filters: LeadFilters): Condition =>
 export function filterCondition(filters: LeadFilters): Condition {
   const parts = ownerAndPriority(filters, OWNER);
   // As leadMatcher: trimmed and lower-cased in JavaScript, as the writer lower-cased `search`.
+  const needle = needleOf(filters);
+  if (needle !== '') parts.push(searchCondition(needle));
+  return all(parts);
+}
+
+/**
+ * The filters of a searching lead screen on ws_lead_finder (migration 0020), a narrow copy of the
+ * live leads: the matches are counted, summed and ranked there, and only the cards shown are read
+ * from ws_leads.
+ */
+export function finderCondition(filters: LeadFilters): Condition {
+  const parts = ownerAndPriority(filters, sql`owner`);
   const needle = needleOf(filters);
   if (needle !== '') parts.push(searchCondition(needle));
   return all(parts);

@@ -205,6 +205,21 @@ export interface WsLeadsTable extends WorkspaceRow<Lead> {
   activities_read_at: ColumnType<string | null, number | null | undefined, number | null>;
 }
 
+/** Migration 0020: a narrow copy of the live leads, what the lead screens search, filter and sum. */
+export interface WsLeadFinderTable {
+  id: string;
+  status: string | null;
+  currency: string | null;
+  /** The assignee, '' for none. */
+  owner: string;
+  priority: string | null;
+  value: number | null;
+  probability: number | null;
+  created_at: Date | null;
+  /** Name, email, company and phone, lower-cased, separated by U+0001. */
+  search: string;
+}
+
 export interface WsCustomersTable extends WorkspaceRow<Customer> {
   updated_at: Date | null;
   name: string;
@@ -268,6 +283,7 @@ export interface Database {
   ws_conversations: WsConversationsTable;
   ws_messages: WsMessagesTable;
   ws_leads: WsLeadsTable;
+  ws_lead_finder: WsLeadFinderTable;
   ws_customers: WsCustomersTable;
   ws_contacts: WsContactsTable;
   ws_lists: WsListsTable;

@@ -31,6 +31,20 @@ const text = (value: string | null | undefined): string | null =>
   value === null || value === undefined ? null : storableText(value);
 const finite = (value: number | null | undefined): number | null =>
   typeof value === 'number' && Number.isFinite(value) ? value : null;
+/** Between the fields of a lead's `search`. No field holds it: the writer turns it into U+FFFD, as
+ *  the search does in a needle (lead-sql.ts), so a value holding it still finds itself. */
+export const FIELD_SEPARATOR = '\u0001';
+export const SEPARATOR_STAND_IN = '\uFFFD';
+/** A lead's search text: each field lower-cased, in a fixed order, FIELD_SEPARATOR between them, so
+ *  a search looks in each field on its own without opening the record (lead-sql.ts). */
+const fieldsOf = (...values: (string | null | undefined)[]): string =>
+  storableText(
+    values
+      .map((v) =>
+        typeof v === 'string' ? v.replaceAll(FIELD_SEPARATOR, SEPARATOR_STAND_IN).toLowerCase() : '',
+      )
+      .join(FIELD_SEPARATOR),
+  );
 /** What a search matches: the values lower-cased, one space apart. */
 const searchOf = (...values: (string | null | undefined)[]): string =>
   storableText(
@@ -88,7 +102,7 @@ export const LEADS: RecordKind<Lead> = {
     value: finite(l.value),
     currency: text(l.currency),
     probability: finite(l.probability),
-    search: searchOf(l.name, l.email, l.company_name, l.phone),
+    search: fieldsOf(l.name, l.email, l.company_name, l.phone),
   }),
 };
 
