@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { CallBudget } from './call-budget';
+import { CallBudget, type CallPriority } from './call-budget';
 
 // The sync's upstream budget, on a clock the test moves: never more calls than the rate allows,
 // the hot read served before the sweeps, a reserve the sweeps leave for it, a share for the
@@ -28,6 +28,35 @@ const settled = async <T>(promises: Promise<T>[]) => {
   return done;
 };
 
+/**
+ * At 60 a minute with an empty bucket (one call a second): the calls waiting, queued in the
+ * order given, and which priority each of the next `seconds` grants went to.
+ */
+async function grantedOrder(
+  waiting: Partial<Record<CallPriority, number>>,
+  seconds: number,
+): Promise<CallPriority[]> {
+  vi.useFakeTimers();
+  try {
+    let now = 0;
+    const b = new CallBudget(60, () => now);
+    await b.take('hot');
+    const order: CallPriority[] = [];
+    for (const [priority, count] of Object.entries(waiting) as [CallPriority, number][])
+      for (let i = 0; i < count; i++) void b.take(priority).then(() => order.push(priority));
+    for (let i = 0; i < seconds; i++) {
+      now += ONE_A_SECOND;
+      await vi.advanceTimersByTimeAsync(ONE_A_SECOND);
+    }
+    // What release() lets go is not a grant.
+    const granted = [...order];
+    b.release();
+    return granted;
+  } finally {
+    vi.useRealTimers();
+  }
+}
+
 describe('the sync’s call budget', () => {
   it('lets through at most a second’s worth at once, then the rate', async () => {
     const { b } = budget(600);
@@ -50,65 +79,18 @@ describe('the sync’s call budget', () => {
   });
 
   it('gives the sweeps one call in three while the hot read never rests', async () => {
-    vi.useFakeTimers();
-    try {
-      let now = 0;
-      const b = new CallBudget(60, () => now);
-      // An empty bucket: everything below waits for the refill, one call a second.
-      await b.take('hot');
-      const order: string[] = [];
-      for (let i = 0; i < 6; i++) void b.take('hot').then(() => order.push('hot'));
-      for (let i = 0; i < 3; i++) void b.take('sweep').then(() => order.push('sweep'));
-      for (let i = 0; i < 6; i++) {
-        now += ONE_A_SECOND;
-        await vi.advanceTimersByTimeAsync(ONE_A_SECOND);
-      }
-      expect(order).toEqual(['hot', 'hot', 'sweep', 'hot', 'hot', 'sweep']);
-      b.release();
-    } finally {
-      vi.useRealTimers();
-    }
+    const order = await grantedOrder({ hot: 6, sweep: 3 }, 6);
+    expect(order).toEqual(['hot', 'hot', 'sweep', 'hot', 'hot', 'sweep']);
   });
 
   it('gives the catch-ups two calls for each sweep’s one when both wait', async () => {
-    vi.useFakeTimers();
-    try {
-      let now = 0;
-      const b = new CallBudget(60, () => now);
-      await b.take('hot');
-      const order: string[] = [];
-      for (let i = 0; i < 3; i++) void b.take('sweep').then(() => order.push('sweep'));
-      for (let i = 0; i < 6; i++) void b.take('catch-up').then(() => order.push('catch-up'));
-      for (let i = 0; i < 7; i++) {
-        now += ONE_A_SECOND;
-        await vi.advanceTimersByTimeAsync(ONE_A_SECOND);
-      }
-      expect(order).toEqual(['catch-up', 'catch-up', 'sweep', 'catch-up', 'catch-up', 'sweep', 'catch-up']);
-      b.release();
-    } finally {
-      vi.useRealTimers();
-    }
+    const order = await grantedOrder({ sweep: 3, 'catch-up': 6 }, 7);
+    expect(order).toEqual(['catch-up', 'catch-up', 'sweep', 'catch-up', 'catch-up', 'sweep', 'catch-up']);
   });
 
   it('serves a first load before the catch-ups and sweeps', async () => {
-    vi.useFakeTimers();
-    try {
-      let now = 0;
-      const b = new CallBudget(60, () => now);
-      await b.take('hot');
-      const order: string[] = [];
-      for (let i = 0; i < 2; i++) void b.take('catch-up').then(() => order.push('catch-up'));
-      void b.take('sweep').then(() => order.push('sweep'));
-      for (let i = 0; i < 2; i++) void b.take('load').then(() => order.push('load'));
-      for (let i = 0; i < 5; i++) {
-        now += ONE_A_SECOND;
-        await vi.advanceTimersByTimeAsync(ONE_A_SECOND);
-      }
-      expect(order).toEqual(['load', 'load', 'catch-up', 'catch-up', 'sweep']);
-      b.release();
-    } finally {
-      vi.useRealTimers();
-    }
+    const order = await grantedOrder({ 'catch-up': 2, sweep: 1, load: 2 }, 5);
+    expect(order).toEqual(['load', 'load', 'catch-up', 'catch-up', 'sweep']);
   });
 
   it('never makes more calls in a minute than the setting, the first second’s burst included', async () => {
