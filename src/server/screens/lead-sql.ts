@@ -3,6 +3,7 @@ import type { Lead } from '../../contract';
 import { storableText } from '../store/storable-text';
 import { FIELD_SEPARATOR, SEPARATOR_STAND_IN } from '../workspace/record-kinds';
 import type { WorkspaceDb } from '../workspace/workspace-writer';
+import { containing } from './inbox-list';
 import type { LeadFilters, OrderKey } from './lead-order';
 
 // The lead screens' filters and order (lead-order.ts) as SQL over ws_leads (migrations 0011,
@@ -14,8 +15,6 @@ type Condition = RawBuilder<SqlBool>;
 /** Live rows only: every query of the lead screens starts with it (the indexes are partial on it). */
 export const LIVE: Condition = sql<SqlBool>`removed_at is null`;
 
-/** A LIKE pattern that finds `text` anywhere: its wildcards (and the escape) escaped. */
-const containing = (text: string): string => `%${text.replace(/[\\%_]/g, '\\$&')}%`;
 
 /**
  * The search rule of leadMatcher: the trimmed, lower-cased needle inside the name, the email or

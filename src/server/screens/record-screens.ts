@@ -10,7 +10,7 @@ import {
   type RecordScreenQuery,
 } from '../../contract';
 import type { WorkspaceReader } from '../workspace/workspace-reader';
-import { containing } from './inbox-list';
+import { finderCondition } from './lead-sql';
 
 // A customer's page and a contact's page from the workspace tables (before: the customer, its
 // contacts, and a search of the leads and one of the threads, each a call of its own; a contact's
@@ -19,7 +19,7 @@ import { containing } from './inbox-list';
 // in the record (ws_conversations_customer, migration 0013) or by its contacts (ws_contacts_customer,
 // ws_conversations_contact); a contact's by their id or, unlinked, by the digits of their number
 // (ws_conversations_number); the leads that mention the customer by the trigram index on
-// ws_leads.search.
+// ws_lead_finder.search.
 
 /** The newest few of some threads (newest activity first, a thread without messages last) and how many. */
 async function newestThreads(
@@ -44,18 +44,17 @@ async function leadsMentioning(
   term: string,
 ): Promise<{ leads: Lead[]; leadTotal: number }> {
   if (term === '') return { leads: [], leadTotal: 0 };
-  const pattern = containing(term.toLowerCase());
-  // ws_leads.search (lower-cased name, email, company and phone) narrows by index; each candidate
-  // is checked on the three fields the lead list's search reads.
-  const matches = sql`l.removed_at is null and l.search like ${pattern} escape '\\' and (
-    lower(l.data->>'name') like ${pattern} escape '\\'
-    or lower(l.data->>'email') like ${pattern} escape '\\'
-    or lower(l.data->>'company_name') like ${pattern} escape '\\')`;
+  // The lead list's search rule, on ws_lead_finder (migration 0020): the matches are found and
+  // counted there, and only the few shown are read from ws_leads.
+  const matches = finderCondition({ search: term });
   const [rows, counted] = await Promise.all([
     sql<{ data: Lead }>`
-      select l.data from ws_leads l where ${matches}
-      order by l.created_at desc nulls last, l.id limit ${RELATED_LEADS}`.execute(workspace.db),
-    sql<{ total: number }>`select count(*)::int as total from ws_leads l where ${matches}`.execute(
+      select l.data from (
+        select id, created_at from ws_lead_finder where ${matches}
+        order by created_at desc nulls last, id limit ${RELATED_LEADS}
+      ) f join ws_leads l on l.id = f.id
+      order by f.created_at desc nulls last, f.id`.execute(workspace.db),
+    sql<{ total: number }>`select count(*)::int as total from ws_lead_finder where ${matches}`.execute(
       workspace.db,
     ),
   ]);
