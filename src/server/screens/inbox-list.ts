@@ -1,3 +1,4 @@
+import { containing } from '../store/like-pattern';
 import { sql, type RawBuilder } from 'kysely';
 import type { Contact, Conversation, Message } from '../../contract';
 import type { InboxQuery, InboxRow, InboxScreenPage } from '../../contract/routes/screens-inbox';
@@ -17,9 +18,6 @@ export interface InboxContext {
   /** The signed-in agent's unread threads, a subquery of `conversation_id`s: the Unread filter. */
   readonly unreadThreads?: RawBuilder<{ conversation_id: string }>;
 }
-
-/** A LIKE pattern matching `text` anywhere, its wildcards (`%`, `_`, `\`) taken literally. */
-export const containing = (text: string): string => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 function filtersOf(query: InboxQuery, ctx: InboxContext): RawBuilder<unknown> {
   const where = [sql`c.removed_at is null`];

@@ -3,7 +3,7 @@ import type { Lead } from '../../contract';
 import { storableText } from '../store/storable-text';
 import { FIELD_SEPARATOR, SEPARATOR_STAND_IN } from '../workspace/record-kinds';
 import type { WorkspaceDb } from '../workspace/workspace-writer';
-import { containing } from './inbox-list';
+import { containing } from '../store/like-pattern';
 import type { LeadFilters, OrderKey } from './lead-order';
 
 // The lead screens' filters and order (lead-order.ts) as SQL over ws_leads (migrations 0011,

@@ -1,3 +1,4 @@
+import { containing } from '../store/like-pattern';
 import { sql, type RawBuilder } from 'kysely';
 import { contactName, type Contact, type Customer, type Lead, type RecordHit } from '../../contract';
 import { fold } from '../../contract/text-fold';
@@ -30,8 +31,6 @@ export const CANDIDATES = 1_000;
 const TOP = String.fromCodePoint(0x10ffff);
 
 const digitsOf = (value: string | null | undefined): string => (value ?? '').replace(/\D/g, '');
-/** LIKE's wildcards and its escape character, escaped: what the user typed is matched as typed. */
-export const escapeLike = (text: string): string => text.replace(/[\\%_]/g, '\\$&');
 
 const joined = (...parts: (string | null | undefined)[]): string => parts.filter(Boolean).join(' · ');
 
@@ -41,7 +40,7 @@ function matchOf(query: string): RawBuilder<boolean> {
   // is folded from `search`, which JavaScript lower-cased.
   const words = fold(query).split(/\s+/).filter(Boolean);
   if (words.length === 0) return sql<boolean>`false`;
-  const contains = (text: string) => sql<boolean>`find_text like ${`%${escapeLike(text)}%`}`;
+  const contains = (text: string) => sql<boolean>`find_text like ${containing(text)}`;
   const all = sql<boolean>`(${sql.join(
     words.map((w) => contains(w)),
     sql` and `,

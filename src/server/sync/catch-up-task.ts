@@ -18,8 +18,8 @@ const BACKFILL_EVERY_MS = 1_000;
 
 export interface CatchUp {
   readonly name: string;
-  /** Whether there is anything to catch up on yet (the records' first load is done). */
-  ready(ctx: SyncContext): Promise<boolean>;
+  /** Whether there is anything to catch up on yet (absent: always). */
+  ready?(ctx: SyncContext): Promise<boolean>;
   /** Records never read, in screen order. */
   neverRead(ctx: SyncContext, limit: number): Promise<string[]>;
   /** The table the round robin walks once every record was read. */
@@ -49,7 +49,7 @@ async function pick(ctx: SyncContext, c: CatchUp): Promise<string[]> {
 }
 
 async function run(ctx: SyncContext, c: CatchUp): Promise<void> {
-  if (!(await c.ready(ctx))) return;
+  if (c.ready && !(await c.ready(ctx))) return;
   const out: Outgoing[] = [];
   for (const id of await pick(ctx, c)) {
     try {

@@ -14,8 +14,7 @@ import type { SyncTask } from './sync-worker';
 export function contactsTask(ctx: SyncContext): SyncTask {
   return catchUpTask(ctx, {
     name: 'contacts',
-    // Customers arrive page by page: those written so far are caught up on meanwhile.
-    ready: () => Promise.resolve(true),
+    // No `ready`: customers arrive page by page, and those written so far are caught up on meanwhile.
     neverRead: (c, limit) => customersNeverRead(c.db, limit),
     table: 'ws_customers',
     cursor: 'contactCursor',

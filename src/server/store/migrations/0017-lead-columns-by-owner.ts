@@ -1,4 +1,5 @@
 import { sql, type Kysely, type Migration } from 'kysely';
+import { triggerFunction } from './statement-triggers';
 
 // The board's and the lead list's totals under the owner and priority filters without a count of
 // the matches (issue 35: at 200,000 leads a filtered board counted and sorted a third of them per
@@ -53,13 +54,6 @@ const applyDelta = (key: Key, parts: string[]): string => `${summed(key, parts)}
     valued = t.valued + excluded.valued,
     value_sum = t.value_sum + excluded.value_sum,
     weighted_sum = t.weighted_sum + excluded.weighted_sum`;
-
-const triggerFunction = (name: string, body: string) =>
-  sql.raw(`create or replace function ${name}() returns trigger language plpgsql as $$
-begin
-  ${body};
-  return null;
-end $$`);
 
 /** The summary keyed by `key`: the triggers' functions, then the leads already stored. */
 async function summarise(db: Kysely<unknown>, key: Key): Promise<void> {

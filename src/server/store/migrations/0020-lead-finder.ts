@@ -1,4 +1,5 @@
 import { sql, type Kysely, type Migration } from 'kysely';
+import { triggerFunction } from './statement-triggers';
 
 // The lead screens' search over a narrow copy of the leads (issue 35). A search that matches a
 // tenth of 200,000 leads visited as many ws_leads pages (each lead's record, columns and search
@@ -25,13 +26,6 @@ const upsert = (select: string) => `insert into ws_lead_finder as f (${COLUMNS})
   on conflict (id) do update set status = excluded.status, currency = excluded.currency,
     owner = excluded.owner, priority = excluded.priority, value = excluded.value,
     probability = excluded.probability, created_at = excluded.created_at, search = excluded.search`;
-
-const triggerFunction = (name: string, body: string) =>
-  sql.raw(`create or replace function ${name}() returns trigger language plpgsql as $$
-begin
-  ${body};
-  return null;
-end $$`);
 
 export const leadFinder: Migration = {
   async up(db: Kysely<unknown>): Promise<void> {
