@@ -2,6 +2,7 @@ import { containing } from '../store/like-pattern';
 import { sql, type RawBuilder } from 'kysely';
 import { contactName, type Contact, type Customer, type Lead, type RecordHit } from '../../contract';
 import { fold } from '../../contract/text-fold';
+import { inIndexOrder } from '../screens/lead-sql';
 import type { WorkspaceReader } from '../workspace/workspace-reader';
 
 // Contacts, customers, leads and quick replies found in the workspace tables (no call upstream):
@@ -64,7 +65,16 @@ interface Matched<T> {
 
 type RecordTable = 'ws_leads' | 'ws_customers' | 'ws_contacts';
 
-/** The first `limit` records of a table the query matches, in the search's order. */
+/**
+ * The first `limit` records of a table the query matches, in the search's order. Two reads at
+ * once:
+ * - the names that start with the query, along the title_key index in its order, each checked
+ *   until `limit` match. Planned freely, a common first name ("elif": 8,334 of 200,000 leads) was
+ *   read whole by a bitmap scan and sorted, records and all, to keep 20: 65 of the query's 80 ms.
+ *   The walk stops at the end of the prefix's range, so its cost is bounded by the names starting
+ *   so;
+ * - the others, among the first CANDIDATES matches the trigram index finds, by name.
+ */
 async function matching<T>(
   reader: WorkspaceReader,
   table: RecordTable,
@@ -73,23 +83,27 @@ async function matching<T>(
 ): Promise<Matched<T>[]> {
   const t = sql.table(table);
   const match = matchOf(query);
-  const result = await sql<{ data: T; starts: boolean }>`
-    with needle as (select ${fold(query)}::text as prefix),
-    starting as (
-      select data, title_key, id, true as starts from ${t}, needle
-      where removed_at is null and title_key >= prefix and title_key < prefix || ${TOP}
-        and starts_with(title_key, prefix) and ${match}
-      order by title_key, id limit ${limit}),
-    found as materialized (
-      select title_key, id from ${t} where removed_at is null and ${match} limit ${CANDIDATES}),
-    others as (
-      select title_key, id from found, needle
-      where not starts_with(title_key, prefix)
-      order by title_key, id limit ${limit})
-    select data, starts from starting
-    union all
-    select r.data, false as starts from others o join ${t} r on r.id = o.id`.execute(reader.db);
-  return result.rows;
+  const prefix = fold(query);
+  const [starting, others] = await Promise.all([
+    inIndexOrder(
+      reader.db,
+      sql<{ data: T }>`select data from ${t}
+        where removed_at is null and title_key >= ${prefix} and title_key < ${prefix + TOP}
+          and starts_with(title_key, ${prefix}) and ${match}
+        order by title_key, id limit ${limit}`,
+    ),
+    sql<{ data: T }>`
+      with found as materialized (
+        select title_key, id from ${t} where removed_at is null and ${match} limit ${CANDIDATES}),
+      others as (
+        select title_key, id from found where not starts_with(title_key, ${prefix})
+        order by title_key, id limit ${limit})
+      select r.data from others o join ${t} r on r.id = o.id`.execute(reader.db),
+  ]);
+  return [
+    ...starting.map((r) => ({ data: r.data, starts: true })),
+    ...others.rows.map((r) => ({ data: r.data, starts: false })),
+  ];
 }
 
 /** Starting names first, then by name as people sort them; at most `limit`. */
