@@ -92,6 +92,8 @@ interface SizeFigures {
   readonly seedMs: number;
   readonly firstReadyMs: number | null;
   readonly loop: { startupMs: number; syncingMs: number; screensMs: number; secondMs: number };
+  /** The most CPU the BFF's main thread used in one loop turn, per phase (null: no schedstat). */
+  readonly own: { syncingMs: number | null; screensMs: number | null; secondMs: number | null };
   /** Blocks over 50 ms as `ms@s` (seconds since that instance listened), per phase. */
   readonly blocks: Record<string, string[]>;
   readonly screens: Record<ScreenName, ScreenTiming>;
@@ -151,7 +153,7 @@ async function measureSize(opts: {
 
     // An embedded database serves one process (its data directory is locked): no second instance.
     let secondReadyMs: number | null = null;
-    let secondLoop = { maxMs: 0, blocks: [] as string[] };
+    let secondLoop = { maxMs: 0, ownMaxMs: null as number | null, blocks: [] as string[] };
     let secondHeap: number | null = null;
     if (opts.databaseUrl) {
       step(`${opts.store} ${String(opts.counts.leads)}: starting a second instance on the same database`);
@@ -176,6 +178,7 @@ async function measureSize(opts: {
         screensMs: screensLoop.maxMs,
         secondMs: secondLoop.maxMs,
       },
+      own: { syncingMs: syncing.ownMaxMs, screensMs: screensLoop.ownMaxMs, secondMs: secondLoop.ownMaxMs },
       blocks: { syncing: syncing.blocks, screens: screensLoop.blocks, second: secondLoop.blocks },
       screens,
       secondReadyMs,
@@ -204,6 +207,7 @@ interface ColdFigures {
   readonly counts: ScaleCounts;
   readonly windowMs: number;
   readonly loopMs: number;
+  readonly ownMs: number | null;
   readonly blocks: string[];
   readonly callsPerMinute: number;
   readonly callsByRoute: Record<string, number>;
@@ -276,6 +280,7 @@ async function measureCold(databaseUrl: string, counts: ScaleCounts): Promise<Co
       counts,
       windowMs: end - start,
       loopMs: Math.max(bff.startupMaxMs, loop.maxMs),
+      ownMs: loop.ownMaxMs,
       blocks: loop.blocks,
       callsPerMinute: Math.round(upstream.total(start, end) / minutes),
       callsByRoute: Object.fromEntries(Object.entries(byRoute).map(([k, v]) => [k, Math.round(v / minutes)])),
@@ -333,6 +338,9 @@ function table(sizes: readonly SizeFigures[]): string[] {
     row('loop max ms: syncing', (s) => s.loop.syncingMs),
     row('loop max ms: screens', (s) => s.loop.screensMs),
     row('loop max ms: 2nd instance', (s) => s.loop.secondMs),
+    row('own work max ms: sync/screens/2nd', (s) =>
+      [s.own.syncingMs, s.own.screensMs, s.own.secondMs].map((v) => String(v ?? '—')).join(' / '),
+    ),
     ...SCREENS.map((screen) => row(`p95 ms ${screen}`, (s) => s.screens[screen].p95Ms)),
     row('1st instance ready ms', (s) => s.firstReadyMs),
     row('2nd instance ready ms', (s) => s.secondReadyMs),
@@ -352,11 +360,15 @@ function table(sizes: readonly SizeFigures[]): string[] {
 function budgetsOf(s: SizeFigures) {
   const name = `${s.store} ${s.counts.leads.toLocaleString('en')}`;
   const loop = Math.max(s.loop.syncingMs, s.loop.screensMs, s.loop.secondMs);
+  const owns = [s.own.syncingMs, s.own.screensMs, s.own.secondMs].filter((v): v is number => v !== null);
+  const own = owns.length > 0 ? Math.max(...owns) : null;
   const p95 = p95Budget(s.counts.leads);
   return [
+    // A delay counts against the BFF when its main thread was on a CPU for it; without schedstat,
+    // the delay as measured (which includes waiting for a CPU the fake upstream and the database held).
     {
-      label: `${name}: no event-loop block over ${String(BUDGET.loopMs)} ms (${String(loop)})`,
-      pass: loop <= BUDGET.loopMs,
+      label: `${name}: no event-loop block of the BFF's own work over ${String(BUDGET.loopMs)} ms (own ${String(own ?? '—')}; delay as measured ${String(loop)})`,
+      pass: (own ?? loop) <= BUDGET.loopMs,
     },
     ...SCREENS.map((screen) => {
       const t = s.screens[screen];
@@ -482,7 +494,7 @@ export async function run() {
     ),
     ...cold.map(
       (c) =>
-        `catch-up from empty tables, ${String(c.counts.leads)} leads: ${String(c.callsPerMinute)} calls/min ${JSON.stringify(c.callsByRoute)}; loop max ${String(c.loopMs)} ms (blocks ${JSON.stringify(c.blocks)}); rows after ${String(Math.round(c.windowMs / 1000))} s ${JSON.stringify(c.rows)}; complete at (ms) ${JSON.stringify(c.completeAtMs)}`,
+        `catch-up from empty tables, ${String(c.counts.leads)} leads: ${String(c.callsPerMinute)} calls/min ${JSON.stringify(c.callsByRoute)}; loop max ${String(c.loopMs)} ms, own work max ${String(c.ownMs ?? '—')} ms (blocks ${JSON.stringify(c.blocks)}); rows after ${String(Math.round(c.windowMs / 1000))} s ${JSON.stringify(c.rows)}; complete at (ms) ${JSON.stringify(c.completeAtMs)}`,
     ),
     ...(cold.length
       ? SIZES.map(
