@@ -1,9 +1,11 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import * as z from 'zod/mini';
 import type { Customer, CustomerList, CustomerStatus, CustomerType } from '@/contract';
-import { callApi } from '@/lib/api-client';
+import { callApi, callScreen } from '@/lib/api-client';
 
 export interface CustomerFilters {
+  /** Words to find (name, company, email, a phone's digits): the BFF's screen answers, not the upstream. */
+  search?: string | undefined;
   status?: CustomerStatus | undefined;
   customer_type?: CustomerType | undefined;
   page: number;
@@ -22,7 +24,13 @@ export const customerKeys = {
 export const customerListQuery = (filters: CustomerFilters) =>
   queryOptions({
     queryKey: customerKeys.list(filters),
-    queryFn: ({ signal }) => callApi('customers.list', { query: filters, signal }),
+    queryFn: ({ signal }) => {
+      const { search, ...upstream } = filters;
+      // The upstream's list searches nothing: a search is the BFF's screen over the workspace.
+      return search
+        ? callScreen('screens.customers', { query: { ...upstream, search }, signal })
+        : callApi('customers.list', { query: upstream, signal });
+    },
   });
 
 export const customerStatsQuery = () =>

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { Id, LimitParam, PageParam, once, pageEnvelope } from '../common';
-import { Lead, Priority } from '../leads';
+import { CustomerList, CustomerStatus } from '../customers';
+import { CustomerType, Lead, Priority } from '../leads';
 import type { Schema } from './define';
 import { InboxQuery, InboxScreenPage, ThreadQuery, ThreadScreen } from './screens-inbox';
 import { ContactScreen, CustomerScreen, RecordScreenQuery } from './screens-records';
@@ -101,6 +102,19 @@ export const Board = z.lazy(() =>
 );
 export type Board = z.infer<typeof Board>;
 
+/** The customers list under a search (the upstream's list has no search): same shape as its page. */
+export const CustomerSearchQuery = z.lazy(() =>
+  z.strictObject({
+    /** Every word in the name, company, email or the like; a number also in phone numbers. */
+    search: z.string().check(z.trim(), z.minLength(1), z.maxLength(200)),
+    status: z.optional(CustomerStatus),
+    customer_type: z.optional(CustomerType),
+    page: PageParam,
+    limit: LimitParam,
+  }),
+);
+export type CustomerSearchQuery = z.infer<typeof CustomerSearchQuery>;
+
 export const LeadScreenPage = pageEnvelope(Lead);
 export type LeadScreenPage = z.infer<typeof LeadScreenPage>;
 
@@ -157,6 +171,13 @@ export const SCREEN_ROUTES = [
     path: '/bff/screens/contact',
     query: RecordScreenQuery,
     response: ContactScreen,
+  }),
+  screen({
+    id: 'screens.customers',
+    method: 'GET',
+    path: '/bff/screens/customers',
+    query: CustomerSearchQuery,
+    response: CustomerList,
   }),
   screen({
     id: 'screens.leads',

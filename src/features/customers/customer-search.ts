@@ -9,6 +9,7 @@ import { PAGE_SIZES } from '@/lib/page-numbers';
  */
 export const CustomerSearch = z.lazy(() =>
   z.object({
+    q: z.catch(z.optional(z.string().check(z.maxLength(200))), undefined),
     status: z.catch(z.optional(CustomerStatus), undefined),
     type: z.catch(z.optional(CustomerType), undefined),
     page: z.catch(z.optional(z.coerce.number().check(z.int(), z.minimum(1))), undefined),
@@ -21,7 +22,9 @@ export const CustomerSearch = z.lazy(() =>
 export type CustomerSearch = z.infer<typeof CustomerSearch>;
 
 export function filtersFromSearch(search: CustomerSearch): CustomerFilters {
+  const q = search.q?.trim();
   return {
+    search: q ? q : undefined,
     status: search.status,
     customer_type: search.type,
     page: search.page ?? 1,
@@ -32,6 +35,7 @@ export function filtersFromSearch(search: CustomerSearch): CustomerFilters {
 /** The search params of a state, without defaults, so URLs stay short. */
 export function searchFromFilters(filters: CustomerFilters): CustomerSearch {
   return {
+    q: filters.search || undefined,
     status: filters.status,
     type: filters.customer_type,
     page: filters.page > 1 ? filters.page : undefined,

@@ -101,6 +101,9 @@ describe('GET /bff/screens/*', () => {
     ['/bff/screens/board/column', 'stage is required'],
     ['/bff/screens/board/column?stage=new&cursor=abc', 'cursor must be a cursor'],
     ['/bff/screens/leads?page=0', 'page must not be less than 1'],
+    ['/bff/screens/customers', 'search is required'],
+    ['/bff/screens/customers?search=%20', 'search must not be empty'],
+    ['/bff/screens/customers?search=a&status=gone', 'status must be one of'],
   ])('refuses %s with a 400 naming the parameter', async (url, message) => {
     const res = await get(url);
     expect(res.statusCode).toBe(400);

@@ -15,6 +15,7 @@ import type { ReadThrough } from '../sync/read-through';
 import type { ReadMarks } from '../unread/read-marks';
 import type { NotesRepository } from '../notes/notes-repository';
 import { boardOf, columnPageOf } from './board';
+import { customerSearchOf } from './customer-search';
 import { inboxListOf, type InboxContext } from './inbox-list';
 import { leadListOf } from './lead-list';
 import { contactScreenOf, customerScreenOf } from './record-screens';
@@ -47,6 +48,7 @@ const HANDLERS: { readonly [R in ScreenRouteId]: Handler<R> } = {
   'screens.thread': threadScreenOf,
   'screens.customer': customerScreenOf,
   'screens.contact': contactScreenOf,
+  'screens.customers': customerSearchOf,
 };
 
 /** Whether the tables can answer a screen truly: what it reads has had its first full read. */
@@ -60,6 +62,7 @@ const READY: { readonly [R in ScreenRouteId]: (r: Readiness) => boolean } = {
   'screens.customer': (r) =>
     r.loaded.has('customers') && r.loaded.has('conversations') && r.loaded.has('leads'),
   'screens.contact': (r) => r.loaded.has('customers') && r.loaded.has('conversations'),
+  'screens.customers': (r) => r.loaded.has('customers'),
 };
 
 /** What a screen reads through before it answers, when the sweeps have not read it yet. */

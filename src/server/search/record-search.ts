@@ -36,7 +36,7 @@ const digitsOf = (value: string | null | undefined): string => (value ?? '').rep
 const joined = (...parts: (string | null | undefined)[]): string => parts.filter(Boolean).join(' · ');
 
 /** The query as conditions on find_text: every word, or (a mostly numeric query) a phone's digits. */
-function matchOf(query: string): RawBuilder<boolean> {
+export function matchOf(query: string): RawBuilder<boolean> {
   // Folded here, not by ws_fold: a server without a locale lower-cases ASCII only, and find_text
   // is folded from `search`, which JavaScript lower-cased.
   const words = fold(query).split(/\s+/).filter(Boolean);

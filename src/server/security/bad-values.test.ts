@@ -109,6 +109,10 @@ const QUERY_CASES: [string, (v: string) => string][] = [
   ...['status', 'assignedTo', 'channelId', 'search', 'unread', 'offset', 'limit'].map(
     (key): [string, (v: string) => string] => [`inbox ${key}`, (v) => `/bff/screens/inbox?${key}=${q(v)}`],
   ),
+  ...['search', 'status', 'customer_type', 'page', 'limit'].map((key): [string, (v: string) => string] => [
+    `customers ${key}`,
+    (v) => `/bff/screens/customers?${key === 'search' ? '' : 'search=acme&'}${key}=${q(v)}`,
+  ]),
   ['thread id', (v) => `/bff/screens/thread?id=${q(v)}`],
   ['customer id', (v) => `/bff/screens/customer?id=${q(v)}`],
   ['contact id', (v) => `/bff/screens/contact?id=${q(v)}`],

@@ -3,13 +3,14 @@ import { ExportLink } from '@/components/export-link';
 import { ImportLink } from '@/components/import-link';
 import { Button } from '@/components/ui/button';
 import { Select } from '@/components/ui/field';
+import { SearchBox } from '@/components/ui/search-box';
 import type { CustomerFilters as Filters } from '@/data/customers';
 import { STATUS_LABELS, TYPE_LABELS } from '../labels';
 
 const isStatus = (v: string): v is CustomerStatus => (CUSTOMER_STATUSES as readonly string[]).includes(v);
 const isType = (v: string): v is CustomerType => (CUSTOMER_TYPES as readonly string[]).includes(v);
 
-/** Status and type filters; any change goes back to the first page. */
+/** The search box, status and type filters; any change goes back to the first page. */
 export function CustomerFilters({
   filters,
   onChange,
@@ -17,9 +18,17 @@ export function CustomerFilters({
   filters: Filters;
   onChange: (next: Filters) => void;
 }) {
-  const filtered = filters.status !== undefined || filters.customer_type !== undefined;
+  const filtered =
+    filters.search !== undefined || filters.status !== undefined || filters.customer_type !== undefined;
   return (
     <div className="flex flex-wrap items-end gap-3" role="group" aria-label="Filters">
+      <SearchBox
+        value={filters.search ?? ''}
+        onSearch={(search) => onChange({ ...filters, search: search || undefined, page: 1 })}
+        label="Search customers"
+        placeholder="Search name, company, email, phone"
+        className="w-full sm:w-72"
+      />
       <label className="flex flex-col gap-1 text-[13px] font-medium text-muted">
         Status
         <Select
@@ -60,7 +69,9 @@ export function CustomerFilters({
         <Button
           size="md"
           variant="ghost"
-          onClick={() => onChange({ ...filters, status: undefined, customer_type: undefined, page: 1 })}
+          onClick={() =>
+            onChange({ ...filters, search: undefined, status: undefined, customer_type: undefined, page: 1 })
+          }
         >
           Clear filters
         </Button>

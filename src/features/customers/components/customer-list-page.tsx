@@ -30,7 +30,10 @@ export function CustomerListPage() {
   const index = useMemo(() => (tags.data ? tagIndex(tags.data) : undefined), [tags.data]);
 
   const go = (next: Filters) => void navigate({ to: '/customers', search: searchFromFilters(next) });
-  const filtered = shownFilters.status !== undefined || shownFilters.customer_type !== undefined;
+  const filtered =
+    shownFilters.search !== undefined ||
+    shownFilters.status !== undefined ||
+    shownFilters.customer_type !== undefined;
 
   const scrollRef = useScrollMemory<HTMLDivElement>(`customers ${JSON.stringify(search)}`);
   return (
@@ -48,11 +51,20 @@ export function CustomerListPage() {
         >
           {list.customers.length === 0 ? (
             filtered ? (
-              <EmptyState title="No customers match these filters" icon={<Users size={28} />}>
+              <EmptyState
+                title={
+                  shownFilters.search
+                    ? `No customers match “${shownFilters.search}”`
+                    : 'No customers match these filters'
+                }
+                icon={<Users size={28} />}
+              >
                 <Button
                   className="mt-2"
                   size="sm"
-                  onClick={() => go({ ...filters, status: undefined, customer_type: undefined, page: 1 })}
+                  onClick={() =>
+                    go({ ...filters, search: undefined, status: undefined, customer_type: undefined, page: 1 })
+                  }
                 >
                   Clear filters
                 </Button>

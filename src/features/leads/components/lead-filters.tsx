@@ -1,9 +1,9 @@
-import { Search } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useCallback } from 'react';
 import { PRIORITIES, type Priority } from '@/contract';
 import { ExportLink } from '@/components/export-link';
 import { ImportLink } from '@/components/import-link';
-import { Input, Select } from '@/components/ui/field';
+import { Select } from '@/components/ui/field';
+import { SearchBox } from '@/components/ui/search-box';
 import type { LeadsSearch } from '../model/leads-search';
 import { PRIORITY_LABEL } from './priority-badge';
 
@@ -19,15 +19,8 @@ interface LeadFiltersProps {
  * page is full and says how many leads it scanned.
  */
 export function LeadFiltersBar({ search, onChange, members }: LeadFiltersProps) {
-  const [text, setText] = useState(search.q ?? '');
-  useEffect(() => setText(search.q ?? ''), [search.q]);
   // Typing settles for a moment before it becomes a URL change (and a re-read of every column).
-  useEffect(() => {
-    const trimmed = text.trim();
-    if (trimmed === (search.q ?? '')) return;
-    const timer = setTimeout(() => onChange({ q: trimmed || undefined, page: undefined }), 300);
-    return () => clearTimeout(timer);
-  }, [text, search.q, onChange]);
+  const onSearch = useCallback((q: string) => onChange({ q: q || undefined, page: undefined }), [onChange]);
 
   return (
     // A phone: the search on a row of its own, then the two filters and the icon-only links on one
@@ -37,21 +30,13 @@ export function LeadFiltersBar({ search, onChange, members }: LeadFiltersProps) 
       role="search"
       aria-label="Filter leads"
     >
-      <div className="relative w-full sm:w-56 2xl:w-64">
-        <Search
-          size={14}
-          className="pointer-events-none absolute left-2.5 top-1/2 -translate-y-1/2 text-subtle"
-          aria-hidden
-        />
-        <Input
-          type="search"
-          aria-label="Search leads"
-          placeholder="Search name, email, company"
-          value={text}
-          onChange={(e) => setText(e.target.value)}
-          className="pl-8"
-        />
-      </div>
+      <SearchBox
+        value={search.q ?? ''}
+        onSearch={onSearch}
+        label="Search leads"
+        placeholder="Search name, email, company"
+        className="w-full sm:w-56 2xl:w-64"
+      />
       <div className="min-w-0 flex-1 sm:w-36 sm:flex-none">
         <Select
           aria-label="Priority"
