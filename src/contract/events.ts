@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { Activity } from './activities';
+import { MessageAuthors } from './authors';
 import { Channel } from './channels';
 import { DateTime, Id } from './common';
 import { Contact } from './contacts';
@@ -43,6 +44,8 @@ const SHAPES = {
     messages: z.array(Message),
     gap: z.optional(z.boolean()),
   }),
+  /** Which teammate (or AI agent) sent these messages of one thread; told once, when the BFF learns it. */
+  'messages.authored': () => ({ conversationId: Id, authors: MessageAuthors }),
   'lead.upserted': () => ({ lead: Lead }),
   'lead.removed': () => ({ id: Id }),
   /** Whether a lead needs a follow-up (one of its activities says so), as the BFF last read them. */

@@ -25,6 +25,7 @@ export * from './audit';
 export * from './workspace';
 export * from './contact-links';
 export * from './unread';
+export * from './authors';
 export * from './notes';
 export * from './search';
 export * from './exports';

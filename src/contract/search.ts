@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { MessageAuthor } from './authors';
 import { DateTime } from './common';
 import { storableText } from './storable';
 
@@ -41,6 +42,8 @@ export const MessageHit = z.lazy(() =>
     /** Who the thread is with, as the inbox shows it. */
     threadName: z.string(),
     direction: z.enum(['inbound', 'outbound']),
+    /** Who on the team sent it, for a message the team sent (issue 36.1). */
+    author: z.optional(MessageAuthor),
     /** The text around the match, the matched words between MATCH_START and MATCH_END. */
     snippet: z.string(),
     createdAt: DateTime,

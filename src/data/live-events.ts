@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { Contact, Conversation, InboxRow, Lead, LiveEvent, Message } from '@/contract';
 import { addActivity } from './activities';
+import { addAuthors } from './authors';
 import { setLeadFollowUp } from './board';
 import { replaceChannels } from './channels';
 import { removeContact, upsertContact } from './contacts';
@@ -159,6 +160,8 @@ export function applyLiveEvent(queryClient: QueryClient, event: LiveEvent): void
         heldMessage(queryClient, event.conversationId),
       );
       return onMessages(queryClient, event.conversationId, event.messages);
+    case 'messages.authored':
+      return addAuthors(queryClient, event.conversationId, event.authors);
     case 'lead.upserted':
       return onLead(queryClient, event.lead);
     case 'lead.removed':

@@ -1,6 +1,7 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { ThreadScreen } from '@/contract';
 import { callScreen } from '@/lib/api-client';
+import { addAuthors } from './authors';
 import { contactKeys } from './contacts';
 import { conversationKeys } from './conversations';
 import { customerKeys } from './customers';
@@ -42,6 +43,7 @@ export function seedThreadScreen(queryClient: QueryClient, screen: ThreadScreen)
   if (screen.customer) queryClient.setQueryData(customerKeys.detail(screen.customer.id), screen.customer);
   if (screen.lead) queryClient.setQueryData(leadKeys.detail(screen.lead.id), screen.lead);
   if (screen.notes) queryClient.setQueryData(noteKeys.thread(conversation.id), screen.notes);
+  addAuthors(queryClient, conversation.id, screen.authors);
 }
 
 /** The thread route's read: one call, then only what the BFF did not hold yet. */

@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
-import type { Role } from '@/contract';
+import type { MessageAuthors, Role } from '@/contract';
 import { createFake, DEFAULT_ORIGIN } from '../../mocks/fake';
 import { createUpstreamHandlers } from '../../mocks/handlers';
 import { ACME_TENANT } from '../../mocks/team';
 import { buildApp } from '../server/app';
+import { recordAuthors } from '../server/authors/message-authors';
 import { DEMO_USERS, demoUserDirectory } from '../server/auth/users';
 import { parseConfig } from '../server/config';
 import { openStore, type TeamStore } from '../server/store/open-store';
@@ -42,6 +43,11 @@ let liveApp: FastifyInstance | undefined;
 export async function reloadLiveWorkspace(): Promise<void> {
   if (!liveApp) throw new Error('reloadLiveWorkspace needs withBff({ live: true }) in the test file');
   await loadWorkspaceFromFake(liveApp, fake);
+}
+
+/** Who on the team sent these messages, as the live BFF records a send made through it. */
+export async function recordMessageAuthors(conversationId: string, authors: MessageAuthors): Promise<void> {
+  await recordAuthors(liveWorkspaceDb(), conversationId, authors);
 }
 
 /** The live BFF's workspace tables, for a test that sets up what its sync has not read yet. */

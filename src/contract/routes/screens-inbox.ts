@@ -4,6 +4,7 @@ import { Contact } from '../contacts';
 import { Conversation, ConversationStatus, Message, MessagePage } from '../conversations';
 import { Customer } from '../customers';
 import { Lead } from '../leads';
+import { MessageAuthors } from '../authors';
 import { Note } from '../notes';
 
 // The inbox's thread list as one screen read (`GET /bff/screens/inbox`), answered from the BFF's
@@ -35,6 +36,8 @@ export const InboxRow = z.lazy(() =>
     hasOlder: z.boolean(),
     /** Whether the BFF has read the thread's messages yet (false: the row reads them itself). */
     loaded: z.boolean(),
+    /** Who on the team sent those messages, for those the team sent (issue 36.1). */
+    authors: z.optional(MessageAuthors),
   }),
 );
 export type InboxRow = z.infer<typeof InboxRow>;
@@ -64,6 +67,8 @@ export const ThreadScreen = z.lazy(() =>
     contact: z.nullable(Contact),
     customer: z.nullable(Customer),
     lead: z.nullable(Lead),
+    /** Who on the team sent its messages (issue 36.1), by message id: the thread's newest 1,000. */
+    authors: MessageAuthors,
     /** The team's private notes on it, oldest first (absent: the BFF keeps no notes, or could not read them). */
     notes: z.optional(z.array(Note)),
   }),

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import type { Dispatcher } from 'undici';
 import type { BodyOf } from '../../contract/routes';
+import { actorOf } from '../auth/write-actor';
 import { sendBffError } from '../bff-error';
 import type { UpstreamClient } from '../upstream/upstream-client';
 import { findCreated, findSent } from './find-created';
@@ -131,6 +132,7 @@ export class IdempotentWrites {
         onWrite?.({
           route: target.route,
           params: target.params,
+          actor: actorOf(request),
           requestBody: request.body,
           answer: Buffer.from(text),
         });

@@ -1,8 +1,10 @@
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import { request as undiciRequest, type Dispatcher } from 'undici';
-import type { RouteDef } from '../../contract/routes';
+import { actorOf } from '../auth/write-actor';
 import { errorBody } from '../bff-error';
 import type { IdempotencyRepository, KeyName } from './idempotency-repository';
+import type { RouteDef } from '../../contract/routes';
+import type { WriteListener } from '../proxy/proxy';
 import type { Answer } from './keyed-replies';
 
 // One attempt of a keyed send or create: forwarded with the workspace key, waited for longer than
@@ -17,12 +19,8 @@ export interface ForwardTarget {
 }
 
 /** The proxy's write-through listener (proxy.ts), told of a keyed write's answer too. */
-export type KeyedWriteListener = (write: {
-  readonly route: RouteDef;
-  readonly params: Readonly<Record<string, string>>;
-  readonly requestBody: unknown;
-  readonly answer: Buffer | null;
-}) => void;
+/** The proxy's listener: a keyed write tells it the same as an unkeyed one. */
+export type KeyedWriteListener = WriteListener;
 
 export interface KeyedAttemptsOptions {
   readonly repository: IdempotencyRepository;
@@ -113,6 +111,7 @@ export class KeyedAttempts {
         onWrite?.({
           route: target.route,
           params: target.params,
+          actor: actorOf(request),
           requestBody: request.body,
           answer: Buffer.from(answer.text),
         });

@@ -4,6 +4,7 @@ import replyFrom, { type FastifyReplyFromHooks } from '@fastify/reply-from';
 import type { Dispatcher } from 'undici';
 import { fieldErrors } from '../../contract/common';
 import { buildPath, matchRoute, type Host, type RouteDef } from '../../contract/routes';
+import { actorOf, type WriteActor } from '../auth/write-actor';
 import { sendBffError } from '../bff-error';
 import type { UpstreamConfig } from '../config';
 import type { IdempotentWrites } from '../idempotency/idempotent-writes';
@@ -58,6 +59,7 @@ export type ProxyGuard = (
  *  live sync updates the read model from it (docs/live-sync.md, write-through). */
 export type WriteListener = (write: {
   readonly route: RouteDef;
+  readonly actor: WriteActor | null;
   readonly params: Readonly<Record<string, string>>;
   readonly requestBody: unknown;
   /** The answer's bytes as the browser got them; null when larger than WRITE_COPY_LIMIT. */
@@ -213,7 +215,7 @@ export async function registerProxy(app: FastifyInstance, opts: ProxyOptions): P
         });
         res.stream.once('end', () => {
           const answer = size <= WRITE_COPY_LIMIT ? Buffer.concat(chunks) : null;
-          onWrite({ route, params, requestBody: request.body, answer });
+          onWrite({ route, params, actor: actorOf(request), requestBody: request.body, answer });
         });
       }
       base.onResponse!(req, reply, res);

@@ -1,5 +1,6 @@
 import { beforeAll, expect, it } from 'vitest';
 import type { TeamStore } from '../store/open-store';
+import { recordAuthors } from '../authors/message-authors';
 import { describeOnEachStore } from '../testing/test-stores';
 import { HistoryRepository, type HistoryEntry } from './history-repository';
 
@@ -81,5 +82,23 @@ describeOnEachStore('report history', (suite) => {
     expect(firstDay.firstResponse).toMatchObject({ count: 1, unanswered: 0, median: 120 });
     expect(firstDay.byChannel.map((c) => c.channelId)).toEqual(['wa']);
     expect(await repo.since()).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+  });
+
+  it('credits a reply to the teammate who sent it when the BFF knows, else to the thread’s owner', async () => {
+    // Thread b is Ana's, but Lee sent its reply through the BFF (issue 36.1).
+    await recordAuthors(store.db, 'b', { b2: { kind: 'person', name: 'Lee Sales', username: 'lee', userId: 'lee' } });
+    const report = await repo.inbox({ from: new Date(at(-1)), to: new Date(at(60 * 48)) });
+    expect(report.byAgent.find((a) => a.assignee === 'lee')).toMatchObject({
+      threads: 1,
+      replies: 1,
+      medianFirstResponse: 600,
+    });
+    expect(report.byAgent.find((a) => a.assignee === 'ana')).toMatchObject({
+      threads: 1,
+      replies: 1,
+      medianFirstResponse: 120,
+      resolved: 1,
+    });
+    await store.db.deleteFrom('message_authors').execute();
   });
 });

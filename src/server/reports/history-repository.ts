@@ -135,17 +135,22 @@ export class HistoryRepository {
     const channel = range.channelId ?? null;
     const inRange = sql`created_at >= ${from} and created_at < ${to} and (${channel}::text is null or channel_id = ${channel})`;
     return guarded(async () => {
-      // A thread's first inbound message in the range, and the first reply after it.
+      // A thread's first inbound message in the range, and the first reply after it: credited to
+      // the teammate who sent that reply when the BFF knows (issue 36.1), else the thread's owner.
       const responses = sql`
-        select f.conversation_id, f.assignee, f.first_in,
-          (select min(m.created_at) from history_messages m
-            where m.conversation_id = f.conversation_id and m.direction = 'outbound' and m.created_at > f.first_in) as first_out
+        select f.conversation_id, coalesce(a.user_id, f.assignee) as assignee, f.first_in, o.created_at as first_out
         from (
           select conversation_id, min(created_at) as first_in,
             (array_agg(assignee order by created_at desc))[1] as assignee
           from history_messages where direction = 'inbound' and ${inRange}
           group by conversation_id
-        ) f`;
+        ) f
+        left join lateral (
+          select m.message_id, m.created_at from history_messages m
+          where m.conversation_id = f.conversation_id and m.direction = 'outbound' and m.created_at > f.first_in
+          order by m.created_at limit 1
+        ) o on true
+        left join message_authors a on a.message_id = o.message_id`;
       const first = await sql<{ count: string; unanswered: string; median: unknown; p90: unknown }>`
         select count(*) filter (where first_out is not null) as count,
           count(*) filter (where first_out is null) as unanswered,
@@ -179,8 +184,10 @@ export class HistoryRepository {
       }>`
         with r as (${responses}),
         replies as (
-          select assignee, count(*) as replies, count(distinct conversation_id) as threads
-          from history_messages where direction = 'outbound' and ${inRange} group by assignee
+          select coalesce(a.user_id, h.assignee) as assignee, count(*) as replies,
+            count(distinct h.conversation_id) as threads
+          from history_messages h left join message_authors a on a.message_id = h.message_id
+          where h.direction = 'outbound' and ${inRange} group by 1
         ),
         resolved as (
           select assignee, count(*) as resolved from history_resolutions

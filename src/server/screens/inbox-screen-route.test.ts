@@ -5,6 +5,7 @@ import { InboxScreenPage, ThreadScreen } from '../../contract';
 import { callStatsOf } from '../../../mocks/core/call-stats';
 import { startFakeUpstream, type FakeUpstream } from '../../../mocks/http';
 import { contact, conversation, customer, lead, message } from '../testing/live-records';
+import { recordAuthors } from '../authors/message-authors';
 import { buildTestApp } from '../testing/test-app';
 import { sameOriginHeaders, signIn } from '../testing/test-users';
 import { seedWorkspace, type WorkspaceSeed } from '../testing/workspace-seed';
@@ -66,6 +67,25 @@ describe('GET /bff/screens/inbox', () => {
     expect(found.rows.map((r) => r.conversation.id)).toEqual([conversation(2).id]);
     expect(found).toMatchObject({ total: 1, hasMore: false });
     expect(callStatsOf(upstream.fake).read().total).toBe(before);
+  });
+
+  it('says who on the team sent a row’s newest message, for those the team sent (issue 36.1)', async () => {
+    const reply = message(1, 2, { direction: 'outbound', from_me: true, sender_name: 'Acme Inc.' });
+    await workspaceOf(
+      {
+        conversations: [conversation(1), conversation(2)],
+        messages: [message(1, 1), reply, message(2, 1)],
+      },
+      true,
+    );
+    const { db } = app.bffLive!.workspace;
+    await db.deleteFrom('message_authors').execute();
+    const lee = { kind: 'person', name: 'Lee Sales', username: 'lee@acme.test' } as const;
+    await recordAuthors(db, reply.conversation_id, { [reply.id]: lee });
+    const page = InboxScreenPage.parse((await get('/bff/screens/inbox')).json());
+    const byId = new Map(page.rows.map((r) => [r.conversation.id, r]));
+    expect(byId.get(reply.conversation_id)?.authors).toEqual({ [reply.id]: lee });
+    expect(byId.get(conversation(2).id)?.authors).toBeUndefined();
   });
 
   it('asks to try again when the database cannot serve, never a 500', async () => {

@@ -22,11 +22,12 @@ export async function threadScreenOf(
   if (conversation === undefined) return null;
   const held = async <T>(read: (id: string) => Promise<T | undefined>, id: string | null | undefined) =>
     id ? ((await read(id)) ?? null) : null;
-  const [page, contact, customer, lead] = await Promise.all([
+  const [page, authors, contact, customer, lead] = await Promise.all([
     workspace.messagesOf(conversation.id, MESSAGE_PAGE),
+    workspace.authors.ofConversation(conversation.id),
     held((id) => workspace.contact(id), conversation.contact_id),
     held((id) => workspace.customer(id), conversation.customer_id),
     held((id) => workspace.lead(id), conversation.lead_id),
   ]);
-  return { conversation, messages: newestPage(page), contact, customer, lead };
+  return { conversation, messages: newestPage(page), authors, contact, customer, lead };
 }

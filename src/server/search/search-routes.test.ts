@@ -7,6 +7,7 @@ import { contact, conversation, customer, lead, quickReply } from '../testing/li
 import { signIn } from '../testing/test-users';
 import { seedWorkspace } from '../testing/workspace-seed';
 import { replaceList } from '../workspace/workspace-writer';
+import { recordAuthors } from '../authors/message-authors';
 import { SearchRepository } from './search-repository';
 
 // GET /bff/search through the real BFF and its database: messages from the index with their
@@ -51,7 +52,16 @@ beforeAll(async () => {
       body: 'refund elsewhere',
       createdAt: '2026-01-05T09:01:00.000Z',
     },
+    {
+      messageId: 'm-3',
+      conversationId: conversation(1).id,
+      direction: 'outbound',
+      senderName: 'Acme Inc.',
+      body: 'Your refund is on its way',
+      createdAt: '2026-01-05T09:02:00.000Z',
+    },
   ]);
+  await recordAuthors(stack.store.db, conversation(1).id, { 'm-3': { kind: 'person', name: 'Lee Sales' } });
   agent = await signIn(app, 'agent');
 }, 60_000);
 afterAll(() => stack.close());
@@ -62,14 +72,17 @@ describe('GET /bff/search', () => {
     const res = await get('/bff/search?q=refund');
     expect(res.statusCode).toBe(200);
     const results = SearchResults.parse(res.json());
-    expect(results.messages).toHaveLength(1);
-    expect(results.messages[0]).toMatchObject({
+    expect(results.messages).toHaveLength(2);
+    // A reply says which teammate sent it (issue 36.1); the contact's message has no author.
+    expect(results.messages[0]).toMatchObject({ messageId: 'm-3', author: { name: 'Lee Sales' } });
+    expect(results.messages[1]).toMatchObject({
       messageId: 'm-1',
       conversationId: conversation(1).id,
       threadName: 'Sofia Refundez',
     });
+    expect(results.messages[1]!.author).toBeUndefined();
     expect(
-      snippetParts(results.messages[0]!.snippet)
+      snippetParts(results.messages[1]!.snippet)
         .filter((p) => p.match)
         .map((p) => p.text),
     ).toEqual(['refund']);

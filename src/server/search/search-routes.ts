@@ -57,10 +57,14 @@ export function registerSearchRoutes(app: FastifyInstance, deps: SearchRouteDeps
         findRecords(workspace, q, limit),
       ]);
       // A thread the workspace no longer holds (deleted) is not offered.
-      const names = await workspace.threadNames(await threadsOf(workspace, found));
+      const [names, authors] = await Promise.all([
+        threadsOf(workspace, found).then((ids) => workspace.threadNames(ids)),
+        workspace.authors.ofMessages(found.filter((m) => m.direction === 'outbound').map((m) => m.messageId)),
+      ]);
       const messages: MessageHit[] = found.flatMap((m) => {
         const threadName = names.get(m.conversationId);
-        return threadName === undefined ? [] : [{ ...m, threadName }];
+        const author = authors[m.messageId];
+        return threadName === undefined ? [] : [{ ...m, threadName, ...(author ? { author } : {}) }];
       });
       const results: SearchResults = { query: q, messages, ...records };
       return reply.send(results);

@@ -48,6 +48,17 @@ export interface NotesTable {
   created_at: ColumnType<Date, Date, never>;
 }
 
+/** Who on the team sent a message (migration 0021, src/server/authors). */
+export interface MessageAuthorsTable {
+  message_id: string;
+  conversation_id: string;
+  kind: 'person' | 'ai';
+  username: string | null;
+  user_id: string | null;
+  name: string;
+  recorded_at: ColumnType<Date, Date | undefined, never>;
+}
+
 /** Who a note mentions, and when they read it. */
 export interface MentionsTable {
   note_id: string;
@@ -303,6 +314,7 @@ export interface Database {
   search_messages: SearchMessagesTable;
   preferences: PreferencesTable;
   notes: NotesTable;
+  message_authors: MessageAuthorsTable;
   mentions: MentionsTable;
   audit_log: AuditLogTable;
   read_marks: ReadMarksTable;

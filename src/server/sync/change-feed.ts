@@ -2,14 +2,14 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { BusEvent, EventBus } from '../events/bus';
 
 // What follows a change once it is committed to the workspace tables, declared here in one
-// ordered list (issue 35): the stream to browsers first (the hub, on the bus), then unread counts,
-// report history, the search index. Each consumer sees every change: the ones every instance
+// ordered list (issue 35): the stream to browsers first (the hub, on the bus), then who sent a new
+// outbound message (an AI agent's, issue 36.1), unread counts, report history, the search index. Each consumer sees every change: the ones every instance
 // published on the bus, and this instance's quiet ones (a first load, a back-fill), which never go
 // on the bus since no browser needs them. A consumer that throws on a change is logged once per
 // kind of failure and the others still get it.
 
 /** The consumers, in the order they are told of each change. */
-export const CONSUMERS = ['unread', 'history', 'search index'] as const;
+export const CONSUMERS = ['authors', 'unread', 'history', 'search index'] as const;
 export type ConsumerName = (typeof CONSUMERS)[number];
 
 type Listener = (event: BusEvent) => void;

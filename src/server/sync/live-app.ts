@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Dispatcher } from 'undici';
 import type { SessionManager } from '../auth/sessions';
+import { followAiAuthors } from '../authors/ai-authors';
 import type { UserDirectory } from '../auth/users';
 import type { Config, UpstreamConfig } from '../config';
 import { registerEventStream, type StreamSettings } from '../events/event-stream';
@@ -52,6 +53,8 @@ export async function registerLive(
     /** The team's database, where the workspace tables are; absent (tests of other rooms), an
      *  in-memory one of the app's own. */
     readonly database?: TeamStore | undefined;
+    /** The workspace's AI agents: an outbound message sent while one answers is named after it. */
+    readonly team: { readonly aiAgents: readonly { readonly id: string; readonly name: string }[] };
   },
 ): Promise<LiveService> {
   const own = deps.database === undefined ? await openStore({ kind: 'pglite', dataDir: null }) : null;
@@ -86,8 +89,18 @@ export async function registerLive(
     onViewer: () => live.viewerJoined(),
   });
   registerReload(app, { live, sessions: deps.sessions, users: deps.users, cookieName: deps.cookieName });
+  const unfollowAuthors = followAiAuthors({
+    changes: live.changes.source('authors'),
+    holds: () => live.lease.held,
+    workspace: live.workspace,
+    agents: deps.team.aiAgents,
+    publish: live.publish,
+    log: app.log,
+    clock: deps.clock,
+  });
   app.addHook('preClose', async () => live.hub.closeAll());
   app.addHook('onClose', async () => {
+    unfollowAuthors();
     await live.stop({ release: true });
     await own?.close();
   });

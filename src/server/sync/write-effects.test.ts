@@ -4,8 +4,9 @@ import type { LiveEvent, LiveEventType } from '../../contract';
 import { ROUTES_BY_ID, type RouteDef } from '../../contract/routes';
 import { sampleFor, ACME_GROUP_ID } from '../../../mocks/core/route-samples';
 import { startFakeUpstream, type FakeUpstream } from '../../../mocks/http';
+import { threadScreenOf } from '../screens/thread-screen';
 import { buildTestApp } from '../testing/test-app';
-import { sameOriginHeaders, signIn } from '../testing/test-users';
+import { sameOriginHeaders, signIn, TEST_USERS } from '../testing/test-users';
 import { seedWorkspace } from '../testing/workspace-seed';
 import { forgetWorkspace } from '../workspace/workspace-writer';
 import type { MutatingRouteId } from './write-effects';
@@ -15,8 +16,8 @@ import type { MutatingRouteId } from './write-effects';
 // publish. Typed over every mutating route, so a new one fails here until it says what it does.
 
 const EXPECTED: Readonly<Record<MutatingRouteId, readonly LiveEventType[]>> = {
-  'conversations.send': ['messages.upserted', 'conversation.upserted'],
-  'messages.sendText': ['messages.upserted', 'conversation.upserted'],
+  'conversations.send': ['messages.authored', 'messages.upserted', 'conversation.upserted'],
+  'messages.sendText': ['messages.authored', 'messages.upserted', 'conversation.upserted'],
   'conversations.assignOwner': ['conversation.upserted'],
   'conversations.assignAgent': ['conversation.upserted'],
   'conversations.close': ['conversation.upserted'],
@@ -81,6 +82,8 @@ beforeEach(async () => {
   // The fake goes back to its seed (older updated_at values), so the tables start empty again too.
   upstream.fake.reset();
   await forgetWorkspace(app.bffLive!.workspace.db);
+  // The reset fake hands out the same message ids again: who sent them is forgotten with them.
+  await app.bffLive!.workspace.db.deleteFrom('message_authors').execute();
   seen = [];
 });
 
@@ -122,13 +125,29 @@ describe('write effects', () => {
     }
   });
 
-  it('carries the answer itself: a send’s message, an activity’s subject', async () => {
-    await callThroughBff(ROUTES_BY_ID['messages.sendText'], { body: { text: 'Shipped today' } });
-    await vi.waitFor(() => expect(seen).toHaveLength(2));
+  it('carries the answer itself: a send’s message and who sent it, an activity’s subject', async () => {
+    const sent = await callThroughBff(ROUTES_BY_ID['messages.sendText'], { body: { text: 'Shipped today' } });
+    const message = sent.json() as { id: string; conversation_id: string; sender_name: string };
+    await vi.waitFor(() => expect(seen).toHaveLength(3));
+    // The upstream names the workspace; the BFF names the teammate (issue 36.1).
+    const admin = {
+      kind: 'person',
+      name: 'Test admin',
+      username: TEST_USERS.admin.username,
+      userId: TEST_USERS.admin.upstreamUserId,
+    };
     expect(seen[0]).toMatchObject({
+      type: 'messages.authored',
+      conversationId: message.conversation_id,
+      authors: { [message.id]: admin },
+    });
+    expect(seen[1]).toMatchObject({
       type: 'messages.upserted',
       messages: [{ text: 'Shipped today', status: 'pending' }],
     });
+    // The thread's screen names them too, from the BFF's database.
+    const screen = await threadScreenOf(app.bffLive!.workspace, { id: message.conversation_id });
+    expect(screen?.authors).toEqual({ [message.id]: admin });
     seen = [];
     const customerId = [...upstream.fake.workspace().crm.customers.keys()][0]!;
     await callThroughBff(ROUTES_BY_ID['activities.create'], {

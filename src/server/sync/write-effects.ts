@@ -1,6 +1,7 @@
 import { ActivityCreate, type Contact, type Conversation, type Lead, type LiveEvent } from '../../contract';
 import type { ParamsOf, ResponseOf, RouteId, RouteOf } from '../../contract/routes';
 import type { WorkspaceReader } from '../workspace/workspace-reader';
+import type { WriteActor } from '../auth/write-actor';
 import type { SyncReader } from './sync-context';
 
 // What each state-changing call made through the BFF tells everyone, from the upstream's own answer
@@ -18,6 +19,8 @@ export interface WriteInput<R extends RouteId> {
   readonly answer: ResponseOf<R>;
   /** The browser's body, already checked by the proxy with the route's body schema. */
   readonly requestBody: unknown;
+  /** The teammate who made the write (null: none signed in). */
+  readonly actor: WriteActor | null;
 }
 
 export interface WriteTools {
@@ -43,9 +46,26 @@ const conversationAnswer = async ({ answer }: { answer: Conversation }): Promise
 ];
 
 const sent = async (
-  { answer }: WriteInput<'conversations.send'>,
+  { answer, actor }: WriteInput<'conversations.send'>,
   tools: WriteTools,
 ): Promise<LiveEvent[]> => [
+  // Who sent it, kept by the BFF (the upstream names every outbound message after the workspace).
+  ...(actor
+    ? [
+        {
+          type: 'messages.authored' as const,
+          conversationId: answer.conversation_id,
+          authors: {
+            [answer.id]: {
+              kind: 'person' as const,
+              name: actor.name,
+              username: actor.username,
+              userId: actor.userId,
+            },
+          },
+        },
+      ]
+    : []),
   { type: 'messages.upserted', conversationId: answer.conversation_id, messages: [answer] },
   // The thread's last_message_at (and, for a new number, the thread itself) moved with the send.
   ...(await conversationOf(answer.conversation_id, tools)),
@@ -122,7 +142,12 @@ export const WRITE_EFFECTS: { readonly [R in MutatingRouteId]: WriteEffect<R> | 
 
 /** An effect as a caller that knows its route only at run time holds it. */
 export type LooseWriteEffect = (
-  input: { params: Readonly<Record<string, string>>; answer: unknown; requestBody: unknown },
+  input: {
+    params: Readonly<Record<string, string>>;
+    answer: unknown;
+    requestBody: unknown;
+    actor: WriteActor | null;
+  },
   tools: WriteTools,
 ) => Promise<LiveEvent[]>;
 

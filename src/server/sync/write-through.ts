@@ -44,7 +44,7 @@ export async function applyWrite(
   }
   try {
     const events = await effect(
-      { params: write.params, answer: parsed.data, requestBody: write.requestBody },
+      { params: write.params, answer: parsed.data, requestBody: write.requestBody, actor: write.actor },
       { read: tools.read, workspace: tools.workspace },
     );
     await tools.publish(events.map((event) => ({ event })));

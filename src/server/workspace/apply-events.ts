@@ -1,4 +1,5 @@
 import type { LiveEvent } from '../../contract';
+import { recordAuthors } from '../authors/message-authors';
 import { CONTACTS, CONVERSATIONS, CUSTOMERS, LEADS } from './record-kinds';
 import {
   mergeMessages,
@@ -46,6 +47,9 @@ export async function applyToWorkspace(
         (await mergeMessages(db, event.conversationId, event.messages, { now, seen: write.quiet !== true }))
           .length > 0 || event.gap === true
       );
+    case 'messages.authored':
+      // The team's own record of who sent what, kept beside the messages it names.
+      return recordAuthors(db, event.conversationId, event.authors);
     case 'lead.upserted':
       return (await upsertRecords(db, LEADS, [event.lead], at)).length > 0;
     case 'lead.removed':

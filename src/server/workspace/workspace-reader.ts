@@ -13,6 +13,7 @@ import type {
   UpstreamState,
 } from '../../contract';
 import { conversationName } from '../../contract/thread-names';
+import { AuthorsRepository } from '../authors/message-authors';
 import type { ListName, WorkspaceDb } from './workspace-writer';
 
 // Reads of single records and small lists from the workspace tables (migration 0011). Screens
@@ -42,7 +43,11 @@ type ListOf<K extends ListName> = K extends 'stages'
       : QuickReply[];
 
 export class WorkspaceReader {
-  constructor(readonly db: WorkspaceDb) {}
+  /** Who on the team sent which message: kept beside the messages, read with them. */
+  readonly authors: AuthorsRepository;
+  constructor(readonly db: WorkspaceDb) {
+    this.authors = new AuthorsRepository(db);
+  }
 
   async conversation(id: string): Promise<Conversation | undefined> {
     const row = await this.db

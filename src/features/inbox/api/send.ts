@@ -5,6 +5,8 @@ import { callApi } from '@/lib/api-client';
 import { callUntilKnown } from '@/lib/idempotent-call';
 import { conversationKeys, invalidateConversationLists } from '@/data/conversations';
 import { upsertMessages } from '@/data/messages';
+import { addAuthors } from '@/data/authors';
+import { meQuery } from '@/data/session';
 
 export type Outgoing =
   | { kind: 'text'; text: string; quotedMessageId?: string | undefined }
@@ -58,7 +60,12 @@ export function useSendMessage(conversationId: string) {
     mutationKey: ['conversations', 'send', conversationId],
     mutationFn: ({ outgoing, key }: KeyedSend) =>
       callUntilKnown(() => sendToConversation(conversationId, outgoing, key), setChecking),
-    onSuccess: (message) => upsertMessages(queryClient, conversationId, [message]),
+    onSuccess: (message) => {
+      upsertMessages(queryClient, conversationId, [message]);
+      // Mine at once; the stream's messages.authored says the same to every teammate.
+      const me = queryClient.getQueryData(meQuery().queryKey);
+      if (me) addAuthors(queryClient, conversationId, { [message.id]: { kind: 'person', name: me.name, username: me.id } });
+    },
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: conversationKeys.detail(conversationId) });
       void invalidateConversationLists(queryClient);

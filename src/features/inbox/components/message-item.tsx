@@ -15,13 +15,13 @@ export interface MessageActions {
   canRetry: (message: Message) => boolean;
 }
 
-function Quote({ quoted }: { quoted: Message | undefined }) {
+function Quote({ quoted, authorOf }: { quoted: Message | undefined; authorOf: (m: Message) => string | null }) {
   return (
     <div className="mb-1 border-l-2 border-accent bg-surface/60 px-2 py-1 text-xs text-muted">
       {quoted ? (
         <>
           <span className="font-medium text-fg">
-            {quoted.from_me ? 'You' : <UserText>{quoted.sender_name ?? 'Contact'}</UserText>}
+            <UserText>{authorOf(quoted) ?? (quoted.from_me ? 'You' : quoted.sender_name || 'Contact')}</UserText>
           </span>
           <span className="line-clamp-2 break-words">
             <UserText>{messagePreview(quoted)}</UserText>
@@ -38,14 +38,18 @@ interface MessageItemProps extends MessageActions {
   message: Message;
   quoted: Message | undefined;
   reactedTo: Message | undefined;
-  showSender: boolean;
+  /** Who sent it, shown above the text (null: not shown, as for the next of one sender's messages). */
+  sender: string | null;
+  /** The teammate or AI agent behind a message the BFF recorded (quotes and reactions name them). */
+  authorOf: (message: Message) => string | null;
 }
 
 export const MessageItem = memo(function MessageItem({
   message,
   quoted,
   reactedTo,
-  showSender,
+  sender,
+  authorOf,
   onReply,
   onRetry,
   onDiscard,
@@ -57,7 +61,7 @@ export const MessageItem = memo(function MessageItem({
     return (
       <div className={`flex px-4 py-0.5 text-xs text-muted ${outbound ? 'justify-end' : 'justify-start'}`}>
         <span>
-          {outbound ? 'You' : <UserText>{message.sender_name ?? 'Contact'}</UserText>} reacted{' '}
+          <UserText>{authorOf(message) ?? (outbound ? 'You' : message.sender_name || 'Contact')}</UserText> reacted{' '}
           <MessageContent message={message} />
           {reactedTo ? (
             <>
@@ -81,12 +85,12 @@ export const MessageItem = memo(function MessageItem({
                 : 'border-border bg-raised'
           }`}
         >
-          {showSender && message.sender_name ? (
+          {sender ? (
             <p className="mb-0.5 text-xs font-medium text-muted">
-              <UserText>{message.sender_name}</UserText>
+              <UserText>{sender}</UserText>
             </p>
           ) : null}
-          {message.quoted_message_id ? <Quote quoted={quoted} /> : null}
+          {message.quoted_message_id ? <Quote quoted={quoted} authorOf={authorOf} /> : null}
           {message.type === 'template' ? (
             <p className="mb-0.5 text-[11px] font-medium uppercase tracking-wide text-muted">Template</p>
           ) : null}

@@ -11,7 +11,7 @@ import { NoteItem } from './note-item';
 
 type Row =
   | { kind: 'day'; key: string; label: string }
-  | { kind: 'message'; key: string; message: Message; showSender: boolean }
+  | { kind: 'message'; key: string; message: Message; showSender: boolean; sender: string | null }
   | { kind: 'note'; key: string; note: Note };
 
 const dayKey = (iso: string) => {
@@ -28,6 +28,10 @@ function dayLabel(iso: string, now: Date): string {
   return calendarDate(iso);
 }
 
+/** Who on the team sent a message, as the BFF recorded it (null: not recorded). */
+export type AuthorOf = (message: Message) => string | null;
+const NO_AUTHOR: AuthorOf = () => null;
+
 /**
  * Oldest first, with a day separator wherever the day changes; the team's private notes (oldest
  * first) sit among the messages by time.
@@ -37,6 +41,7 @@ export function buildRows(
   isGroup: boolean,
   now = new Date(),
   notes: readonly Note[] = [],
+  authorOf: AuthorOf = NO_AUTHOR,
 ): Row[] {
   const rows: Row[] = [];
   let lastDay = '';
@@ -61,12 +66,15 @@ export function buildRows(
     const message = newestFirst[i]!;
     notesBefore(message.created_at);
     dayOf(message.created_at);
-    const sender = `${message.direction}:${message.sender_name ?? ''}`;
+    // A teammate the BFF recorded (or the AI agent) before the upstream's name for the workspace.
+    const name = authorOf(message) ?? (message.sender_name || null);
+    const sender = `${message.direction}:${name ?? ''}`;
     rows.push({
       kind: 'message',
       key: message.id,
       message,
       showSender: sender !== lastSender && (isGroup || message.direction === 'outbound'),
+      sender: name,
     });
     lastSender = sender;
   }
@@ -84,6 +92,8 @@ interface MessageListProps extends MessageActions {
   /** A message to bring into view (opened from search): older pages load until it is found. */
   focusMessageId?: string | undefined;
   isGroup: boolean;
+  /** The teammate or AI agent behind an outbound message, when the BFF recorded one. */
+  authorOf?: AuthorOf;
   hasOlder: boolean;
   loadingOlder: boolean;
   onLoadOlder: () => void;
@@ -117,6 +127,7 @@ export function MessageList({
   focusNoteId,
   focusMessageId,
   isGroup,
+  authorOf = NO_AUTHOR,
   hasOlder,
   loadingOlder,
   onLoadOlder,
@@ -129,8 +140,8 @@ export function MessageList({
     return hasOlder && oldest ? notes.filter((n) => n.createdAt >= oldest) : notes;
   }, [notes, messages, hasOlder]);
   const rows = useMemo(
-    () => buildRows(messages, isGroup, new Date(), shownNotes),
-    [messages, isGroup, shownNotes],
+    () => buildRows(messages, isGroup, new Date(), shownNotes, authorOf),
+    [messages, isGroup, shownNotes, authorOf],
   );
   const byId = useMemo(() => new Map(messages.map((m) => [m.id, m])), [messages]);
   // Rows are estimated for the list's width: none is rendered before the first layout gives it.
@@ -307,7 +318,8 @@ export function MessageList({
                       ? byId.get(row.message.media['reacted_to'])
                       : undefined
                   }
-                  showSender={row.showSender}
+                  sender={row.showSender ? row.sender : null}
+                  authorOf={authorOf}
                   {...actions}
                 />
               )}

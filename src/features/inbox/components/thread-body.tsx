@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { memo, useCallback, useMemo, useState } from 'react';
-import type { Message } from '@/contract';
+import { authorLabel, type Message } from '@/contract';
 import { errorText } from '@/components/ui/states';
+import { useMyUsername, useThreadAuthors } from '@/data/authors';
 import { threadNotesQuery } from '@/data/notes';
 import { notify } from '@/lib/notify';
 import { useSendMessage } from '../api/send';
@@ -40,6 +41,16 @@ export const ThreadBody = memo(function ThreadBody({
   const visible = useMemo(() => messages.filter((m) => !discarded.has(m.id)), [messages, discarded]);
   // The team's notes come from the BFF's database; the messages never wait for them.
   const notes = useQuery(threadNotesQuery(conversationId)).data;
+  // Who on the team sent each message (the BFF's record): a bubble says "Ana", not the workspace.
+  const authors = useThreadAuthors(conversationId);
+  const me = useMyUsername();
+  const authorOf = useCallback(
+    (message: Message) => {
+      const author = authors[message.id];
+      return author ? authorLabel(author, me) : null;
+    },
+    [authors, me],
+  );
 
   const onRetry = useCallback(
     (message: Message) => {
@@ -74,6 +85,7 @@ export const ThreadBody = memo(function ThreadBody({
       onRetry={onRetry}
       onDiscard={onDiscard}
       canRetry={canRetry}
+      authorOf={authorOf}
       {...list}
     />
   );

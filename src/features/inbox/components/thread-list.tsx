@@ -103,6 +103,7 @@ export function ThreadList({ onHelp }: { onHelp: () => void }) {
                   active={row.conversation.id === activeId}
                   unread={unread?.[row.conversation.id] ?? 0}
                   now={now}
+                  me={me.id}
                 />
               ))}
             </ul>

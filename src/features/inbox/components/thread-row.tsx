@@ -6,7 +6,7 @@ import type { Channel, Contact, InboxRow, Message } from '@/contract';
 import { TimeAgo } from '@/components/ui/time-labels';
 import { useAiAgentId } from '../ai-state';
 import { contactQuery } from '@/data/contacts';
-import { conversationName } from '@/contract';
+import { authorLabel, conversationName } from '@/contract';
 import { messagePreview } from '../thread-names';
 import { useRowMessages } from '../use-thread-messages';
 import { computeWindow } from '../window';
@@ -23,6 +23,8 @@ interface ThreadRowProps {
   /** Messages from the contact this agent has not read (0: none). */
   unread: number;
   now: number;
+  /** The signed-in person's username: a reply of theirs reads "You". */
+  me: string | null;
 }
 
 /** What a row shows about its thread, from the BFF's row or read by the row itself. */
@@ -72,6 +74,7 @@ function ThreadRowView({
   active,
   unread,
   now,
+  me,
   contact,
   messages,
   hasOlder,
@@ -86,6 +89,8 @@ function ThreadRowView({
     platform: channel?.platform,
   });
   const newest = messages?.[0];
+  // Who on the team sent the newest message, as the BFF recorded it (a teammate, an AI agent).
+  const newestAuthor = newest ? row.authors?.[newest.id] : undefined;
   const windowState = computeWindow({
     platform: channel?.platform,
     lastMessageAt: conversation.last_message_at,
@@ -129,7 +134,13 @@ function ThreadRowView({
           <span className="min-w-0 flex-1 truncate">
             {newest ? (
               <>
-                {newest.direction === 'outbound' ? <span>You: </span> : null}
+                {newestAuthor ? (
+                  <span>
+                    <UserText>{authorLabel(newestAuthor, me)}</UserText>:{' '}
+                  </span>
+                ) : newest.direction === 'outbound' ? (
+                  <span>You: </span>
+                ) : null}
                 <UserText>{messagePreview(newest)}</UserText>
               </>
             ) : (

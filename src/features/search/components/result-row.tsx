@@ -1,4 +1,4 @@
-import type { MessageHit, RecordHit } from '@/contract';
+import { authorLabel, type MessageHit, type RecordHit } from '@/contract';
 import { UserText } from '@/components/ui/user-text';
 import { TimeAgo } from '@/components/ui/time-labels';
 import { HighlightedSnippet } from './highlighted-snippet';
@@ -10,7 +10,18 @@ export function MessageResult({ hit }: { hit: MessageHit }) {
     <span className="flex min-w-0 flex-1 flex-col gap-0.5">
       <span className="flex items-baseline gap-2">
         <UserText className="truncate font-medium">{hit.threadName}</UserText>
-        <span className="text-xs text-muted">{hit.direction === 'inbound' ? 'wrote' : 'was sent'}</span>
+        <span className="min-w-0 truncate text-xs text-muted">
+          {hit.direction === 'inbound' ? (
+            'wrote'
+          ) : hit.author ? (
+            // Who on the team sent it, as the BFF recorded it.
+            <>
+              was sent by <UserText>{authorLabel(hit.author, null)}</UserText>
+            </>
+          ) : (
+            'was sent'
+          )}
+        </span>
         <TimeAgo iso={hit.createdAt} className="ml-auto shrink-0 text-xs text-muted" />
       </span>
       <span className="text-sm text-muted">

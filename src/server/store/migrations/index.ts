@@ -19,6 +19,7 @@ import { leadColumnsByOwner } from './0017-lead-columns-by-owner';
 import { searchNewest } from './0018-search-newest';
 import { contactsCatchUp } from './0019-contacts-catch-up';
 import { leadFinder } from './0020-lead-finder';
+import { messageAuthors } from './0021-message-authors';
 
 // Every migration, in order, listed here by hand: the server is bundled into one file for
 // production, so nothing scans a directory. To change the schema, add a file `NNNN-what.ts` with
@@ -45,4 +46,5 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0018_search_newest': searchNewest,
   '0019_contacts_catch_up': contactsCatchUp,
   '0020_lead_finder': leadFinder,
+  '0021_message_authors': messageAuthors,
 };
