@@ -27,7 +27,11 @@ const NONE: MessageAuthors = {};
 
 /** A thread's authors as held (nothing is read for them: the screen and the stream bring them). */
 export function useThreadAuthors(conversationId: string): MessageAuthors {
-  const held = useQuery({ queryKey: authorKeys.thread(conversationId), queryFn: skipToken, staleTime: Infinity });
+  const held = useQuery({
+    queryKey: authorKeys.thread(conversationId),
+    queryFn: skipToken,
+    staleTime: Infinity,
+  });
   return (held.data as MessageAuthors | undefined) ?? NONE;
 }
 

@@ -57,7 +57,9 @@ it('names the agent answering the thread on its new outbound messages, and only 
   const reply = message(answered.id, 3_300);
   const inbound = message(answered.id, 3_300, { direction: 'inbound', from_me: false });
   const old = message(answered.id, 0);
-  await bus.publish([{ event: { type: 'messages.upserted', conversationId: answered.id, messages: [inbound, reply, old] } }]);
+  await bus.publish([
+    { event: { type: 'messages.upserted', conversationId: answered.id, messages: [inbound, reply, old] } },
+  ]);
   await vi.waitFor(() => expect(published).toHaveLength(1));
   expect(published[0]).toEqual({
     type: 'messages.authored',

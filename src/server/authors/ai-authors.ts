@@ -45,9 +45,12 @@ export function followAiAuthors(deps: AiAuthorsDeps): () => void {
     const authors: MessageAuthors = {};
     const since = deps.clock() - NEW_FOR_MS;
     for (const m of event.messages)
-      if (m.direction === 'outbound' && Date.parse(m.created_at) >= since) authors[m.id] = { kind: 'ai', name, userId: agentId };
+      if (m.direction === 'outbound' && Date.parse(m.created_at) >= since)
+        authors[m.id] = { kind: 'ai', name, userId: agentId };
     if (Object.keys(authors).length === 0) return;
-    await deps.publish([{ event: { type: 'messages.authored', conversationId: event.conversationId, authors } }]);
+    await deps.publish([
+      { event: { type: 'messages.authored', conversationId: event.conversationId, authors } },
+    ]);
   };
   return followWhileLeaseHeld(
     deps.changes,
@@ -60,7 +63,9 @@ export function followAiAuthors(deps: AiAuthorsDeps): () => void {
         // In bus order, one at a time; a failure is logged and the next event goes on.
         chain = chain
           .then(() => attribute(event))
-          .catch((err: unknown) => deps.log.warn({ err }, 'authors: could not attribute a message to an AI agent'));
+          .catch((err: unknown) =>
+            deps.log.warn({ err }, 'authors: could not attribute a message to an AI agent'),
+          );
       },
       onTakeOver: () => undefined,
     },

@@ -36,6 +36,11 @@ describeOnEachStore('message authors', (suite) => {
     expect(await recordAuthors(store.db, THREAD, { m1: ana })).toBe(true);
     expect(await recordAuthors(store.db, THREAD, { m1: aria })).toBe(false);
     expect(await repo.ofConversation(THREAD)).toEqual({ m1: ana });
+    // A send answered with an id kept before (an upstream reusing ids) is the new sender's.
+    const lee = { kind: 'person', name: 'Lee Sales', username: 'lee@acme.test' } as const;
+    expect(await recordAuthors(store.db, OTHER, { m1: lee })).toBe(true);
+    expect(await repo.ofConversation(OTHER)).toEqual({ m1: lee });
+    expect(await repo.ofConversation(THREAD)).toEqual({});
   });
 
   it('stores hostile names as text PostgreSQL accepts, and a thread’s newest authors only', async () => {

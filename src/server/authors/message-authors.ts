@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { MessageAuthor, MessageAuthors } from '../../contract';
 import type { Database } from '../store/schema';
 import { storableText } from '../store/storable-text';
@@ -6,7 +6,9 @@ import { storableText } from '../store/storable-text';
 // The message_authors table (migration 0021), written and read only here. A teammate's send is
 // recorded from the proxy's answer (write-through.ts); an outbound message the sync finds while an
 // AI agent answers its thread is the agent's (ai-authors.ts). A teammate wins over the agent: the
-// hot read may see a teammate's reply before the write-through records who sent it.
+// hot read may see a teammate's reply before the write-through records who sent it. A send's own
+// answer names its message, so a teammate's record replaces whatever was kept under that id (an
+// upstream that reused ids after a reset, as the fake does, must not leave the old sender).
 
 /** A thread's authors come with its screen: its newest ones, which is every one for nearly all. */
 export const THREAD_AUTHORS_MAX = 1_000;
@@ -24,9 +26,15 @@ const rowOf = (conversationId: string, messageId: string, author: MessageAuthor)
 });
 
 /** Records who sent these messages of one thread; answers whether anything changed. */
-export async function recordAuthors(db: Db, conversationId: string, authors: MessageAuthors): Promise<boolean> {
+export async function recordAuthors(
+  db: Db,
+  conversationId: string,
+  authors: MessageAuthors,
+): Promise<boolean> {
   const entries = Object.entries(authors);
-  const people = entries.filter(([, a]) => a.kind === 'person').map(([id, a]) => rowOf(conversationId, id, a));
+  const people = entries
+    .filter(([, a]) => a.kind === 'person')
+    .map(([id, a]) => rowOf(conversationId, id, a));
   const agents = entries.filter(([, a]) => a.kind === 'ai').map(([id, a]) => rowOf(conversationId, id, a));
   let changed = 0;
   if (people.length > 0) {
@@ -37,12 +45,18 @@ export async function recordAuthors(db: Db, conversationId: string, authors: Mes
         oc
           .column('message_id')
           .doUpdateSet((eb) => ({
+            conversation_id: eb.ref('excluded.conversation_id'),
             kind: eb.ref('excluded.kind'),
             username: eb.ref('excluded.username'),
             user_id: eb.ref('excluded.user_id'),
             name: eb.ref('excluded.name'),
           }))
-          .where('message_authors.kind', '=', 'ai'),
+          // Only a real change is told: a repeat of the same send's record changes nothing.
+          .where(
+            sql<boolean>`(message_authors.conversation_id, message_authors.kind, message_authors.username,
+              message_authors.user_id, message_authors.name) is distinct from (excluded.conversation_id,
+              excluded.kind, excluded.username, excluded.user_id, excluded.name)`,
+          ),
       )
       .executeTakeFirst();
     changed += Number(done.numInsertedOrUpdatedRows ?? 0n);

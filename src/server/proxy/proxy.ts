@@ -186,7 +186,13 @@ export async function registerProxy(app: FastifyInstance, opts: ProxyOptions): P
       const url = base + buildPath(route, match.params);
       const key = request.headers[IDEMPOTENCY_HEADER];
       if (key !== undefined && opts.idempotency?.covers(route.id))
-        return opts.idempotency.handle(request, reply, { route, params: match.params, url }, key, opts.onWrite);
+        return opts.idempotency.handle(
+          request,
+          reply,
+          { route, params: match.params, url },
+          key,
+          opts.onWrite,
+        );
       const chosen = route.body === undefined && route.mutates ? noBodyHooks : hooks;
       // Reads stream through untouched; only a state-changing call's answer is also copied.
       return reply.from(

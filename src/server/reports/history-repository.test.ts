@@ -86,7 +86,9 @@ describeOnEachStore('report history', (suite) => {
 
   it('credits a reply to the teammate who sent it when the BFF knows, else to the thread’s owner', async () => {
     // Thread b is Ana's, but Lee sent its reply through the BFF (issue 36.1).
-    await recordAuthors(store.db, 'b', { b2: { kind: 'person', name: 'Lee Sales', username: 'lee', userId: 'lee' } });
+    await recordAuthors(store.db, 'b', {
+      b2: { kind: 'person', name: 'Lee Sales', username: 'lee', userId: 'lee' },
+    });
     const report = await repo.inbox({ from: new Date(at(-1)), to: new Date(at(60 * 48)) });
     expect(report.byAgent.find((a) => a.assignee === 'lee')).toMatchObject({
       threads: 1,

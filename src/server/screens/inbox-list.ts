@@ -101,7 +101,9 @@ export async function inboxListOf(
   const outbound = page.flatMap((r) => r.messages.filter((m) => m.direction === 'outbound').map((m) => m.id));
   const authors = await workspace.authors.ofMessages(outbound);
   for (const row of page) {
-    const own = Object.fromEntries(row.messages.flatMap((m) => (authors[m.id] ? [[m.id, authors[m.id]!]] : [])));
+    const own = Object.fromEntries(
+      row.messages.flatMap((m) => (authors[m.id] ? [[m.id, authors[m.id]!]] : [])),
+    );
     if (Object.keys(own).length > 0) row.authors = own;
   }
   return { rows: page, total, hasMore: offset + page.length < total };

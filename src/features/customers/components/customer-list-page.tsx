@@ -63,7 +63,13 @@ export function CustomerListPage() {
                   className="mt-2"
                   size="sm"
                   onClick={() =>
-                    go({ ...filters, search: undefined, status: undefined, customer_type: undefined, page: 1 })
+                    go({
+                      ...filters,
+                      search: undefined,
+                      status: undefined,
+                      customer_type: undefined,
+                      page: 1,
+                    })
                   }
                 >
                   Clear filters

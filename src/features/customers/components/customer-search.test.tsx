@@ -35,7 +35,9 @@ it('finds customers by a word of their name, keeps the query in the URL, and say
   await user.type(screen.getByRole('searchbox', { name: 'Search customers' }), 'zzqx-nobody');
   expect(await screen.findByText('No customers match “zzqx-nobody”')).toBeInTheDocument();
   await user.click(
-    within(screen.getByRole('region', { name: 'Customer list' })).getByRole('button', { name: 'Clear filters' }),
+    within(screen.getByRole('region', { name: 'Customer list' })).getByRole('button', {
+      name: 'Clear filters',
+    }),
   );
   await waitFor(() => expect(router.state.location.search).not.toHaveProperty('q'));
   expect(screen.getByRole('searchbox', { name: 'Search customers' })).toHaveValue('');

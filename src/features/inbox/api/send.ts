@@ -64,7 +64,10 @@ export function useSendMessage(conversationId: string) {
       upsertMessages(queryClient, conversationId, [message]);
       // Mine at once; the stream's messages.authored says the same to every teammate.
       const me = queryClient.getQueryData(meQuery().queryKey);
-      if (me) addAuthors(queryClient, conversationId, { [message.id]: { kind: 'person', name: me.name, username: me.id } });
+      if (me)
+        addAuthors(queryClient, conversationId, {
+          [message.id]: { kind: 'person', name: me.name, username: me.id },
+        });
     },
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: conversationKeys.detail(conversationId) });

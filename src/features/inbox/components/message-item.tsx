@@ -15,13 +15,21 @@ export interface MessageActions {
   canRetry: (message: Message) => boolean;
 }
 
-function Quote({ quoted, authorOf }: { quoted: Message | undefined; authorOf: (m: Message) => string | null }) {
+function Quote({
+  quoted,
+  authorOf,
+}: {
+  quoted: Message | undefined;
+  authorOf: (m: Message) => string | null;
+}) {
   return (
     <div className="mb-1 border-l-2 border-accent bg-surface/60 px-2 py-1 text-xs text-muted">
       {quoted ? (
         <>
           <span className="font-medium text-fg">
-            <UserText>{authorOf(quoted) ?? (quoted.from_me ? 'You' : quoted.sender_name || 'Contact')}</UserText>
+            <UserText>
+              {authorOf(quoted) ?? (quoted.from_me ? 'You' : quoted.sender_name || 'Contact')}
+            </UserText>
           </span>
           <span className="line-clamp-2 break-words">
             <UserText>{messagePreview(quoted)}</UserText>
@@ -61,8 +69,8 @@ export const MessageItem = memo(function MessageItem({
     return (
       <div className={`flex px-4 py-0.5 text-xs text-muted ${outbound ? 'justify-end' : 'justify-start'}`}>
         <span>
-          <UserText>{authorOf(message) ?? (outbound ? 'You' : message.sender_name || 'Contact')}</UserText> reacted{' '}
-          <MessageContent message={message} />
+          <UserText>{authorOf(message) ?? (outbound ? 'You' : message.sender_name || 'Contact')}</UserText>{' '}
+          reacted <MessageContent message={message} />
           {reactedTo ? (
             <>
               {' '}

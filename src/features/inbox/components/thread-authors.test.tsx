@@ -40,7 +40,9 @@ describe('who sent a reply', () => {
       });
     // The upstream's name for the reply is replaced by the teammate's the BFF recorded.
     expect(within(await bubble(before.id)).getByText('Lee Sales')).toBeInTheDocument();
-    expect(within(await bubble(before.id)).queryByText(before.sender_name || 'no sender name')).not.toBeInTheDocument();
+    expect(
+      within(await bubble(before.id)).queryByText(before.sender_name || 'no sender name'),
+    ).not.toBeInTheDocument();
     expect(within(await bubble(newest.id)).getByText('Aria (support bot) via AI agent')).toBeInTheDocument();
     // A teammate taking the reply over (a send recorded after the sync saw it) shows as them: me.
     applyLiveEvent(queryClient, {
