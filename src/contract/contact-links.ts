@@ -43,6 +43,10 @@ export function messageTarget(contact: ContactLike): { to: string; name: string 
 
 const digitsOf = (value: string) => value.replace(/@.*$/, '').replace(/\D/g, '');
 
+/** The international number a one-to-one thread is on (E.164 digits), or null when it is on none. */
+export const threadNumber = (thread: Pick<Conversation, 'external_thread_id'>): string | null =>
+  toE164Digits(digitsOf(thread.external_thread_id));
+
 /** Whether a thread is the contact's: linked to them, or unlinked, one-to-one and on their number. */
 export function isContactThread(
   contact: ContactLike & { id: string },

@@ -1,5 +1,5 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import type { Contact } from '@/contract';
+import type { Contact, Customer } from '@/contract';
 import { callApi } from '@/lib/api-client';
 
 export const contactKeys = {
@@ -8,7 +8,15 @@ export const contactKeys = {
   detail: (id: string) => ['contacts', 'detail', id] as const,
   ofCustomers: () => ['contacts', 'customer'] as const,
   ofCustomer: (customerId: string) => ['contacts', 'customer', customerId] as const,
+  /** The contact a thread nobody linked is with, by its number, and their customer (issue 36.5). */
+  onThread: (conversationId: string) => ['contacts', 'on-thread', conversationId] as const,
 };
+
+/** Who an unlinked thread is with, found by its number: the thread screen brings it, a create sets it. */
+export interface ThreadContact {
+  readonly contact: Contact;
+  readonly customer: Customer | null;
+}
 
 /** A CRM contact; thread rows and the inbox's context panel read it for the name too. */
 export const contactQuery = (id: string) =>

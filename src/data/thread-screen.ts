@@ -2,7 +2,7 @@ import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { ThreadScreen } from '@/contract';
 import { callScreen } from '@/lib/api-client';
 import { addAuthors } from './authors';
-import { contactKeys } from './contacts';
+import { contactKeys, type ThreadContact } from './contacts';
 import { conversationKeys } from './conversations';
 import { customerKeys } from './customers';
 import { leadKeys } from './leads';
@@ -40,6 +40,7 @@ export function seedThreadScreen(queryClient: QueryClient, screen: ThreadScreen)
     );
   }
   if (screen.contact) queryClient.setQueryData(contactKeys.detail(screen.contact.id), screen.contact);
+  if (screen.byNumber !== undefined) setThreadContact(queryClient, conversation.id, screen.byNumber);
   if (screen.customer) queryClient.setQueryData(customerKeys.detail(screen.customer.id), screen.customer);
   if (screen.lead) queryClient.setQueryData(leadKeys.detail(screen.lead.id), screen.lead);
   if (screen.notes) queryClient.setQueryData(noteKeys.thread(conversation.id), screen.notes);
@@ -51,4 +52,16 @@ export async function loadThreadScreen(queryClient: QueryClient, id: string): Pr
   const screen = await queryClient.fetchQuery(threadScreenQuery(id));
   seedThreadScreen(queryClient, screen);
   return screen;
+}
+
+/** Who an unlinked thread is with (null: nobody in the CRM), with their records in their caches. */
+export function setThreadContact(
+  queryClient: QueryClient,
+  conversationId: string,
+  found: ThreadContact | null,
+): void {
+  queryClient.setQueryData(contactKeys.onThread(conversationId), found);
+  if (!found) return;
+  queryClient.setQueryData(contactKeys.detail(found.contact.id), found.contact);
+  if (found.customer) queryClient.setQueryData(customerKeys.detail(found.customer.id), found.customer);
 }

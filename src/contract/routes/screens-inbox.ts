@@ -67,6 +67,8 @@ export const ThreadScreen = z.lazy(() =>
     contact: z.nullable(Contact),
     customer: z.nullable(Customer),
     lead: z.nullable(Lead),
+    /** A one-to-one thread nobody linked: the contact on its number and their customer (null: none). */
+    byNumber: z.optional(z.nullable(z.looseObject({ contact: Contact, customer: z.nullable(Customer) }))),
     /** Who on the team sent its messages (issue 36.1), by message id: the thread's newest 1,000. */
     authors: MessageAuthors,
     /** The team's private notes on it, oldest first (absent: the BFF keeps no notes, or could not read them). */

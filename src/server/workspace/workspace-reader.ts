@@ -12,7 +12,9 @@ import type {
   Template,
   UpstreamState,
 } from '../../contract';
+import { isContactThread } from '../../contract/contact-links';
 import { conversationName } from '../../contract/thread-names';
+import { containing } from '../store/like-pattern';
 import { AuthorsRepository } from '../authors/message-authors';
 import type { ListName, WorkspaceDb } from './workspace-writer';
 
@@ -138,6 +140,31 @@ export class WorkspaceReader {
 
   async contact(id: string): Promise<Contact | undefined> {
     return this.record('ws_contacts', id) as Promise<Contact | undefined>;
+  }
+
+  /**
+   * The contact a one-to-one thread nobody linked belongs to: the one whose mobile (or phone) is the
+   * thread's number (contact-links.ts). Candidates come by the trigram index on find_text (which
+   * holds each number's digits); the rule decides. The oldest such contact when several share it.
+   */
+  async contactOnNumber(thread: Conversation): Promise<Contact | null> {
+    if (thread.contact_id || thread.is_group) return null;
+    const digits = thread.external_thread_id.replace(/@.*$/, '').replace(/\D/g, '');
+    if (digits.length < 6) return null;
+    const rows = await this.db
+      .selectFrom('ws_contacts')
+      .select('data')
+      .where('removed_at', 'is', null)
+      .where(sql<boolean>`find_text like ${containing(digits)}`)
+      .orderBy('id')
+      .limit(20)
+      .execute();
+    return (
+      rows
+        .map((r) => r.data)
+        .filter((c) => isContactThread(c, thread))
+        .sort((a, b) => a.created_at.localeCompare(b.created_at))[0] ?? null
+    );
   }
 
   /** Several contacts at once (the rows of a screen). */

@@ -5,7 +5,7 @@ import { useApiForm } from '@/components/form/use-api-form';
 import { Dialog } from '@/components/ui/dialog';
 import { isolate } from '@/components/ui/user-text';
 import { notify } from '@/lib/notify';
-import { useCreateContact } from '../api/contacts';
+import { useCreateContact } from '@/data/record-creates';
 import { createBody, emptyContactValues } from '../contact-form-values';
 import { contactName } from '../phone-digits';
 import { ContactFormFields } from './contact-form-fields';

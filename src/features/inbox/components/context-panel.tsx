@@ -1,17 +1,22 @@
-import { useSuspenseQuery } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { skipToken, useQuery, useSuspenseQuery } from '@tanstack/react-query';
+import { Plus, UserPlus } from 'lucide-react';
+import { useState, type ReactNode } from 'react';
 import type { Conversation } from '@/contract';
 import { QueryBoundary } from '@/components/query-boundary';
 import { Skeleton, errorText } from '@/components/ui/states';
 import { UserText } from '@/components/ui/user-text';
-import { contactQuery } from '@/data/contacts';
+import { Button } from '@/components/ui/button';
+import { contactKeys, contactQuery, type ThreadContact } from '@/data/contacts';
+import { useCan } from '@/lib/permissions';
 import { customerQuery } from '@/data/customers';
 import { leadStagesQuery } from '@/data/lead-stages';
 import { leadQuery } from '@/data/leads';
 import { money } from '@/lib/format';
 import { phone } from '@/lib/phone';
 import { contactName } from '@/contract';
+import { AddContactDialog } from './add-contact-dialog';
 import { GroupPanel } from './group-panel';
+import { ThreadLeadDialog } from './thread-lead-dialog';
 
 // Loaded lazily with the context panel: phone formatting metadata stays out of the first screen.
 // Each section reads the shared caches, so an edit made on the customer or lead page shows here too.
@@ -92,21 +97,76 @@ function LeadRows({ id }: { id: string }) {
   );
 }
 
+/**
+ * A thread nobody linked: the CRM contact on its number when there is one (with their customer),
+ * else a way forward (issue 36.5): add the person to the CRM, or create a lead, prefilled.
+ */
+function UnlinkedPanel({ conversation, name }: { conversation: Conversation; name: string }) {
+  const onThread = useQuery({ queryKey: contactKeys.onThread(conversation.id), queryFn: skipToken }).data as
+    ThreadContact | null | undefined;
+  const can = useCan();
+  const [adding, setAdding] = useState(false);
+  const [leading, setLeading] = useState(false);
+  const mayAdd = can('contacts.create') && can('customers.create');
+  const mayLead = can('leads.create');
+  return (
+    <div>
+      {onThread ? (
+        <>
+          <Section title="Contact">
+            <ContactRows id={onThread.contact.id} />
+            <p className="text-xs text-muted">Found by the thread’s number.</p>
+          </Section>
+          {onThread.customer ? (
+            <Section title="Customer">
+              <CustomerRows id={onThread.customer.id} />
+            </Section>
+          ) : null}
+        </>
+      ) : (
+        <section className="flex flex-col gap-2 border-b border-border px-4 py-3">
+          <h3 className="text-xs font-semibold uppercase tracking-wide text-subtle">Contact</h3>
+          <p className="text-[13px] text-muted">
+            {mayAdd
+              ? 'This person is not in the CRM yet.'
+              : 'This person is not in the CRM yet. A manager can add them.'}
+          </p>
+          <dl>
+            <Row label="Platform id" value={conversation.external_thread_id} />
+          </dl>
+          {mayAdd ? (
+            <Button size="sm" variant="primary" className="self-start" onClick={() => setAdding(true)}>
+              <UserPlus size={14} aria-hidden />
+              Add to the CRM
+            </Button>
+          ) : null}
+        </section>
+      )}
+      {mayLead ? (
+        <section className="flex flex-col gap-2 border-b border-border px-4 py-3">
+          <h3 className="text-xs font-semibold uppercase tracking-wide text-subtle">Lead</h3>
+          <Button size="sm" className="self-start" onClick={() => setLeading(true)}>
+            <Plus size={14} aria-hidden />
+            Create lead
+          </Button>
+        </section>
+      ) : null}
+      {adding ? (
+        <AddContactDialog conversation={conversation} name={name} open onOpenChange={setAdding} />
+      ) : null}
+      {leading ? (
+        <ThreadLeadDialog conversation={conversation} name={name} open onOpenChange={setLeading} />
+      ) : null}
+    </div>
+  );
+}
+
 /** Who this is: the group, or the contact with their customer and lead. */
-export default function ContextPanel({ conversation }: { conversation: Conversation }) {
+export default function ContextPanel({ conversation, name }: { conversation: Conversation; name: string }) {
   if (conversation.is_group) return <GroupPanel conversation={conversation} />;
   const { contact_id, customer_id, lead_id } = conversation;
-  if (!contact_id && !customer_id && !lead_id) {
-    return (
-      <section className="flex flex-col gap-1 border-b border-border px-4 py-3">
-        <h3 className="text-xs font-semibold uppercase tracking-wide text-subtle">Contact</h3>
-        <p className="text-[13px] text-muted">This person is not linked to a CRM contact yet.</p>
-        <dl>
-          <Row label="Platform id" value={conversation.external_thread_id} />
-        </dl>
-      </section>
-    );
-  }
+  if (!contact_id && !customer_id && !lead_id)
+    return <UnlinkedPanel conversation={conversation} name={name} />;
   return (
     <div>
       {contact_id ? (

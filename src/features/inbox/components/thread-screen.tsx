@@ -80,13 +80,13 @@ export function ThreadScreen({ conversationId }: { conversationId: string }) {
       {panelBeside ? (
         <aside aria-label="Details" className="w-80 shrink-0 overflow-y-auto border-l border-border">
           <Suspense fallback={<LoadingState />}>
-            <ContextPanel conversation={thread} />
+            <ContextPanel conversation={thread} name={name} />
           </Suspense>
         </aside>
       ) : Dialog ? (
         <Dialog open={contextOpen} onOpenChange={setContextOpen} title="Details" side>
           <Suspense fallback={<LoadingState />}>
-            <ContextPanel conversation={thread} />
+            <ContextPanel conversation={thread} name={name} />
           </Suspense>
         </Dialog>
       ) : null}

@@ -1,31 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ActivityCreate, LeadCreate, LeadUpdate } from '@/contract';
+import type { ActivityCreate, LeadUpdate } from '@/contract';
 import { addActivity } from '@/data/activities';
 import { leadKeys, upsertLead } from '@/data/leads';
 import { callApi } from '@/lib/api-client';
-import { callUntilKnown, useKeyKeeper } from '@/lib/idempotent-call';
 
 /** After a lead changed, the numbered pages re-read (it may have joined or left a filter). */
 const settleLists = (queryClient: ReturnType<typeof useQueryClient>) =>
   queryClient.invalidateQueries({ queryKey: leadKeys.pages() });
-
-/**
- * Creates a lead; it shows at the top of its stage's column at once. The same form saved again (a
- * double click, a retry after an unknown outcome) carries the same key, so it is one lead.
- */
-export function useCreateLead() {
-  const queryClient = useQueryClient();
-  const keys = useKeyKeeper();
-  return useMutation({
-    mutationFn: (body: LeadCreate) =>
-      callUntilKnown(() => callApi('leads.create', { body, idempotencyKey: keys.keyFor(body) })),
-    onSuccess: (lead) => {
-      keys.done();
-      upsertLead(queryClient, lead);
-      return settleLists(queryClient);
-    },
-  });
-}
 
 export function useUpdateLead(id: string) {
   const queryClient = useQueryClient();

@@ -5,7 +5,7 @@ import { useApiForm } from '@/components/form/use-api-form';
 import { Dialog } from '@/components/ui/dialog';
 import { isolate } from '@/components/ui/user-text';
 import { notify } from '@/lib/notify';
-import { useCreateLead } from '../api/lead-mutations';
+import { useCreateLead } from '@/data/record-creates';
 import { bodyFromForm, emptyLeadForm } from '../model/lead-form';
 import { LeadFormFields } from './lead-form-fields';
 
