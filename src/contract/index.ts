@@ -22,6 +22,7 @@ export * from './bff';
 export * from './roles';
 export * from './events';
 export * from './audit';
+export * from './audit-summary';
 export * from './workspace';
 export * from './contact-links';
 export * from './unread';

@@ -179,6 +179,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clock,
     retentionDays: config.auditRetentionDays,
     writer: { closeTimeoutMs: config.database.shutdownFlushMs },
+    roster: teamOf(deps.users, deps.team.members, deps.team.aiAgents),
   });
   const sessions = new SessionManager(store, clock);
   const cookie = cookiePolicy(config);

@@ -45,9 +45,11 @@ export function recordLink(
   | { to: '/customers/$customerId'; params: { customerId: string } }
   | { to: '/contacts/$contactId'; params: { contactId: string } }
   | { to: '/inbox/$conversationId'; params: { conversationId: string } }
+  | { to: '/leads'; search: { lead: string } }
   | null {
   const id = record?.id;
   if (id === undefined) return null;
+  if (action === 'leads.update' || action === 'leads.reassign') return { to: '/leads', search: { lead: id } };
   if (action.startsWith('customers.')) return { to: '/customers/$customerId', params: { customerId: id } };
   if (action.startsWith('contacts.')) return { to: '/contacts/$contactId', params: { contactId: id } };
   if (action.startsWith('conversations.'))

@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { AuditEntry, AuditOutcome } from '../../contract/audit';
+import type { AuditSummary } from '../../contract/audit-summary';
 import type { AuditLogTable, Database } from '../store/schema';
 import { storableJson, storableText } from '../store/storable-text';
 import { guarded } from '../store/store-errors';
@@ -17,6 +18,8 @@ export interface AuditRecord {
   readonly status: number;
   readonly outcome: AuditOutcome;
   readonly ip: string | null;
+  /** What it did, in names (audit-summary.ts); absent or null: the entry shows its raw action. */
+  readonly summary?: AuditSummary | null;
 }
 
 export interface AuditFilter {
@@ -44,6 +47,8 @@ const toEntry = (row: Selectable<AuditLogTable>): AuditEntry => ({
   status: row.status,
   outcome: row.outcome,
   ip: row.ip,
+  // Read by the browser with summaryOf (contract/audit-summary.ts), which drops a shape it cannot take.
+  ...(row.summary !== null ? { summary: row.summary } : {}),
 });
 
 export class AuditRepository {
@@ -51,14 +56,14 @@ export class AuditRepository {
 
   /**
    * One statement per batch, with one array parameter per column (unnest): the SQL text is the
-   * same for every batch, so building it costs nothing per row, and the database parses 8
-   * parameters instead of 8 per entry.
+   * same for every batch, so building it costs nothing per row, and the database parses 9
+   * parameters instead of 9 per entry.
    */
   async insert(records: readonly AuditRecord[]): Promise<void> {
     if (records.length === 0) return;
     const column = <T>(pick: (r: AuditRecord) => T): T[] => records.map(pick);
     await guarded(() =>
-      sql`insert into audit_log (at, username, role, action, record, status, outcome, ip)
+      sql`insert into audit_log (at, username, role, action, record, status, outcome, ip, summary)
         select * from unnest(
           ${column((r) => r.at.toISOString())}::timestamptz[],
           ${column((r) => storableText(r.username))}::text[],
@@ -67,7 +72,8 @@ export class AuditRepository {
           ${column((r) => (r.record === null ? null : storableJson(r.record)))}::jsonb[],
           ${column((r) => r.status)}::integer[],
           ${column((r) => r.outcome)}::text[],
-          ${column((r) => storableText(r.ip))}::text[]
+          ${column((r) => storableText(r.ip))}::text[],
+          ${column((r) => (r.summary == null ? null : storableJson(r.summary)))}::jsonb[]
         )`.execute(this.db),
     );
   }

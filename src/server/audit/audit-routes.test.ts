@@ -128,7 +128,7 @@ describe('GET /bff/audit: the query', () => {
 });
 
 describe('what is recorded', () => {
-  it('a proxied write: who, route, record, status, address, never the body', async () => {
+  it('a proxied write: who, route, record, status, address, what in names, never the body', async () => {
     const res = await app.inject({
       method: 'PATCH',
       url: sample('leads.update').url,
@@ -148,6 +148,13 @@ describe('what is recorded', () => {
         status: 200,
         outcome: 'success',
         ip: '127.0.0.1',
+        // In names: the field changed, never its value (the lead is not in the workspace tables).
+        summary: {
+          actor: 'Test admin',
+          verb: 'updated',
+          subject: { kind: 'lead', id: '6f1c7a52-3c1e-4a8f-9b0e-2d7a1c9e4b10' },
+          fields: ['company_name'],
+        },
       },
     ]);
     const everything = JSON.stringify(await store.db.selectFrom('audit_log').selectAll().execute());

@@ -1,6 +1,7 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { Contact, Conversation, Customer, Lead, Message, Template } from '../../contract';
 import type { AuditOutcome } from '../../contract/audit';
+import type { AuditSummary } from '../../contract/audit-summary';
 
 // The tables of the BFF's own database, as Kysely sees them. A migration changes the schema; this
 // file says what the code may read and write. bigint columns come back as strings from both
@@ -21,6 +22,8 @@ export interface AuditLogTable {
   status: number;
   outcome: AuditOutcome;
   ip: string | null;
+  /** Migration 0022: what it did, in names (contract/audit-summary.ts); JSON text in, an object out. */
+  summary: ColumnType<AuditSummary | null, string | null, never>;
 }
 
 /** What an agent has read of a thread (src/server/unread). */

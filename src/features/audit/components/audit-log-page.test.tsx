@@ -5,7 +5,8 @@ import { callApi } from '@/lib/api-client';
 import { renderRoutes } from '@/test/render-routes';
 import { BFF_ORIGIN, fake, signInAs, withBff } from '@/test/bff';
 
-withBff({ database: true });
+// The live workspace: the log names records from its tables.
+withBff({ database: true, live: true });
 afterEach(cleanup);
 
 const rows = () =>
@@ -33,18 +34,23 @@ describe('Settings → Audit log', () => {
 
     await screen.findByRole('heading', { name: 'Audit log' });
     expect(screen.getByRole('link', { name: 'Audit log' })).toHaveAttribute('aria-current', 'page');
-    // Newest first: the failed sign-in, then the change, with a link to the record changed.
+    // Newest first: the failed sign-in, then the change, in words with a link to the record changed,
+    // and the raw call (the account, the route id and its path) for the admin who wants it.
     const [failed, change] = rows();
+    expect(failed).toHaveTextContent('Sign-in failed for ana@acme.test');
     expect(within(failed!).getByText('auth.login')).toBeInTheDocument();
     expect(within(failed!).getByText('Failed')).toBeInTheDocument();
-    expect(within(failed!).getByText('ana@acme.test')).toBeInTheDocument();
-    expect(within(change!).getByText('customers.update')).toBeInTheDocument();
-    expect(within(change!).getByText('ada@acme.test')).toBeInTheDocument();
-    expect(within(change!).getByText('Succeeded')).toBeInTheDocument();
-    expect(within(change!).getByRole('link', { name: customer.id })).toHaveAttribute(
+    expect(change).toHaveTextContent(`Ada Admin updated customer ${customer.name}: industry`);
+    expect(within(change!).getByRole('link', { name: customer.name })).toHaveAttribute(
       'href',
       `/customers/${customer.id}`,
     );
+    expect(within(change!).getByText('customers.update')).toBeInTheDocument();
+    expect(within(change!).getByText('PATCH /v1/customers/{id}')).toBeInTheDocument();
+    expect(within(change!).getByText('ada@acme.test')).toBeInTheDocument();
+    expect(within(change!).getByText(customer.id)).toBeInTheDocument();
+    expect(within(change!).getByText('Succeeded')).toBeInTheDocument();
+    expect(change).not.toHaveTextContent('Audited change');
 
     await user.selectOptions(screen.getByRole('combobox', { name: 'Outcome' }), 'failure');
     await waitFor(() => expect(router.state.location.search).toEqual({ outcome: 'failure' }));
@@ -61,6 +67,26 @@ describe('Settings → Audit log', () => {
     await waitFor(() => expect(router.state.location.search).toEqual({}));
     expect(screen.getByRole('searchbox', { name: 'Person' })).toHaveValue('');
     await waitFor(() => expect(screen.getByText('customers.update')).toBeInTheDocument());
+  });
+
+  it('names who moved which lead to which stage, the lead linked to its drawer', async () => {
+    const { crm } = fake.workspace();
+    const lead = [...crm.leads.values()][0]!;
+    const stage = crm.stages.find((s) => s.key !== lead.status)!;
+    await signInAs('manager');
+    await callApi('leads.update', { params: { id: lead.id }, body: { status: stage.key } });
+    await signInAs('admin');
+    await renderRoutes('/settings/audit');
+
+    await screen.findByRole('heading', { name: 'Audit log' });
+    const moved = rows().find((r) => within(r).queryByText('leads.update') !== null)!;
+    expect(moved).toHaveTextContent(`Marco Manager moved lead ${lead.name} to ${stage.name}`);
+    expect(within(moved).getByRole('link', { name: lead.name })).toHaveAttribute(
+      'href',
+      `/leads?lead=${lead.id}`,
+    );
+    // The sign-ins around it, in words too.
+    expect(rows()[0]).toHaveTextContent('Ada Admin signed in');
   });
 
   it('says when a date range runs backwards and does not apply it', async () => {

@@ -20,6 +20,7 @@ import { searchNewest } from './0018-search-newest';
 import { contactsCatchUp } from './0019-contacts-catch-up';
 import { leadFinder } from './0020-lead-finder';
 import { messageAuthors } from './0021-message-authors';
+import { auditSummary } from './0022-audit-summary';
 
 // Every migration, in order, listed here by hand: the server is bundled into one file for
 // production, so nothing scans a directory. To change the schema, add a file `NNNN-what.ts` with
@@ -47,4 +48,5 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0019_contacts_catch_up': contactsCatchUp,
   '0020_lead_finder': leadFinder,
   '0021_message_authors': messageAuthors,
+  '0022_audit_summary': auditSummary,
 };
