@@ -1,4 +1,5 @@
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
+import { inIndexOrder } from '../store/index-order';
 import {
   BOARD_PAGE,
   UNMATCHED,
@@ -17,7 +18,6 @@ import {
   afterCursor,
   COLUMN_ORDER,
   finderCondition,
-  inIndexOrder,
   indexedFilterCondition,
   NEWEST_FIRST,
   searches,

@@ -1,17 +1,10 @@
 import { sql } from 'kysely';
+import { inIndexOrder } from '../store/index-order';
 import { DEFAULT_LIMIT, type Lead, type LeadScreenPage } from '../../contract';
 import type { WorkspaceReader } from '../workspace/workspace-reader';
 import type { WorkspaceDb } from '../workspace/workspace-writer';
 import type { LeadFilters } from './lead-order';
-import {
-  filterCondition,
-  finderCondition,
-  inIndexOrder,
-  LIVE,
-  NEWEST_FIRST,
-  searches,
-  summaryCondition,
-} from './lead-sql';
+import { filterCondition, finderCondition, LIVE, NEWEST_FIRST, searches, summaryCondition } from './lead-sql';
 
 // The list view's page from the workspace tables: the upstream's envelope and order
 // (decisions.md), with a true total under every filter, the owner filter included. The total

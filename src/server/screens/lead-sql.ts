@@ -2,7 +2,6 @@ import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { Lead } from '../../contract';
 import { storableText } from '../store/storable-text';
 import { FIELD_SEPARATOR, SEPARATOR_STAND_IN } from '../workspace/record-kinds';
-import type { WorkspaceDb } from '../workspace/workspace-writer';
 import { containing } from '../store/like-pattern';
 import type { LeadFilters, OrderKey } from './lead-order';
 
@@ -14,7 +13,6 @@ type Condition = RawBuilder<SqlBool>;
 
 /** Live rows only: every query of the lead screens starts with it (the indexes are partial on it). */
 export const LIVE: Condition = sql<SqlBool>`removed_at is null`;
-
 
 /**
  * The search rule of leadMatcher: the trimmed, lower-cased needle inside the name, the email or
@@ -159,20 +157,4 @@ export function afterCondition(after: OrderKey | null): Condition {
   const at = timeOf(after.ms);
   return sql<SqlBool>`(created_at < ${at}::timestamptz or (created_at = ${at}::timestamptz and id > ${after.id})
     or created_at is null)`;
-}
-
-/**
- * Runs a read of the first rows of an index range in the index's order, as planned: PGlite runs no
- * autovacuum, so ws_leads may have no statistics, and without them the planner may read a whole
- * column and sort it (seconds at 200,000 leads) to show 20 cards. Sorting, bitmap and sequential
- * scans are turned off for this one transaction, which leaves the ordered index scan. Only for
- * reads whose rows are dense in the range (no filter): a sparse filter is better served by its
- * own index and a sort of the matches, which the planner chooses.
- */
-export async function inIndexOrder<T>(db: WorkspaceDb, query: RawBuilder<T>): Promise<T[]> {
-  return db.transaction().execute(async (tx) => {
-    await sql`select set_config('enable_sort', 'off', true), set_config('enable_bitmapscan', 'off', true),
-      set_config('enable_seqscan', 'off', true)`.execute(tx);
-    return (await query.execute(tx)).rows;
-  });
 }

@@ -2,7 +2,7 @@ import { containing } from '../store/like-pattern';
 import { sql, type RawBuilder } from 'kysely';
 import { contactName, type Contact, type Customer, type Lead, type RecordHit } from '../../contract';
 import { fold } from '../../contract/text-fold';
-import { inIndexOrder } from '../screens/lead-sql';
+import { inIndexOrder } from '../store/index-order';
 import type { WorkspaceReader } from '../workspace/workspace-reader';
 
 // Contacts, customers, leads and quick replies found in the workspace tables (no call upstream):
