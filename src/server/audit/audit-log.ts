@@ -12,15 +12,14 @@ import { SetAsideRepository } from '../store/set-aside-repository';
 import type { AuditSummary } from '../../contract/audit-summary';
 import {
   EMPTY_ROSTER,
-  WorkspaceNames,
   auditName,
-  nameNeed,
-  summarize,
   type AuditCall,
   type NameReader,
   type Names,
   type Roster,
-} from './audit-summary';
+} from './audit-call';
+import { nameNeed, summarize } from './audit-summary';
+import { WorkspaceNames } from './audit-names';
 
 // What the audit log records: every state-changing call through the BFF (the proxy's mutating
 // routes, refused ones included, and the BFF's own state-changing routes), every sign-in attempt

@@ -25,7 +25,8 @@ import { sameOriginHeaders, signIn, TEST_USERS } from '../testing/test-users';
 import { seedWorkspace } from '../testing/workspace-seed';
 import { replaceList } from '../workspace/workspace-writer';
 import { AuditLog, registerAuditRecording } from './audit-log';
-import { WorkspaceNames, auditName, type NameReader } from './audit-summary';
+import { WorkspaceNames } from './audit-names';
+import { auditName, type NameReader } from './audit-call';
 
 // Issue 36.3: each audit entry says what it did in names, read before the call ran (a delete
 // removes the record), never failing or holding up the call, and never holding a body's values.
