@@ -171,7 +171,7 @@ beforeAll(async () => {
   const live = app.bffLive!;
   await forgetWorkspace(live.workspace.db);
   await seedWorkspace(live.workspace.db, { conversations: [conversation(1)], stages: [] });
-  await setMeta(live.workspace.db, 'loaded', ['conversations', 'leads']);
+  await setMeta(live.workspace.db, 'loaded', ['conversations', 'leads', 'customers']);
   admin = await signIn(app, 'admin');
 }, 60_000);
 afterAll(() => stack.close());
