@@ -1,4 +1,4 @@
-import { skipToken, useQuery, type QueryClient } from '@tanstack/react-query';
+import { queryOptions, skipToken, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { MessageAuthors } from '@/contract';
 import { meQuery } from './session';
 
@@ -15,7 +15,7 @@ export const authorKeys = {
 /** Adds authors to a thread's; a teammate replaces an AI agent, never the other way round. */
 export function addAuthors(queryClient: QueryClient, conversationId: string, authors: MessageAuthors): void {
   if (Object.keys(authors).length === 0) return;
-  queryClient.setQueryData<MessageAuthors>(authorKeys.thread(conversationId), (held) => {
+  queryClient.setQueryData(threadAuthorsQuery(conversationId).queryKey, (held) => {
     const next: MessageAuthors = { ...held };
     for (const [id, author] of Object.entries(authors))
       if (!(next[id]?.kind === 'person' && author.kind === 'ai')) next[id] = author;
@@ -25,14 +25,16 @@ export function addAuthors(queryClient: QueryClient, conversationId: string, aut
 
 const NONE: MessageAuthors = {};
 
-/** A thread's authors as held (nothing is read for them: the screen and the stream bring them). */
-export function useThreadAuthors(conversationId: string): MessageAuthors {
-  const held = useQuery({
+/** A thread's authors as held: nothing is read for them (the screen and the stream bring them). */
+export const threadAuthorsQuery = (conversationId: string) =>
+  queryOptions<MessageAuthors>({
     queryKey: authorKeys.thread(conversationId),
     queryFn: skipToken,
     staleTime: Infinity,
   });
-  return (held.data as MessageAuthors | undefined) ?? NONE;
+
+export function useThreadAuthors(conversationId: string): MessageAuthors {
+  return useQuery(threadAuthorsQuery(conversationId)).data ?? NONE;
 }
 
 /** The signed-in person's username, to say "You" (null while unknown). */

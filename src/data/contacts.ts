@@ -1,4 +1,4 @@
-import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import { queryOptions, skipToken, type QueryClient } from '@tanstack/react-query';
 import type { Contact, Customer } from '@/contract';
 import { callApi } from '@/lib/api-client';
 
@@ -17,6 +17,14 @@ export interface ThreadContact {
   readonly contact: Contact;
   readonly customer: Customer | null;
 }
+
+/** Who an unlinked thread is with, as held: nothing is read for it (setThreadContact writes it). */
+export const threadContactQuery = (conversationId: string) =>
+  queryOptions<ThreadContact | null>({
+    queryKey: contactKeys.onThread(conversationId),
+    queryFn: skipToken,
+    staleTime: Infinity,
+  });
 
 /** A CRM contact; thread rows and the inbox's context panel read it for the name too. */
 export const contactQuery = (id: string) =>

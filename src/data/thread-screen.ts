@@ -2,7 +2,7 @@ import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { ThreadScreen } from '@/contract';
 import { callScreen } from '@/lib/api-client';
 import { addAuthors } from './authors';
-import { contactKeys, type ThreadContact } from './contacts';
+import { contactKeys, threadContactQuery, type ThreadContact } from './contacts';
 import { conversationKeys } from './conversations';
 import { customerKeys } from './customers';
 import { leadKeys } from './leads';
@@ -60,7 +60,7 @@ export function setThreadContact(
   conversationId: string,
   found: ThreadContact | null,
 ): void {
-  queryClient.setQueryData(contactKeys.onThread(conversationId), found);
+  queryClient.setQueryData(threadContactQuery(conversationId).queryKey, found);
   if (!found) return;
   queryClient.setQueryData(contactKeys.detail(found.contact.id), found.contact);
   if (found.customer) queryClient.setQueryData(customerKeys.detail(found.customer.id), found.customer);

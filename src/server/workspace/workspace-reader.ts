@@ -12,7 +12,7 @@ import type {
   Template,
   UpstreamState,
 } from '../../contract';
-import { isContactThread } from '../../contract/contact-links';
+import { isContactThread, threadNumber } from '../../contract/contact-links';
 import { conversationName } from '../../contract/thread-names';
 import { containing } from '../store/like-pattern';
 import { AuthorsRepository } from '../authors/message-authors';
@@ -149,8 +149,9 @@ export class WorkspaceReader {
    */
   async contactOnNumber(thread: Conversation): Promise<Contact | null> {
     if (thread.contact_id || thread.is_group) return null;
-    const digits = thread.external_thread_id.replace(/@.*$/, '').replace(/\D/g, '');
-    if (digits.length < 6) return null;
+    // A contact's number is compared as E.164 digits: a thread on no such number has no contact.
+    const digits = threadNumber(thread);
+    if (digits === null) return null;
     const rows = await this.db
       .selectFrom('ws_contacts')
       .select('data')

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { ContactCreate, threadNumber, toE164Digits, type Conversation, type Customer } from '@/contract';
 import { FormActions } from '@/components/form/form-actions';
 import { FormAlert } from '@/components/form/form-alert';
@@ -24,6 +24,26 @@ interface Values {
   email: string;
   /** The new customer's name (when no existing one is chosen). */
   customer_name: string;
+}
+
+/** One radio choice with its words. */
+function Option({
+  name,
+  checked,
+  onChoose,
+  children,
+}: {
+  name: string;
+  checked: boolean;
+  onChoose: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <label className="flex items-center gap-2 text-sm">
+      <input type="radio" name={name} checked={checked} onChange={onChoose} />
+      {children}
+    </label>
+  );
 }
 
 /** A placeholder until the customer exists: the contract checks the rest of the body first. */
@@ -52,11 +72,12 @@ export function AddContactDialog({ conversation, name, open, onOpenChange }: Thr
     enabled: choice === 'existing' && search !== '',
   });
   const digits = threadNumber(conversation);
-  const [first = '', ...rest] = name.trim().split(/\s+/);
+  // A thread named by its number (the contact never gave a name) suggests no name.
+  const [first = '', ...rest] = digits && name.replace(/\D/g, '') === digits ? [] : name.trim().split(/\s+/);
   const form = useApiForm({
     initial: (): Values => ({
-      first_name: digits && name.replace(/\D/g, '') === digits ? '' : first,
-      last_name: digits && name.replace(/\D/g, '') === digits ? '' : rest.join(' '),
+      first_name: first,
+      last_name: rest.join(' '),
       mobile: digits ? `+${digits}` : '',
       email: '',
       customer_name: '',
@@ -126,15 +147,9 @@ export function AddContactDialog({ conversation, name, open, onOpenChange }: Thr
         </div>
         <fieldset className="flex flex-col gap-2">
           <legend className="mb-1 text-[13px] font-medium text-muted">Customer</legend>
-          <label className="flex items-center gap-2 text-sm">
-            <input
-              type="radio"
-              name="customer"
-              checked={choice === 'new'}
-              onChange={() => setChoice('new')}
-            />
+          <Option name="customer" checked={choice === 'new'} onChoose={() => setChoice('new')}>
             A new customer of their own
-          </label>
+          </Option>
           {choice === 'new' ? (
             <Field
               label="Customer name"
@@ -150,15 +165,9 @@ export function AddContactDialog({ conversation, name, open, onOpenChange }: Thr
               )}
             </Field>
           ) : null}
-          <label className="flex items-center gap-2 text-sm">
-            <input
-              type="radio"
-              name="customer"
-              checked={choice === 'existing'}
-              onChange={() => setChoice('existing')}
-            />
+          <Option name="customer" checked={choice === 'existing'} onChoose={() => setChoice('existing')}>
             A customer already in the CRM
-          </label>
+          </Option>
           {choice === 'existing' ? (
             <div className="flex flex-col gap-2">
               <SearchBox
@@ -176,20 +185,19 @@ export function AddContactDialog({ conversation, name, open, onOpenChange }: Thr
                 ) : (
                   <div role="radiogroup" aria-label="Customers found" className="flex flex-col gap-1">
                     {found.data.customers.map((c) => (
-                      <label key={c.id} className="flex items-center gap-2 text-sm">
-                        <input
-                          type="radio"
-                          name="existing"
-                          checked={picked?.id === c.id}
-                          onChange={() => setPicked(c)}
-                        />
+                      <Option
+                        key={c.id}
+                        name="existing"
+                        checked={picked?.id === c.id}
+                        onChoose={() => setPicked(c)}
+                      >
                         <UserText>{c.name}</UserText>
                         {c.company_name ? (
                           <span className="text-xs text-muted">
                             <UserText>{c.company_name}</UserText>
                           </span>
                         ) : null}
-                      </label>
+                      </Option>
                     ))}
                   </div>
                 )

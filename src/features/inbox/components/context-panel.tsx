@@ -1,4 +1,4 @@
-import { skipToken, useQuery, useSuspenseQuery } from '@tanstack/react-query';
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { Plus, UserPlus } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import type { Conversation } from '@/contract';
@@ -6,7 +6,7 @@ import { QueryBoundary } from '@/components/query-boundary';
 import { Skeleton, errorText } from '@/components/ui/states';
 import { UserText } from '@/components/ui/user-text';
 import { Button } from '@/components/ui/button';
-import { contactKeys, contactQuery, type ThreadContact } from '@/data/contacts';
+import { contactQuery, threadContactQuery } from '@/data/contacts';
 import { useCan } from '@/lib/permissions';
 import { customerQuery } from '@/data/customers';
 import { leadStagesQuery } from '@/data/lead-stages';
@@ -102,8 +102,7 @@ function LeadRows({ id }: { id: string }) {
  * else a way forward (issue 36.5): add the person to the CRM, or create a lead, prefilled.
  */
 function UnlinkedPanel({ conversation, name }: { conversation: Conversation; name: string }) {
-  const onThread = useQuery({ queryKey: contactKeys.onThread(conversation.id), queryFn: skipToken }).data as
-    ThreadContact | null | undefined;
+  const onThread = useQuery(threadContactQuery(conversation.id)).data;
   const can = useCan();
   const [adding, setAdding] = useState(false);
   const [leading, setLeading] = useState(false);

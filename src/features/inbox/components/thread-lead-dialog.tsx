@@ -1,4 +1,4 @@
-import { skipToken, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { LeadCreate, contactName, threadNumber } from '@/contract';
 import { FormActions } from '@/components/form/form-actions';
 import { FormAlert } from '@/components/form/form-alert';
@@ -6,7 +6,7 @@ import { useApiForm } from '@/components/form/use-api-form';
 import { Dialog } from '@/components/ui/dialog';
 import { Field, Input } from '@/components/ui/field';
 import { isolate } from '@/components/ui/user-text';
-import { contactKeys, type ThreadContact } from '@/data/contacts';
+import { threadContactQuery } from '@/data/contacts';
 import { useCreateLead } from '@/data/record-creates';
 import { meQuery } from '@/data/session';
 import { notify } from '@/lib/notify';
@@ -28,8 +28,7 @@ interface Values {
 export function ThreadLeadDialog({ conversation, name, open, onOpenChange }: ThreadDialogProps) {
   const create = useCreateLead();
   const me = useQuery(meQuery()).data;
-  const onThread = useQuery({ queryKey: contactKeys.onThread(conversation.id), queryFn: skipToken }).data as
-    ThreadContact | null | undefined;
+  const onThread = useQuery(threadContactQuery(conversation.id)).data;
   const digits = threadNumber(conversation);
   const form = useApiForm({
     initial: (): Values => ({
