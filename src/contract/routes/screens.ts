@@ -16,6 +16,12 @@ import { ContactScreen, CustomerScreen, RecordScreenQuery } from './screens-reco
 export const UNMATCHED = '__unmatched__';
 /** Cards in a column's first page (and in each further page) unless `limit` says otherwise. */
 export const BOARD_PAGE = 20;
+/**
+ * Under a search, the most matches the board counts and sums. A search is for narrowing: one that
+ * matches more ("tanaka" in a million leads) shows its newest cards per column without totals, so
+ * its cost follows the cards shown rather than every match.
+ */
+export const SEARCH_COUNT_CAP = 1_000;
 
 /** A team member's upstream user id, or `none` for leads nobody owns. */
 export const OwnerFilter = z.lazy(() => z.union([Id, z.literal('none')]));
@@ -98,6 +104,11 @@ export const Board = z.lazy(() =>
     columns: z.array(BoardColumn),
     /** Leads whose status matches no stage (after a key change); total 0 when there are none. */
     unmatched: BoardColumn,
+    /**
+     * Present when the search matched more than this many leads (SEARCH_COUNT_CAP): the columns'
+     * totals and sums were not counted (0 and none); their cards are still the newest matches.
+     */
+    tooManyToCount: z.optional(z.int()),
   }),
 );
 export type Board = z.infer<typeof Board>;

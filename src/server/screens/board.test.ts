@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { UNMATCHED, type Lead } from '../../contract';
+import { SEARCH_COUNT_CAP, UNMATCHED, type Lead } from '../../contract';
 import type { TeamStore } from '../store/open-store';
 import { at, lead, stage, uuid } from '../testing/live-records';
 import { describeOnEachStore } from '../testing/test-stores';
@@ -9,6 +9,7 @@ import { LEADS } from '../workspace/record-kinds';
 import { WorkspaceReader } from '../workspace/workspace-reader';
 import { removeRecord } from '../workspace/workspace-writer';
 import { boardOf, columnPageOf } from './board';
+import { searchedColumns } from './board-search';
 import { seededLeads, expectedColumns, BIG_STAGES } from './board-fixtures';
 import { compareLeads, leadMatcher, type LeadFilters } from './lead-order';
 
@@ -280,7 +281,37 @@ describeOnEachStore('lead board', (suite) => {
         const board = await boardOf(workspace, { ...filters, limit: 5 });
         const expected = expectedColumns(final.leads, BIG_STAGES, filters, 5, final.followUps);
         const label = JSON.stringify(filters);
-        expect([...board.columns, board.unmatched], label).toEqual(expected);
+        const matches = expected.reduce((sum, c) => sum + c.total, 0);
+        if (filters.search !== undefined && matches > SEARCH_COUNT_CAP) {
+          // "acme", "lead": the newest matches of each column, uncounted.
+          expect(board.tooManyToCount, label).toBe(SEARCH_COUNT_CAP);
+          expect([...board.columns, board.unmatched], label).toEqual(
+            expected.map((c) => ({ ...c, total: 0, sums: [] })),
+          );
+        } else {
+          expect(board.tooManyToCount, label).toBeUndefined();
+          expect([...board.columns, board.unmatched], label).toEqual(expected);
+        }
+      }
+      // Both kinds were met: the fixtures hold searches on each side of the cap.
+      const counts = filterSets.map((f) =>
+        expectedColumns(final.leads, BIG_STAGES, f, 5, []).reduce((sum, c) => sum + c.total, 0),
+      );
+      expect(counts.some((n) => n > SEARCH_COUNT_CAP)).toBe(true);
+    });
+
+    it('finds the columns of a search too common to count by walking them, then sorting the sparse ones', async () => {
+      // A walk of 40 rows: most columns are too sparse in "élan" or "12" to fill a page within it,
+      // and are sorted from the trigram index's matches instead; "lead" fills them all.
+      const keys = BIG_STAGES.map((s) => s.key);
+      for (const filters of filterSets.filter((f) => f.search !== undefined)) {
+        const rows = await searchedColumns(store.db, keys, filters, null, 6, undefined, 40);
+        const expected = expectedColumns(final.leads, BIG_STAGES, filters, 6, []);
+        for (const column of expected)
+          expect(
+            rows.filter((r) => r.key === column.stage).map((r) => r.id),
+            `${JSON.stringify(filters)} ${column.stage}`,
+          ).toEqual(column.cards.map((c) => c.lead.id));
       }
     });
 

@@ -1,31 +1,29 @@
-import { sql, type RawBuilder, type SqlBool } from 'kysely';
+import { sql, type SqlBool } from 'kysely';
 import { inIndexOrder } from '../store/index-order';
 import {
   BOARD_PAGE,
+  SEARCH_COUNT_CAP,
   UNMATCHED,
   type Board,
   type BoardCard,
   type BoardColumn,
   type BoardColumnPage,
-  type CurrencySum,
 } from '../../contract';
 import { storableText } from '../store/storable-text';
 import type { WorkspaceDb } from '../workspace/workspace-writer';
 import type { WorkspaceReader } from '../workspace/workspace-reader';
 import { cursorOf, parseCursor, type LeadFilters, type OrderKey } from './lead-order';
 import {
-  afterCondition,
   afterCursor,
   COLUMN_ORDER,
-  finderCondition,
   indexedFilterCondition,
   NEWEST_FIRST,
   searches,
   storedKey,
-  summaryCondition,
   type LeadRow,
 } from './lead-sql';
-import { moneyOf } from './money-sums';
+import { talliesOf, unmatchedStatuses, type Tallies, type Tally } from './board-tallies';
+import { countedSearch, searchedColumns, type ColumnRow } from './board-search';
 
 // The lead board from the workspace tables: per stage (and for leads whose status matches no
 // stage: Unmatched) the exact count and sums under the filters, and the first page of cards with
@@ -34,7 +32,7 @@ import { moneyOf } from './money-sums';
 // The totals come from ws_lead_columns, which the database keeps with every change of ws_leads
 // (migrations 0012, 0017) per status, currency, owner and priority: a read of a few rows whatever
 // the number of leads, under the owner and priority filters too. Under a search they are counted
-// over the matches (the trigram index finds them). Cards are read per column along an index in the
+// over the matches, up to SEARCH_COUNT_CAP of them (board-search.ts). Cards are read per column along an index in the
 // column's order (ws_leads_column, or with an owner or priority filter ws_leads_column_owner or
 // ws_leads_column_priority), a page at a time.
 
@@ -47,95 +45,6 @@ export interface ColumnRequest extends LeadFilters {
   readonly cursor?: string | undefined;
   readonly limit?: number | undefined;
 }
-
-/** Totals of one column and currency, as PostgreSQL answers them (bigint and numeric as text). */
-interface TallyRow {
-  /** The stage key; null for Unmatched. */
-  readonly col: string | null;
-  readonly currency: string;
-  readonly leads: string;
-  readonly valued: string;
-  readonly value_sum: string;
-  readonly weighted_sum: string;
-  /** The statuses behind the row (the ones of Unmatched: which to read its cards from). */
-  readonly statuses: string[];
-}
-
-interface Tally {
-  total: number;
-  readonly sums: CurrencySum[];
-}
-
-/** `status` among the stage keys (false when there are none). */
-const amongKeys = (keys: readonly string[]): RawBuilder<SqlBool> =>
-  keys.length === 0 ? sql<SqlBool>`false` : sql<SqlBool>`status in (${sql.join([...keys])})`;
-
-/**
- * Per status and currency: how many leads, how many with a value, and their exact sums. Without a
- * search they are the summary's; under a search they are summed the way migration 0012's triggers
- * sum them (value as its shortest decimal, weighted by the probability kept within 0 to 100), so a
- * search that matches everything gives the same figures.
- */
-function perStatus(filters: LeadFilters, matched?: RawBuilder<unknown>): RawBuilder<unknown> {
-  if (!searches(filters))
-    return sql`select status, currency, sum(leads) as leads, sum(valued) as valued,
-        sum(value_sum) as value_sum, sum(weighted_sum) as weighted_sum
-      from ws_lead_columns where leads > 0 and ${summaryCondition(filters)}
-      group by status, currency`;
-  const value = sql`value::text::numeric`;
-  const weight = sql`least(100, greatest(0, coalesce(probability, 0)))::text::numeric * 0.01`;
-  return sql`select coalesce(status, '') as status, coalesce(currency, '') as currency,
-      count(*) as leads, count(value) as valued,
-      coalesce(sum(${value}), 0) as value_sum, coalesce(sum(${value} * ${weight}), 0) as weighted_sum
-    from ${matched ?? sql`ws_lead_finder where ${finderCondition(filters)}`}
-    group by 1, 2`;
-}
-
-/** The totals per column and currency over `perStatus` rows (the statuses of Unmatched kept). */
-const tallySql = (keys: readonly string[], perStatusRows: RawBuilder<unknown>): RawBuilder<TallyRow> =>
-  sql<TallyRow>`
-    select case when ${amongKeys(keys)} then status end as col, currency,
-      sum(leads)::text as leads, sum(valued)::text as valued,
-      sum(value_sum)::text as value_sum, sum(weighted_sum)::text as weighted_sum,
-      array_agg(status order by status) as statuses
-    from (${perStatusRows}) per_status
-    group by 1, 2`;
-
-interface Tallies {
-  readonly byColumn: Map<string | null, Tally>;
-  readonly unmatchedStatuses: string[];
-}
-
-function talliesFrom(rows: readonly TallyRow[]): Tallies {
-  const byColumn = new Map<string | null, Tally>();
-  const unmatched = new Set<string>();
-  for (const row of rows) {
-    let tally = byColumn.get(row.col);
-    if (tally === undefined) {
-      tally = { total: 0, sums: [] };
-      byColumn.set(row.col, tally);
-    }
-    tally.total += Number(row.leads);
-    // As before: a currency shows once one of its leads has a value; '' is "no currency".
-    if (Number(row.valued) > 0)
-      tally.sums.push({
-        currency: row.currency === '' ? null : row.currency,
-        value: moneyOf(row.value_sum),
-        weighted: moneyOf(row.weighted_sum),
-      });
-    if (row.col === null) for (const s of row.statuses) unmatched.add(s);
-  }
-  for (const tally of byColumn.values())
-    tally.sums.sort((a, b) => b.value - a.value || (a.currency ?? '').localeCompare(b.currency ?? ''));
-  return { byColumn, unmatchedStatuses: [...unmatched] };
-}
-
-async function talliesOf(db: WorkspaceDb, keys: readonly string[], filters: LeadFilters): Promise<Tallies> {
-  return talliesFrom((await tallySql(keys, perStatus(filters)).execute(db)).rows);
-}
-
-/** A row of a column: which column (a stage key, or UNMATCHED) and the lead. */
-type ColumnRow = LeadRow & { readonly key: string };
 
 /**
  * Without a search: the first `limit` leads after a cursor of each of several statuses matching
@@ -169,90 +78,6 @@ async function columnRows(
   );
 }
 
-/** A column's key under a search: a stage key, or UNMATCHED for the statuses no stage has. */
-const columnOf = (keys: readonly string[]) =>
-  sql`case when ${amongKeys(keys)} then status else ${UNMATCHED}::text end`;
-
-/**
- * Under a search: the first `limit` matches after a cursor of each column (a stage key, or
- * UNMATCHED for the statuses no stage has), `only` one column if given. The matches are found in
- * ws_lead_finder by its trigram index and sorted (cost in proportion to the matches): walking a
- * column's index for a rare match would read the whole column.
- */
-async function matchedRows(
-  db: WorkspaceDb,
-  keys: readonly string[],
-  filters: LeadFilters,
-  after: OrderKey | null,
-  limit: number,
-  only?: string,
-): Promise<ColumnRow[]> {
-  const column = columnOf(keys);
-  const inColumn =
-    only === undefined
-      ? sql<SqlBool>`true`
-      : only === UNMATCHED
-        ? sql<SqlBool>`not ${amongKeys(keys)}`
-        : sql<SqlBool>`status = ${only}`;
-  const result = await sql<ColumnRow>`
-    with matched as (
-      select id, created_at, ${column} as key,
-        row_number() over (partition by ${column} order by ${NEWEST_FIRST}) as n
-      from ws_lead_finder
-      where ${inColumn} and ${finderCondition(filters)} and ${afterCondition(after)}
-    )
-    select m.key, m.id, m.created_at, l.data from matched m join ws_leads l on l.id = m.id
-    where m.n <= ${limit}
-    order by m.key, m.created_at desc nulls last, m.id`.execute(db);
-  return result.rows;
-}
-
-/**
- * The board under a search in one statement: the matches are found once in ws_lead_finder (the
- * trigram index, then each candidate's fields checked), then both totalled and ranked per column;
- * only the cards shown are read from ws_leads.
- */
-async function searchedBoard(
-  db: WorkspaceDb,
-  keys: readonly string[],
-  filters: LeadFilters,
-  limit: number,
-): Promise<{ tallies: Tallies; rows: ColumnRow[] }> {
-  type Out =
-    | { kind: 'tally'; payload: TallyRow }
-    | {
-        kind: 'row';
-        payload: { key: string; id: string; created_at: string | null; data: ColumnRow['data'] };
-      };
-  const result = await sql<Out>`
-    with matched as materialized (
-      select id, created_at, status, currency, value, probability from ws_lead_finder
-      where ${finderCondition(filters)}
-    ),
-    ranked as (
-      select id, ${columnOf(keys)} as key,
-        row_number() over (partition by ${columnOf(keys)} order by ${NEWEST_FIRST}) as n
-      from matched
-    )
-    select kind, payload from (
-      select 'tally' as kind, to_jsonb(t) as payload, null::text as key, 0::bigint as n
-      from (${tallySql(keys, perStatus(filters, sql`matched`))}) t
-      union all
-      select 'row', jsonb_build_object('key', r.key, 'id', r.id, 'created_at', l.created_at, 'data', l.data),
-        r.key, r.n
-      from ranked r join ws_leads l on l.id = r.id
-      where r.n <= ${limit}
-    ) out
-    order by kind, key, n`.execute(db);
-  const tallyRows: TallyRow[] = [];
-  const rows: ColumnRow[] = [];
-  for (const out of result.rows) {
-    if (out.kind === 'tally') tallyRows.push(out.payload);
-    else rows.push(out.payload);
-  }
-  return { tallies: talliesFrom(tallyRows), rows };
-}
-
 function pageOf(
   stage: string,
   rows: readonly LeadRow[],
@@ -275,10 +100,11 @@ export async function boardOf(workspace: WorkspaceReader, request: BoardRequest)
   // Two stages with one key (the upstream should refuse it) share their leads: each shows them.
   const keys = [...new Set(stages.map((s) => s.key))];
   // One more than a page: whether there is a next one.
-  const { tallies, rows } = searches(request)
+  const { tallies, rows, counted } = searches(request)
     ? await searchedBoard(db, keys, request, limit + 1)
     : await talliesOf(db, keys, request).then(async (tallies) => ({
         tallies,
+        counted: true,
         rows: (
           await Promise.all([
             columnRows(
@@ -309,15 +135,21 @@ export async function boardOf(workspace: WorkspaceReader, request: BoardRequest)
   return {
     columns: stages.map((s) => column(s.key, byColumn.get(s.key), rowsOf.get(s.key) ?? [])),
     unmatched: column(UNMATCHED, byColumn.get(null), rowsOf.get(UNMATCHED) ?? []),
+    ...(counted ? {} : { tooManyToCount: SEARCH_COUNT_CAP }),
   };
 }
 
-/** The statuses of live leads that match no stage: where Unmatched's cards are. */
-async function unmatchedStatuses(db: WorkspaceDb, keys: readonly string[]): Promise<string[]> {
-  const result = await sql<{ status: string }>`
-    select status from ws_lead_columns where leads > 0 and not ${amongKeys(keys)}
-    group by status`.execute(db);
-  return result.rows.map((r) => r.status);
+/** Under a search: counted when within the cap; else the columns' newest matches, uncounted. */
+async function searchedBoard(
+  db: WorkspaceDb,
+  keys: readonly string[],
+  filters: LeadFilters,
+  limit: number,
+): Promise<{ tallies: Tallies; rows: ColumnRow[]; counted: boolean }> {
+  const found = await countedSearch(db, keys, filters, limit);
+  if (found !== null) return { ...found, counted: true };
+  const uncounted: Tallies = { byColumn: new Map(), unmatchedStatuses: [] };
+  return { tallies: uncounted, rows: await searchedColumns(db, keys, filters, null, limit), counted: false };
 }
 
 /**
@@ -336,7 +168,7 @@ export async function columnPageOf(
   // As the writer stores a status: a key with text the database cannot hold still finds its leads.
   const stage = storableText(request.stage);
   const rows = searches(request)
-    ? await matchedRows(db, keys, request, after, limit + 1, stage)
+    ? await searchedColumns(db, keys, request, after, limit + 1, stage)
     : stage === UNMATCHED
       ? await columnRows(db, await unmatchedStatuses(db, keys), request, after, limit + 1, true)
       : await columnRows(db, [stage], request, after, limit + 1, false);

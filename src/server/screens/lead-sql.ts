@@ -129,15 +129,17 @@ export const COLUMN_ORDER = sql`status, created_at desc nulls last, id`;
  * Selects of `condition`'s rows after a cursor, each in `order` and at most `limit` (each keeps to
  * one index range, so a deep page costs no more than the first): rows with a time after the
  * cursor's, then rows without a time. To be unioned and put in order (NEWEST_FIRST) by the caller.
+ * `columns`: what each select reads (the row and its order key by default).
  */
-export function afterCursor(
+export function afterCursor<Row = LeadRow>(
   condition: Condition,
   after: OrderKey | null,
   limit: number,
   order: RawBuilder<unknown> = NEWEST_FIRST,
-): RawBuilder<LeadRow>[] {
+  columns: RawBuilder<unknown> = sql`id, created_at, data`,
+): RawBuilder<Row>[] {
   const select = (where: Condition) =>
-    sql<LeadRow>`(select id, created_at, data from ws_leads where ${LIVE} and ${condition} and ${where}
+    sql<Row>`(select ${columns} from ws_leads where ${LIVE} and ${condition} and ${where}
       order by ${order} limit ${limit})`;
   if (after === null) return [select(sql<SqlBool>`true`)];
   if (after.ms === NO_TIME_MS) return [select(sql<SqlBool>`created_at is null and id > ${after.id}`)];

@@ -33,6 +33,8 @@ interface BoardColumnProps {
   onOpen: (id: string) => void;
   /** The board's first render shows this column's cards (it is in the window). */
   inView: boolean;
+  /** The column's total and sums were counted (false: a search matched too many leads). */
+  counted?: boolean;
 }
 
 const HEADER_TONE = { won: 'bg-success-soft', lost: 'bg-danger-soft', none: 'bg-surface' } as const;
@@ -41,7 +43,15 @@ const HEADER_TONE = { won: 'bg-success-soft', lost: 'bg-danger-soft', none: 'bg-
  * A board column: a header that stays put, with the BFF's exact count and sums under the filters,
  * and a virtualised list that scrolls on its own and reads further cards as it nears its end.
  */
-export function BoardColumn({ stage, column: data, more, ownerNames, onOpen, inView }: BoardColumnProps) {
+export function BoardColumn({
+  stage,
+  column: data,
+  more,
+  ownerNames,
+  onOpen,
+  inView,
+  counted = true,
+}: BoardColumnProps) {
   const movable = useBoardMovable();
   const column = stage?.key ?? UNMATCHED;
   const name = stage?.name ?? 'Unmatched';
@@ -60,7 +70,13 @@ export function BoardColumn({ stage, column: data, more, ownerNames, onOpen, inV
       data-column={column}
       className={`flex h-full w-72 shrink-0 flex-col rounded-lg border bg-bg ${isOver ? 'border-accent ring-2 ring-accent/40' : 'border-border'}`}
     >
-      <ColumnHeader stage={stage} name={name} total={data.total} sums={data.sums} headingId={headingId} />
+      <ColumnHeader
+        stage={stage}
+        name={name}
+        total={counted ? data.total : null}
+        sums={data.sums}
+        headingId={headingId}
+      />
       <ColumnBody
         column={column}
         name={name}
@@ -87,7 +103,8 @@ const ColumnHeader = memo(function ColumnHeader({
 }: {
   stage: LeadStage | null;
   name: string;
-  total: number;
+  /** null: not counted (a search matched too many leads). */
+  total: number | null;
   sums: ColumnData['sums'];
   headingId: string;
 }) {
@@ -107,9 +124,10 @@ const ColumnHeader = memo(function ColumnHeader({
         </h2>
         <span
           className="ml-auto rounded bg-raised px-1.5 text-xs tabular-nums text-muted"
-          aria-label={`${count(total)} leads`}
+          aria-label={total === null ? 'Leads not counted' : `${count(total)} leads`}
+          title={total === null ? 'Too many matches to count' : undefined}
         >
-          {count(total)}
+          {total === null ? '—' : count(total)}
         </span>
       </div>
       <p className="mt-0.5 truncate text-xs tabular-nums text-muted" title={`Total: ${formatSums(sums)}`}>
@@ -138,7 +156,7 @@ const ColumnHeader = memo(function ColumnHeader({
           <p className="mt-1 text-xs text-muted">
             Their status matches no stage.{movable ? ' Drag one into a stage, or move them all:' : ''}
           </p>
-          {movable ? <UnmatchedMoveAll total={total} /> : null}
+          {movable && total !== null ? <UnmatchedMoveAll total={total} /> : null}
         </>
       ) : null}
     </header>

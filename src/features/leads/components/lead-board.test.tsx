@@ -1,11 +1,11 @@
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { BOARD_PAGE, type Board, type Lead, type LeadStage } from '@/contract';
+import { BOARD_PAGE, SEARCH_COUNT_CAP, type Board, type Lead, type LeadStage } from '@/contract';
 import { boardKeys } from '@/data/board';
 import { count } from '@/lib/format';
 import { renderWithApp } from '@/test/render';
-import { fake, withBff } from '@/test/bff';
+import { fake, reloadLiveWorkspace, withBff } from '@/test/bff';
 import { FakeIntersectionObserver } from '@/test/fake-intersection-observer';
 import { useMoveLead } from '../api/use-move-lead';
 import { formatSums, formatWeighted } from '../model/column-aggregates';
@@ -177,6 +177,26 @@ describe('the lead board', () => {
     expect(await within(source).findByLabelText(`${count(fromCount)} leads`)).toBeInTheDocument();
     expect(within(source).getByText(formatSums(expectedSums(leadsOf(from!))))).toBeInTheDocument();
     expect(crm().leads.get(lead.id)?.status).toBe(from!.key);
+  });
+
+  it('shows a search too common to count with its newest cards, no counts, and says how to narrow it', async () => {
+    // More leads at one company than the board counts under a search, in the busiest stage.
+    const stage = busiest();
+    const template = leadsOf(stage)[0]!;
+    for (let i = 0; i <= SEARCH_COUNT_CAP; i++) {
+      const id = `0000beef-0000-4000-8000-${String(i).padStart(12, '0')}`;
+      crm().leads.set(id, { ...template, id, name: `Wide ${String(i)}`, company_name: 'Widecorp' });
+    }
+    await reloadLiveWorkspace();
+    await renderBoard({ search: 'widecorp' });
+    expect(await screen.findByText(/More than 1,000 leads match this search/)).toBeInTheDocument();
+    const column = screen.getByRole('region', { name: stage.name });
+    expect(within(column).getByLabelText('Leads not counted')).toBeInTheDocument();
+    expect(within(column).queryByText('Total')).not.toBeInTheDocument();
+    expect(within(column).getAllByText(/^Wide \d+$/).length).toBeGreaterThan(0);
+    // The other columns hold none of them: empty, not counted either.
+    const other = stages().find((s) => s.key !== stage.key)!;
+    expect(within(screen.getByRole('region', { name: other.name })).getByText('No leads')).toBeInTheDocument();
   });
 
   it('shows every column with a zero count when nothing matches the filters', async () => {

@@ -17,6 +17,7 @@ import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Board as BoardData, BoardColumn as ColumnData, LeadStage } from '@/contract';
 import { ErrorState, errorText } from '@/components/ui/states';
 import { notify } from '@/lib/notify';
+import { count } from '@/lib/format';
 import { useFirstInTransition } from '@/lib/use-first-in-transition';
 import { boardQuery, type BoardFilters } from '@/data/board';
 import { useMoveLead } from '../api/use-move-lead';
@@ -160,6 +161,7 @@ export function LeadBoard({ movable, stages, filters, ownerNames, onOpen }: Lead
       >
         {/* Relative: a column's screen-reader-only text is positioned, and without a positioned
             ancestor inside this scroll box it escaped the clip and made the page scroll sideways. */}
+        {data?.tooManyToCount !== undefined ? <UncountedNotice cap={data.tooManyToCount} /> : null}
         <div
           className={`relative flex min-h-0 flex-1 gap-3 overflow-x-auto p-4 transition-opacity ${board.isPlaceholderData ? 'opacity-60' : ''}`}
           aria-busy={board.isFetching && board.isPlaceholderData}
@@ -217,8 +219,11 @@ function BoardColumns({
   ownerNames: ReadonlyMap<string, string>;
   onOpen: (id: string) => void;
 }) {
+  const counted = data.tooManyToCount === undefined;
+  // Uncounted, Unmatched shows when the search found some of its cards.
+  const unmatched = counted ? data.unmatched.total > 0 : data.unmatched.cards.length > 0;
   const columns = [
-    ...(data.unmatched.total > 0 ? [{ stage: null, column: data.unmatched }] : []),
+    ...(unmatched ? [{ stage: null, column: data.unmatched }] : []),
     ...stages.map((stage) => ({
       stage,
       column: data.columns.find((c) => c.stage === stage.key) ?? emptyColumn(stage.key),
@@ -234,8 +239,22 @@ function BoardColumns({
       ownerNames={ownerNames}
       onOpen={onOpen}
       inView={i < inView}
+      counted={counted}
     />
   ));
+}
+
+/** Above the board when a search matched too many leads to count: what is shown, and what to do. */
+function UncountedNotice({ cap }: { cap: number }) {
+  return (
+    <p
+      role="status"
+      className="mx-4 mt-3 rounded border border-border bg-surface px-3 py-2 text-sm text-muted"
+    >
+      More than {count(cap)} leads match this search, so the columns show their newest matches without counts
+      or sums. Add a word or a filter to narrow it down.
+    </p>
+  );
 }
 
 const emptyColumn = (stage: string): ColumnData => ({
@@ -254,6 +273,7 @@ const Column = memo(function Column({
   ownerNames,
   onOpen,
   inView,
+  counted,
 }: {
   stage: LeadStage | null;
   column: ColumnData;
@@ -261,6 +281,7 @@ const Column = memo(function Column({
   ownerNames: ReadonlyMap<string, string>;
   onOpen: (id: string) => void;
   inView: boolean;
+  counted: boolean;
 }) {
   const more = useMoreCards(filters, stage?.key ?? UNMATCHED, column.nextCursor);
   return (
@@ -271,6 +292,7 @@ const Column = memo(function Column({
       ownerNames={ownerNames}
       onOpen={onOpen}
       inView={inView}
+      counted={counted}
     />
   );
 });
