@@ -1,18 +1,25 @@
 import type { Role } from './bff';
-import { ROUTES, SCREEN_ROUTES, type RouteId, type ScreenRouteId } from './routes';
+import { BFF_ROUTES, ROUTES, type BffRouteId, type RouteId } from './routes';
 
-/** An upstream route or one of the BFF's own screen reads. */
-export type AnyRouteId = RouteId | ScreenRouteId;
+/** An upstream route or one of the BFF's own (screens, notes, reports, …). */
+export type AnyRouteId = RouteId | BffRouteId;
 
 /**
  * What each role may call, by route id. The BFF enforces it before forwarding; the UI reads the
  * same table to hide what a role cannot do. Roles are cumulative: a manager can do what an agent
  * can, an admin everything.
  */
-// Every role reads everything, the BFF's screen reads included.
+/** The BFF's own routes only managers and admins may call. */
+const MANAGER_OWN = [] as const satisfies readonly BffRouteId[];
+/** The BFF's own routes only admins may call. */
+const ADMIN_OWN = [] as const satisfies readonly BffRouteId[];
+const RESTRICTED = new Set<BffRouteId>([...MANAGER_OWN, ...ADMIN_OWN]);
+
+// Every role reads everything, and uses the BFF's own routes (screens, notes, unread, …) but the
+// restricted ones.
 const READS: AnyRouteId[] = [
   ...ROUTES.filter((r) => !r.mutates).map((r) => r.id),
-  ...SCREEN_ROUTES.map((r) => r.id),
+  ...BFF_ROUTES.map((r) => r.id).filter((id) => !RESTRICTED.has(id)),
 ];
 
 const AGENT_WRITES = [
@@ -50,8 +57,15 @@ const ADMIN_WRITES = [
 
 export const ROLE_MATRIX: Readonly<Record<Role, ReadonlySet<AnyRouteId>>> = {
   agent: new Set<AnyRouteId>([...READS, ...AGENT_WRITES]),
-  manager: new Set<AnyRouteId>([...READS, ...AGENT_WRITES, ...MANAGER_WRITES]),
-  admin: new Set<AnyRouteId>([...READS, ...AGENT_WRITES, ...MANAGER_WRITES, ...ADMIN_WRITES]),
+  manager: new Set<AnyRouteId>([...READS, ...AGENT_WRITES, ...MANAGER_WRITES, ...MANAGER_OWN]),
+  admin: new Set<AnyRouteId>([
+    ...READS,
+    ...AGENT_WRITES,
+    ...MANAGER_WRITES,
+    ...ADMIN_WRITES,
+    ...MANAGER_OWN,
+    ...ADMIN_OWN,
+  ]),
 };
 
 export function roleCan(role: Role, routeId: AnyRouteId): boolean {

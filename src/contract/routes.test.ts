@@ -3,6 +3,7 @@ import {
   ROUTES,
   ROUTES_BY_ID,
   SCREEN_ROUTES,
+  BFF_ROUTES,
   buildPath,
   matchRoute,
   requiredScope,
@@ -64,7 +65,7 @@ describe('route table', () => {
   });
 
   it('gives admins everything and agents no stage or lead writes', () => {
-    expect(ROLE_MATRIX.admin.size).toBe(ROUTES.length + SCREEN_ROUTES.length);
+    expect(ROLE_MATRIX.admin.size).toBe(ROUTES.length + BFF_ROUTES.length);
     for (const screen of SCREEN_ROUTES) expect(ROLE_MATRIX.agent.has(screen.id)).toBe(true);
     expect(ROLE_MATRIX.agent.has('leadStages.update')).toBe(false);
     expect(ROLE_MATRIX.agent.has('leads.update')).toBe(false);

@@ -8,7 +8,7 @@ import {
   type Lead,
   type Priority,
 } from '@/contract';
-import { callScreen } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 import { screenRetry } from './screen-loading';
 import { loadable } from '@/lib/loadable';
 import type * as Columns from './lead-columns';
@@ -36,7 +36,7 @@ export const boardQuery = (filters: BoardFilters) =>
   queryOptions({
     queryKey: boardKeys.board(filters),
     queryFn: ({ signal }) =>
-      callScreen('screens.board', { query: { ...boardFilters(filters), limit: BOARD_PAGE }, signal }),
+      call('screens.board', { query: { ...boardFilters(filters), limit: BOARD_PAGE }, signal }),
     // The live stream keeps it current; a re-read costs the upstream nothing, so it may be frequent.
     staleTime: 30_000,
     ...screenRetry,
@@ -44,7 +44,7 @@ export const boardQuery = (filters: BoardFilters) =>
 
 /** The first leads (up to 100) whose status matches no stage, newest first: a bulk move's next batch. */
 export async function unmatchedLeads(signal?: AbortSignal): Promise<Lead[]> {
-  const page = await callScreen('screens.boardColumn', { query: { stage: UNMATCHED, limit: 100 }, signal });
+  const page = await call('screens.boardColumn', { query: { stage: UNMATCHED, limit: 100 }, signal });
   return page.cards.map((c) => c.lead);
 }
 
@@ -56,7 +56,7 @@ export async function loadMoreCards(
   cursor: string,
 ): Promise<void> {
   const [page] = await Promise.all([
-    callScreen('screens.boardColumn', {
+    call('screens.boardColumn', {
       query: { ...boardFilters(filters), stage, cursor, limit: BOARD_PAGE },
     }),
     loadBoardColumns(),

@@ -5,7 +5,7 @@ import {
   type QueryClient,
 } from '@tanstack/react-query';
 import type { Conversation, ConversationStatus, InboxRow, InboxScreenPage } from '@/contract';
-import { callApi, callScreen } from '@/lib/api-client';
+import { call, callApi } from '@/lib/api-client';
 import { screenRetry } from './screen-loading';
 
 /** The thread list's filters, as they live in the URL (all optional: none means "all"). */
@@ -56,7 +56,7 @@ export const conversationListQuery = (filters: ConversationFilters) =>
     queryKey: conversationKeys.list(filters),
     queryFn: ({ pageParam, signal }) => {
       const { unread, ...rest } = cleanFilters(filters);
-      return callScreen('screens.inbox', {
+      return call('screens.inbox', {
         query: {
           ...rest,
           ...(unread ? { unread: 'true' as const } : {}),

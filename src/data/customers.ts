@@ -1,7 +1,7 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import * as z from 'zod/mini';
 import type { Customer, CustomerList, CustomerStatus, CustomerType } from '@/contract';
-import { callApi, callScreen } from '@/lib/api-client';
+import { call, callApi } from '@/lib/api-client';
 
 export interface CustomerFilters {
   /** Words to find (name, company, email, a phone's digits): the BFF's screen answers, not the upstream. */
@@ -28,7 +28,7 @@ export const customerListQuery = (filters: CustomerFilters) =>
       const { search, ...upstream } = filters;
       // The upstream's list searches nothing: a search is the BFF's screen over the workspace.
       return search
-        ? callScreen('screens.customers', { query: { ...upstream, search }, signal })
+        ? call('screens.customers', { query: { ...upstream, search }, signal })
         : callApi('customers.list', { query: upstream, signal });
     },
   });

@@ -1,7 +1,7 @@
 import { screenRetry } from './screen-loading';
 import { keepPreviousData, queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { Lead, LeadList } from '@/contract';
-import { callApi, callScreen } from '@/lib/api-client';
+import { callApi, call } from '@/lib/api-client';
 import { removeBoardLead, upsertBoardLead } from './board';
 import { boardFilters, upstreamFilters, type BoardFilters, type LeadFilters } from './lead-filters';
 
@@ -84,7 +84,7 @@ export const leadScreenPageQuery = (filters: LeadScreenFilters) =>
   queryOptions({
     queryKey: leadKeys.screenPage(filters),
     queryFn: ({ signal }) =>
-      callScreen('screens.leads', {
+      call('screens.leads', {
         query: { ...boardFilters(filters), page: filters.page, limit: filters.limit },
         signal,
       }),

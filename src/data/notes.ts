@@ -1,7 +1,6 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import * as z from 'zod/mini';
-import { MentionList, Note, NoteList, type NoteCreate } from '@/contract';
-import { callBff, writeBff } from '@/lib/api-client';
+import type { MentionList, Note, NoteCreate } from '@/contract';
+import { call } from '@/lib/api-client';
 
 // Private notes on a thread and the signed-in agent's mentions (the BFF's own data: src/server/notes).
 // The live stream brings teammates' notes (note.created) and new mentions of me (mention.created).
@@ -12,12 +11,10 @@ export const noteKeys = {
   mentions: () => ['notes', 'mentions'] as const,
 };
 
-const path = (conversationId: string) => `/bff/conversations/${encodeURIComponent(conversationId)}/notes`;
-
 export const threadNotesQuery = (conversationId: string) =>
   queryOptions({
     queryKey: noteKeys.thread(conversationId),
-    queryFn: ({ signal }) => callBff(path(conversationId), NoteList, { signal }),
+    queryFn: ({ signal }) => call('notes.list', { params: { id: conversationId }, signal }),
     // The stream adds new ones; a thread's notes never change otherwise.
     staleTime: 5 * 60_000,
     retry: false,
@@ -26,7 +23,7 @@ export const threadNotesQuery = (conversationId: string) =>
 export const mentionsQuery = () =>
   queryOptions({
     queryKey: noteKeys.mentions(),
-    queryFn: ({ signal }) => callBff('/bff/mentions', MentionList, { signal }),
+    queryFn: ({ signal }) => call('mentions.list', { signal }),
     staleTime: 60_000,
     retry: false,
   });
@@ -43,7 +40,7 @@ export async function createNote(
   conversationId: string,
   input: NoteCreate,
 ): Promise<Note> {
-  const note = await writeBff('POST', path(conversationId), Note, input);
+  const note = await call('notes.create', { params: { id: conversationId }, body: input });
   addNote(queryClient, note);
   return note;
 }
@@ -60,7 +57,7 @@ export async function readMention(queryClient: QueryClient, noteId: string): Pro
       unread: Math.max(0, held.unread - (wasUnread ? 1 : 0)),
     };
   });
-  await writeBff('POST', `/bff/mentions/${encodeURIComponent(noteId)}/read`, z.unknown());
+  await call('mentions.read', { params: { noteId } });
 }
 
 /** Someone mentioned me: the list and its count are read again. */

@@ -1,6 +1,6 @@
 import { queryOptions, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import type { ContactScreen, CustomerScreen } from '@/contract';
-import { callScreen } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 import { contactKeys } from './contacts';
 import { customerKeys } from './customers';
 import { screenRetry } from './screen-loading';
@@ -19,7 +19,7 @@ export const recordScreenKeys = {
 export const customerScreenQuery = (id: string) =>
   queryOptions({
     queryKey: recordScreenKeys.customer(id),
-    queryFn: ({ signal }) => callScreen('screens.customer', { query: { id }, signal }),
+    queryFn: ({ signal }) => call('screens.customer', { query: { id }, signal }),
     // The live stream refreshes it; a re-read costs the upstream nothing.
     staleTime: 30_000,
     ...screenRetry,
@@ -28,7 +28,7 @@ export const customerScreenQuery = (id: string) =>
 export const contactScreenQuery = (id: string) =>
   queryOptions({
     queryKey: recordScreenKeys.contact(id),
-    queryFn: ({ signal }) => callScreen('screens.contact', { query: { id }, signal }),
+    queryFn: ({ signal }) => call('screens.contact', { query: { id }, signal }),
     staleTime: 30_000,
     ...screenRetry,
   });

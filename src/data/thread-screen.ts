@@ -1,6 +1,6 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { ThreadScreen } from '@/contract';
-import { callScreen } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 import { addAuthors } from './authors';
 import { contactKeys, threadContactQuery, type ThreadContact } from './contacts';
 import { conversationKeys } from './conversations';
@@ -22,7 +22,7 @@ export const threadScreenKeys = {
 export const threadScreenQuery = (id: string) =>
   queryOptions({
     queryKey: threadScreenKeys.thread(id),
-    queryFn: ({ signal }) => callScreen('screens.thread', { query: { id }, signal }),
+    queryFn: ({ signal }) => call('screens.thread', { query: { id }, signal }),
     // The caches it fills are what screens read; the live stream keeps them current.
     staleTime: 0,
     gcTime: 0,

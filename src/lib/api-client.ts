@@ -1,8 +1,15 @@
 import {
+  BFF_ROUTES_BY_ID,
   ErrorBody,
   ROUTES_BY_ID,
-  SCREEN_ROUTES_BY_ID,
   buildPath,
+  type BffBodyInput,
+  type BffParamsOf,
+  type BffQueryInput,
+  type BffResponseOf,
+  type BffRouteDef,
+  type BffRouteId,
+  type BffRouteOf,
   type BodyOf,
   type ParamsArg,
   type ParamsOf,
@@ -11,9 +18,6 @@ import {
   type RouteDef,
   type RouteId,
   type RouteOf,
-  type ScreenQueryInput,
-  type ScreenResponseOf,
-  type ScreenRouteId,
 } from '@/contract';
 import { ApiError } from './api-error';
 import { parseRetryAfter, rateGate } from './rate-limit';
@@ -126,6 +130,59 @@ export async function callApi<R extends RouteId>(id: R, ...[typed]: CallArgs<R>)
   return parsed.data as ResponseOf<R>;
 }
 
+/** `params` with exactly the names of a BFF route's template; absent for a route without any. */
+type BffParamsOption<R extends BffRouteId> = keyof BffRouteOf<R>['params'] extends never
+  ? { params?: never }
+  : { params: BffParamsOf<R> };
+
+export type BffCallOptions<R extends BffRouteId> = BffParamsOption<R> & {
+  query?: BffQueryInput<R>;
+  body?: BffBodyInput<R>;
+  signal?: AbortSignal;
+  /** Sent even as the page unloads (a presence beat on leaving). */
+  keepalive?: boolean;
+};
+
+/** The options argument of a BFF route: required when it has path parameters. */
+export type BffCallArgs<R extends BffRouteId> = keyof BffRouteOf<R>['params'] extends never
+  ? [options?: BffCallOptions<R>]
+  : [options: BffCallOptions<R>];
+
+const bffRouteOf = (id: string): BffRouteDef | undefined =>
+  (BFF_ROUTES_BY_ID as Readonly<Record<string, BffRouteDef>>)[id];
+
+/** The browser's URL of a BFF route: its filled path template and query. */
+export function bffUrl<R extends BffRouteId>(id: R, ...[options]: BffCallArgs<R>): string {
+  const route = bffRouteOf(id)!;
+  const typed = (options ?? {}) as AnyCallOptions;
+  return `${buildPath(route, typed.params ?? {})}${toSearch(typed.query as Record<string, unknown>)}`;
+}
+
+/**
+ * The one way the browser calls the BFF: a route of the upstream's table (forwarded) or one of the
+ * BFF's own (`/bff/*`: screens, notes, unread, …), by id, typed from the contract, the answer
+ * parsed with the route's response schema. State-changing calls carry `X-CSRF: 1`.
+ */
+export function call<R extends RouteId>(id: R, ...args: CallArgs<R>): Promise<ResponseOf<R>>;
+export function call<R extends BffRouteId>(id: R, ...args: BffCallArgs<R>): Promise<BffResponseOf<R>>;
+export function call(id: string, options?: AnyCallOptions & { keepalive?: boolean }): Promise<unknown> {
+  const route = bffRouteOf(id);
+  if (route === undefined) return callApi(id as RouteId, options as CallOptions<RouteId>);
+  const url = `${buildPath(route, options?.params ?? {})}${toSearch(options?.query as Record<string, unknown>)}`;
+  const headers: Record<string, string> = {};
+  if (route.mutates) headers['x-csrf'] = '1';
+  if (options?.body !== undefined) headers['content-type'] = 'application/json';
+  return callBff(url, route.response as ParseSchema<unknown>, {
+    method: route.method,
+    headers,
+    ...(options?.body !== undefined ? { body: JSON.stringify(options.body) } : {}),
+    ...(options?.signal ? { signal: options.signal } : {}),
+    ...(options?.keepalive ? { keepalive: true } : {}),
+  });
+}
+
+type ParseSchema<T> = { safeParse(data: unknown): { success: true; data: T } | { success: false } };
+
 /** A GET of the BFF's own endpoints (`/bff/*`), parsed with the given schema. */
 export async function callBff<T>(
   path: string,
@@ -171,24 +228,4 @@ export function writeBff<T>(
     headers: { 'x-csrf': '1', ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
-}
-
-/**
- * A screen read of the BFF (`/bff/screens/*`, src/contract/routes/screens.ts): the route's query
- * as search parameters, the answer parsed with the route's response schema.
- */
-export function callScreen<R extends ScreenRouteId>(
-  id: R,
-  options: { query?: ScreenQueryInput<R>; signal?: AbortSignal } = {},
-): Promise<ScreenResponseOf<R>> {
-  const route = SCREEN_ROUTES_BY_ID[id];
-  // The route is known only as a union member here; its response schema parses to ScreenResponseOf<R>.
-  const schema = route.response as {
-    safeParse(data: unknown): { success: true; data: ScreenResponseOf<R> } | { success: false };
-  };
-  return callBff(
-    `${route.path}${toSearch(options.query as Record<string, unknown> | undefined)}`,
-    schema,
-    options.signal ? { signal: options.signal } : undefined,
-  );
 }

@@ -24,7 +24,9 @@ import { MemoryStore } from './kv/memory-store';
 import { RedisStore } from './kv/redis-store';
 import { StoreUnavailableError, type Store } from './kv/store';
 import { registerLive, type LiveDeps } from './sync/live-app';
-import { registerScreens } from './screens/screen-routes';
+import { screenHandlers } from './screens/screen-routes';
+import { registerBffRoutes } from './bff-routes/register-bff-routes';
+import type { BffNeed } from '../contract/routes';
 import { registerWorkspace } from './screens/workspace-route';
 import { ownDataOf } from './screens/workspace-own-data';
 import { teamOf } from './auth/team';
@@ -36,7 +38,7 @@ import { ReadMarksRepository } from './unread/read-marks-repository';
 import { registerUnreadRoutes } from './unread/unread-routes';
 import { NotesRepository } from './notes/notes-repository';
 import { registerInsights } from './insights';
-import { registerNotesRoutes } from './notes/notes-routes';
+import { notesHandlers } from './notes/notes-routes';
 import { registerPresence } from './presence/presence-route';
 import { registerPreferences } from './preferences/preferences-routes';
 import type { TeamStore } from './store/open-store';
@@ -246,15 +248,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     shutdownFlushMs: config.database.shutdownFlushMs,
   });
   registerUnreadRoutes(app, { sessions, users: deps.users, cookieName: cookie.name, marks: unread });
-  registerNotesRoutes(app, {
-    sessions,
-    users: deps.users,
-    cookieName: cookie.name,
-    notes: notesRepo,
-    bus: live?.bus ?? null,
-    workspace: live?.workspace ?? null,
-    clock,
-  });
   registerPreferences(app, {
     sessions,
     users: deps.users,
@@ -268,15 +261,35 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     bus: live?.bus ?? null,
     clock,
   });
-  // Screen reads answer from the workspace tables (src/server/screens).
-  if (live)
-    registerScreens(app, {
-      guard,
-      workspace: live.workspace,
-      readThrough: live.readThrough,
-      unread,
-      notes: notesRepo,
-    });
+  // The BFF's own routes (src/contract/routes/bff-table.ts), each room's handlers when it has
+  // what it needs; the others answer 503.
+  const available = new Set<BffNeed>([
+    ...(deps.database ? (['database'] as const) : []),
+    ...(live ? (['live'] as const) : []),
+  ]);
+  registerBffRoutes(app, {
+    guard,
+    available,
+    handlers: {
+      ...(live
+        ? screenHandlers({
+            workspace: live.workspace,
+            readThrough: live.readThrough,
+            unread,
+            notes: notesRepo,
+          })
+        : {}),
+      ...(notesRepo
+        ? notesHandlers({
+            users: deps.users,
+            notes: notesRepo,
+            bus: live?.bus ?? null,
+            workspace: live?.workspace ?? null,
+            clock,
+          })
+        : {}),
+    },
+  });
   registerWorkspace(app, {
     sessions,
     users: deps.users,

@@ -7,3 +7,6 @@ export * from './match';
 export * from './screens';
 export * from './screens-inbox';
 export * from './screens-records';
+export * from './bff-define';
+export * from './bff-table';
+export * from './notes';

@@ -75,7 +75,10 @@ export function matchRoute(host: Host, method: string, rawPath: string): RouteMa
  * Fills a path template with encoded parameters: the one way every caller builds a path. The
  * parameters are typed by the route's template, so a wrong or missing name fails to compile.
  */
-export function buildPath<D extends RouteDef>(route: D, ...[params]: ParamsArg<D>): string {
+export function buildPath<D extends Pick<RouteDef, 'id' | 'path' | 'params'>>(
+  route: D,
+  ...[params]: ParamsArg<D>
+): string {
   const values: Readonly<Record<string, string>> = params ?? {};
   return route.path.replace(/\{(\w+)\}/g, (_, name: string) => {
     const value = values[name];

@@ -3,6 +3,7 @@ import { Id, LimitParam, PageParam, once, pageEnvelope } from '../common';
 import { CustomerList, CustomerStatus } from '../customers';
 import { CustomerType, Lead, Priority } from '../leads';
 import type { Schema } from './define';
+import { bffRoute } from './bff-define';
 import { InboxQuery, InboxScreenPage, ThreadQuery, ThreadScreen } from './screens-inbox';
 import { ContactScreen, CustomerScreen, RecordScreenQuery } from './screens-records';
 
@@ -129,70 +130,55 @@ export type CustomerSearchQuery = z.infer<typeof CustomerSearchQuery>;
 export const LeadScreenPage = pageEnvelope(Lead);
 export type LeadScreenPage = z.infer<typeof LeadScreenPage>;
 
-export interface ScreenRouteDef {
-  readonly id: string;
-  readonly method: 'GET';
-  /** The BFF's own path (not below an upstream host). */
-  readonly path: string;
-  readonly query: Schema;
-  readonly response: Schema;
-}
-
-const screen = <const D extends ScreenRouteDef>(def: D): D => def;
+/** A screen read: answered from the workspace tables, which only the live workspace has. */
+const screen = <const D extends { id: string; path: string; query: Schema; response: Schema }>(def: D) =>
+  bffRoute({ ...def, method: 'GET', needs: ['live'], what: 'The workspace is' });
 
 export const SCREEN_ROUTES = [
   screen({
     id: 'screens.board',
-    method: 'GET',
     path: '/bff/screens/board',
     query: BoardQuery,
     response: Board,
   }),
   screen({
     id: 'screens.boardColumn',
-    method: 'GET',
     path: '/bff/screens/board/column',
     query: BoardColumnQuery,
     response: BoardColumnPage,
   }),
   screen({
     id: 'screens.inbox',
-    method: 'GET',
     path: '/bff/screens/inbox',
     query: InboxQuery,
     response: InboxScreenPage,
   }),
   screen({
     id: 'screens.thread',
-    method: 'GET',
     path: '/bff/screens/thread',
     query: ThreadQuery,
     response: ThreadScreen,
   }),
   screen({
     id: 'screens.customer',
-    method: 'GET',
     path: '/bff/screens/customer',
     query: RecordScreenQuery,
     response: CustomerScreen,
   }),
   screen({
     id: 'screens.contact',
-    method: 'GET',
     path: '/bff/screens/contact',
     query: RecordScreenQuery,
     response: ContactScreen,
   }),
   screen({
     id: 'screens.customers',
-    method: 'GET',
     path: '/bff/screens/customers',
     query: CustomerSearchQuery,
     response: CustomerList,
   }),
   screen({
     id: 'screens.leads',
-    method: 'GET',
     path: '/bff/screens/leads',
     query: LeadScreenQuery,
     response: LeadScreenPage,

@@ -1,69 +1,55 @@
-import type { FastifyInstance } from 'fastify';
-import { NoteCreate, fieldErrors } from '../../contract';
+import type { NOTE_ROUTES } from '../../contract/routes';
 import type { UserDirectory } from '../auth/users';
 import { sendBffError } from '../bff-error';
+import type { BffHandlers } from '../bff-routes/bff-handlers';
 import type { EventBus } from '../events/bus';
-import { fromStore, ownDataUser, pathId, type OwnDataDeps } from '../store/own-data-routes';
 import { guarded } from '../store/store-errors';
 import type { WorkspaceReader } from '../workspace/workspace-reader';
 import { mentionListOf } from './mention-list';
 import type { NotesRepository } from './notes-repository';
 
-// Private notes on threads and @mentions (the BFF's own data, never sent upstream):
+// Private notes on threads and @mentions (the BFF's own data, never sent upstream; routes in
+// src/contract/routes/notes.ts):
 //   GET  /bff/conversations/{id}/notes   a thread's notes, oldest first
 //   POST /bff/conversations/{id}/notes   a new note (201); mentions must name people who can sign in
 //   GET  /bff/mentions                   the notes that mention me, newest first, and how many unread
 //   POST /bff/mentions/{noteId}/read     I have seen it
 // A new note goes to every browser on the live stream; each mention to that teammate's only.
 
-export interface NotesRouteDeps extends OwnDataDeps {
+export interface NotesRouteDeps {
   readonly users: UserDirectory;
-  /** null: the BFF runs without its database. */
-  readonly notes: NotesRepository | null;
+  readonly notes: NotesRepository;
   readonly bus: EventBus | null;
   /** The threads the workspace holds (a note on another is a 404); null without the live workspace. */
   readonly workspace: WorkspaceReader | null;
   readonly clock: () => number;
 }
 
-const WHAT = 'Notes are';
+type NoteRouteId = (typeof NOTE_ROUTES)[number]['id'];
 
-export function registerNotesRoutes(app: FastifyInstance, deps: NotesRouteDeps): void {
-  const kept = { available: deps.notes !== null, what: WHAT };
+export function notesHandlers(deps: NotesRouteDeps): BffHandlers<NoteRouteId> {
   const known = async (id: string) =>
     deps.workspace === null || (await guarded(() => deps.workspace!.conversation(id))) !== undefined;
 
-  app.get('/bff/conversations/:id/notes', async (request, reply) => {
-    const user = await ownDataUser(request, reply, deps, kept);
-    if (!user) return reply;
-    const id = pathId(request, reply);
-    if (id === null) return reply;
-    return fromStore(reply, WHAT, async () => reply.send(await deps.notes!.ofConversation(id)));
-  });
+  return {
+    'notes.list': ({ params }) => deps.notes.ofConversation(params.id),
 
-  app.post('/bff/conversations/:id/notes', async (request, reply) => {
-    const user = await ownDataUser(request, reply, deps, kept);
-    if (!user) return reply;
-    const id = pathId(request, reply);
-    if (id === null) return reply;
-    const parsed = NoteCreate.safeParse(request.body ?? {});
-    if (!parsed.success) return sendBffError(reply, 400, fieldErrors(parsed.error));
-    const mentions = [...new Set((parsed.data.mentions ?? []).map((m) => m.trim().toLowerCase()))];
-    const unknown = mentions.filter((m) => deps.users.find(m) === undefined);
-    if (unknown.length > 0) {
-      return sendBffError(
-        reply,
-        400,
-        unknown.map((m) => `mentions: ${m} is not a teammate who can sign in`),
-      );
-    }
-    return fromStore(reply, WHAT, async () => {
-      if (!(await known(id))) return sendBffError(reply, 404, 'Not in this workspace');
-      const note = await deps.notes!.create({
-        conversationId: id,
+    'notes.create': async ({ user, params, body, reply }) => {
+      const mentions = [...new Set((body.mentions ?? []).map((m) => m.trim().toLowerCase()))];
+      const unknown = mentions.filter((m) => deps.users.find(m) === undefined);
+      if (unknown.length > 0) {
+        return sendBffError(
+          reply,
+          400,
+          unknown.map((m) => `mentions: ${m} is not a teammate who can sign in`),
+        );
+      }
+      if (!(await known(params.id))) return sendBffError(reply, 404, 'Not in this workspace');
+      const note = await deps.notes.create({
+        conversationId: params.id,
         author: user.username,
         authorName: user.displayName,
-        body: parsed.data.body,
+        body: body.body,
         mentions,
         at: new Date(deps.clock()),
       });
@@ -73,28 +59,14 @@ export function registerNotesRoutes(app: FastifyInstance, deps: NotesRouteDeps):
           .filter((m) => m !== user.username)
           .map((m) => ({ event: { type: 'mention.created' as const, note }, audience: [m] })),
       ]);
-      return reply.code(201).send(note);
-    });
-  });
+      return note;
+    },
 
-  app.get('/bff/mentions', async (request, reply) => {
-    const user = await ownDataUser(request, reply, deps, kept);
-    if (!user) return reply;
-    return fromStore(reply, WHAT, async () => {
-      const body = await mentionListOf(deps.notes!, deps.workspace, user.username);
-      return reply.send(body);
-    });
-  });
+    'mentions.list': ({ user }) => mentionListOf(deps.notes, deps.workspace, user.username),
 
-  app.post('/bff/mentions/:noteId/read', async (request, reply) => {
-    const user = await ownDataUser(request, reply, deps, kept);
-    if (!user) return reply;
-    const noteId = (request.params as { noteId?: string }).noteId ?? '';
-    if (!/^\d{1,18}$/.test(noteId)) return sendBffError(reply, 400, ['noteId must be a note id']);
-    return fromStore(reply, WHAT, async () => {
-      const held = await deps.notes!.readMention(user.username, noteId, new Date(deps.clock()));
-      if (!held) return sendBffError(reply, 404, 'No such mention of you');
-      return reply.code(204).send();
-    });
-  });
+    'mentions.read': async ({ user, params, reply }) => {
+      const held = await deps.notes.readMention(user.username, params.noteId, new Date(deps.clock()));
+      return held ? undefined : sendBffError(reply, 404, 'No such mention of you');
+    },
+  };
 }

@@ -1,15 +1,13 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { fieldErrors } from '../../contract/common';
 import {
-  SCREEN_ROUTES_BY_ID,
+  SCREEN_ROUTES,
+  type BffResponseOf,
   type ScreenQueryOf,
   type ScreenResponseOf,
   type ScreenRouteId,
 } from '../../contract/routes';
 import { sendBffError, sendRetryLater } from '../bff-error';
-import { fromStore } from '../store/own-data-routes';
+import type { BffHandler, BffHandlers } from '../bff-routes/bff-handlers';
 import { storableText } from '../store/storable-text';
-import type { ProxyGuard } from '../proxy/proxy';
 import type { Readiness, WorkspaceReader } from '../workspace/workspace-reader';
 import type { ReadThrough } from '../sync/read-through';
 import type { ReadMarks } from '../unread/read-marks';
@@ -22,7 +20,8 @@ import { contactScreenOf, customerScreenOf } from './record-screens';
 import { threadScreenOf } from './thread-screen';
 
 // The BFF's screen reads (`/bff/screens/*`, src/contract/routes/screens.ts): behind the session,
-// the role matrix and the per-session rate limit like every API call, answered from the workspace
+// the role matrix and the per-session rate limit like every BFF route (register-bff-routes.ts),
+// answered from the workspace
 // tables without an upstream call. Until the sync's first full read of the leads (and the stages)
 // they cannot answer truly, so it says "try again shortly" (503 + Retry-After, which the client
 // honours) instead of showing an empty board.
@@ -79,94 +78,78 @@ const PREPARE: {
   'screens.contact': (rt, _workspace, query) => rt.contact(query.id),
 };
 
-const repeated = (query: unknown): string[] =>
-  typeof query === 'object' && query !== null
-    ? Object.entries(query)
-        .filter(([, value]) => Array.isArray(value))
-        .map(([name]) => `${name} must not be repeated`)
-    : [];
+export interface ScreenDeps {
+  /** The workspace tables every instance reads (issue 35). */
+  readonly workspace: WorkspaceReader;
+  readonly readThrough?: ReadThrough;
+  /** Unread per agent (null without the BFF's database: the Unread filter is refused). */
+  readonly unread?: ReadMarks | null;
+  /** The team's notes, added to a thread's screen (null without the BFF's database). */
+  readonly notes?: NotesRepository | null;
+}
 
-export function registerScreens(
-  app: FastifyInstance,
-  deps: {
-    readonly guard: ProxyGuard;
-    /** The workspace tables every instance reads (issue 35). */
-    readonly workspace: WorkspaceReader;
-    readonly readThrough?: ReadThrough;
-    /** Unread per agent (null without the BFF's database: the Unread filter is refused). */
-    readonly unread?: ReadMarks | null;
-    /** The team's notes, added to a thread's screen (null without the BFF's database). */
-    readonly notes?: NotesRepository | null;
-  },
-): void {
+export function screenHandlers(deps: ScreenDeps): BffHandlers<ScreenRouteId> {
   // One small query: an operator's reload empties the tables, so it is asked every time.
   const readiness = (): Promise<Readiness> => deps.workspace.readiness();
-  const register = <R extends ScreenRouteId>(id: R): void => {
-    const route = SCREEN_ROUTES_BY_ID[id];
-    const handler: Handler<R> = HANDLERS[id];
-    app.get(route.path, async (request: FastifyRequest, reply: FastifyReply) => {
-      if (await deps.guard(request, reply, route)) return reply;
-      const twice = repeated(request.query);
-      if (twice.length) return sendBffError(reply, 400, twice);
-      const parsed = route.query.safeParse(request.query ?? {});
-      if (!parsed.success) return sendBffError(reply, 400, fieldErrors(parsed.error));
-      // The workspace lives in the database: one that cannot serve is a 503 to try again, never a 500.
-      return fromStore(reply, 'The workspace is', async () => {
-        if (!READY[id](await readiness())) {
-          return sendRetryLater(
-            reply,
-            503,
-            LOADING_RETRY_MS,
-            'The workspace is still loading: try again shortly',
-          );
+  const handlerOf =
+    <R extends ScreenRouteId>(id: R): BffHandler<R> =>
+    async ({ query: parsed, request, reply }) => {
+      if (!READY[id](await readiness())) {
+        return sendRetryLater(
+          reply,
+          503,
+          LOADING_RETRY_MS,
+          'The workspace is still loading: try again shortly',
+        );
+      }
+      // Compared as the tables store text (U+0000 and lone surrogates as U+FFFD): PostgreSQL
+      // refuses them in a parameter, and no stored value holds them.
+      const query = Object.fromEntries(
+        Object.entries(parsed as Record<string, unknown>).map(([k, v]) => [
+          k,
+          typeof v === 'string' ? storableText(v) : v,
+        ]),
+      ) as ScreenQueryOf<R>;
+      const prepare = PREPARE[id];
+      let unread = false;
+      if (prepare && deps.readThrough) {
+        try {
+          await prepare(deps.readThrough, deps.workspace, query);
+        } catch (error) {
+          // The page is answered with what the tables hold; only a record they lack is an error.
+          unread = true;
+          request.log.warn({ screen: id, reason: String(error) }, 'screen read-through failed');
         }
-        // Compared as the tables store text (U+0000 and lone surrogates as U+FFFD): PostgreSQL
-        // refuses them in a parameter, and no stored value holds them.
-        const query = Object.fromEntries(
-          Object.entries(parsed.data as Record<string, unknown>).map(([k, v]) => [
-            k,
-            typeof v === 'string' ? storableText(v) : v,
-          ]),
-        ) as ScreenQueryOf<R>;
-        const prepare = PREPARE[id];
-        let unread = false;
-        if (prepare && deps.readThrough) {
-          try {
-            await prepare(deps.readThrough, deps.workspace, query);
-          } catch (error) {
-            // The page is answered with what the tables hold; only a record they lack is an error.
-            unread = true;
-            request.log.warn({ screen: id, reason: String(error) }, 'screen read-through failed');
-          }
+      }
+      const ctx: ScreenContext = {};
+      if ((query as { unread?: string }).unread === 'true') {
+        const username = request.bffUser?.username;
+        if (!deps.unread || !username) {
+          return sendBffError(reply, 503, 'Unread is not kept: the BFF runs without its database');
         }
-        const ctx: ScreenContext = {};
-        if ((query as { unread?: string }).unread === 'true') {
-          const username = request.bffUser?.username;
-          if (!deps.unread || !username) {
-            return sendBffError(reply, 503, 'Unread is not kept: the BFF runs without its database');
-          }
-          try {
-            Object.assign(ctx, { unreadThreads: await deps.unread.unreadThreadsSqlFor(username) });
-          } catch {
-            return sendRetryLater(reply, 503, LOADING_RETRY_MS, 'Unread is unavailable: try again shortly');
-          }
+        try {
+          Object.assign(ctx, { unreadThreads: await deps.unread.unreadThreadsSqlFor(username) });
+        } catch {
+          return sendRetryLater(reply, 503, LOADING_RETRY_MS, 'Unread is unavailable: try again shortly');
         }
-        const answer = await handler(deps.workspace, query, ctx);
-        if (answer === null && unread) {
-          return sendBffError(reply, 502, 'The record could not be read from the CRM: try again shortly');
+      }
+      const answer = await HANDLERS[id](deps.workspace, query, ctx);
+      if (answer === null && unread) {
+        return sendBffError(reply, 502, 'The record could not be read from the CRM: try again shortly');
+      }
+      if (answer === null) return sendBffError(reply, 404, 'Not in this workspace');
+      if (id === 'screens.thread' && deps.notes) {
+        // The thread's notes come with it; without them the page reads them itself.
+        try {
+          Object.assign(answer, { notes: await deps.notes.ofConversation((query as { id: string }).id) });
+        } catch (error) {
+          request.log.warn({ reason: String(error) }, 'thread screen: notes not read');
         }
-        if (answer === null) return sendBffError(reply, 404, 'Not in this workspace');
-        if (id === 'screens.thread' && deps.notes) {
-          // The thread's notes come with it; without them the page reads them itself.
-          try {
-            Object.assign(answer, { notes: await deps.notes.ofConversation((query as { id: string }).id) });
-          } catch (error) {
-            request.log.warn({ reason: String(error) }, 'thread screen: notes not read');
-          }
-        }
-        return reply.header('cache-control', 'no-store').send(answer);
-      });
-    });
-  };
-  for (const id of Object.keys(SCREEN_ROUTES_BY_ID) as ScreenRouteId[]) register(id);
+      }
+      // The screens' table is part of the BFF's: the same route, seen through its own union.
+      return answer as BffResponseOf<R>;
+    };
+  return Object.fromEntries(
+    SCREEN_ROUTES.map((r) => [r.id, handlerOf(r.id)]),
+  ) as unknown as BffHandlers<ScreenRouteId>;
 }
