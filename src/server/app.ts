@@ -235,7 +235,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         })
       : null;
   const notesRepo = deps.database ? new NotesRepository(deps.database.db) : null;
-  registerInsights(app, {
+  const insights = registerInsights(app, {
     sessions,
     users: deps.users,
     cookieName: cookie.name,
@@ -271,6 +271,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     guard,
     available,
     handlers: {
+      ...insights,
       ...(live
         ? screenHandlers({
             workspace: live.workspace,

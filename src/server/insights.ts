@@ -1,3 +1,4 @@
+import type { AnyBffHandlers } from './bff-routes/bff-handlers';
 import type { FastifyInstance } from 'fastify';
 import type { SessionManager } from './auth/sessions';
 import type { UserDirectory } from './auth/users';
@@ -31,7 +32,7 @@ export interface InsightsDeps {
   readonly shutdownFlushMs: number;
 }
 
-export function registerInsights(app: FastifyInstance, deps: InsightsDeps): void {
+export function registerInsights(app: FastifyInstance, deps: InsightsDeps): AnyBffHandlers {
   const { sessions, users, cookieName, live, database, team, clock } = deps;
   // Message search: the sync's messages indexed in the database, written by the lease holder.
   const searchRepo = database ? new SearchRepository(database.db) : null;
@@ -76,7 +77,7 @@ export function registerInsights(app: FastifyInstance, deps: InsightsDeps): void
         })
       : null;
   if (historyRecorder) app.addHook('onClose', async () => historyRecorder.stop());
-  registerReportRoutes(app, {
+  const reports = registerReportRoutes(app, {
     sessions,
     users,
     cookieName,
@@ -85,7 +86,7 @@ export function registerInsights(app: FastifyInstance, deps: InsightsDeps): void
     people: [...team.members, ...team.aiAgents],
     clock,
   });
-  registerExportRoutes(app, {
+  const exportFiles = registerExportRoutes(app, {
     sessions,
     users,
     cookieName,
@@ -93,12 +94,13 @@ export function registerInsights(app: FastifyInstance, deps: InsightsDeps): void
     members: team.members,
     clock,
   });
-  registerImports(app, deps);
-  registerSearchRoutes(app, {
+  const imports = registerImports(app, deps);
+  const search = registerSearchRoutes(app, {
     sessions,
     users,
     cookieName,
     repository: searchRepo,
     workspace: live?.workspace ?? null,
   });
+  return { ...reports, ...exportFiles, ...imports, ...search };
 }

@@ -1,3 +1,4 @@
+import type { AnyBffHandlers } from '../bff-routes/bff-handlers';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import {
   ContactExportQuery,
@@ -53,7 +54,7 @@ async function loaded(workspace: WorkspaceReader, collection: 'leads' | 'custome
   return Array.isArray(done) && done.includes(collection);
 }
 
-export function registerExportRoutes(app: FastifyInstance, deps: ExportRouteDeps): void {
+export function registerExportRoutes(app: FastifyInstance, deps: ExportRouteDeps): AnyBffHandlers {
   const kept = { available: deps.workspace !== null, what: WHAT };
   const names = new Map(deps.members.map((m) => [m.id, m.name]));
   const ownerName = (id: string | null | undefined) => (id ? (names.get(id) ?? id) : '');
@@ -105,4 +106,5 @@ export function registerExportRoutes(app: FastifyInstance, deps: ExportRouteDeps
       return send(reply, 'contacts', deps.clock(), rows, contactColumns());
     });
   });
+  return {};
 }

@@ -1,3 +1,4 @@
+import type { AnyBffHandlers } from '../bff-routes/bff-handlers';
 import type { FastifyInstance } from 'fastify';
 import type { InsightsDeps } from '../insights';
 import { ImportRepository } from './import-repository';
@@ -10,7 +11,7 @@ import { ImportRunner } from './import-runner';
 
 const ADOPT_EVERY_MS = 60_000;
 
-export function registerImports(app: FastifyInstance, deps: InsightsDeps): void {
+export function registerImports(app: FastifyInstance, deps: InsightsDeps): AnyBffHandlers {
   const { live, database, clock } = deps;
   const repository = database ? new ImportRepository(database.db) : null;
   const runner =
@@ -45,4 +46,5 @@ export function registerImports(app: FastifyInstance, deps: InsightsDeps): void 
     workspace: live?.workspace ?? null,
     clock,
   });
+  return {};
 }

@@ -1,3 +1,4 @@
+import type { AnyBffHandlers } from '../bff-routes/bff-handlers';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   InboxReportQuery,
@@ -43,7 +44,7 @@ function dayRange(from: string, to: string): { start: number; end: number } | st
 }
 const DEFAULT_TARGET_MINUTES = 60;
 
-export function registerReportRoutes(app: FastifyInstance, deps: ReportRouteDeps): void {
+export function registerReportRoutes(app: FastifyInstance, deps: ReportRouteDeps): AnyBffHandlers {
   const kept = { available: deps.history !== null && deps.workspace !== null, what: 'Reports are' };
   const names = new Map(deps.people.map((p) => [p.id, p.name]));
   const agentName = (id: string | null | undefined) => (id ? (names.get(id) ?? id) : 'Unassigned');
@@ -125,4 +126,5 @@ export function registerReportRoutes(app: FastifyInstance, deps: ReportRouteDeps
       return reply.send(report);
     });
   });
+  return {};
 }

@@ -1,3 +1,4 @@
+import type { AnyBffHandlers } from '../bff-routes/bff-handlers';
 import type { FastifyInstance } from 'fastify';
 import {
   SEARCH_LIMIT_DEFAULT,
@@ -41,7 +42,7 @@ async function threadsOf(
   return rows.map((r) => r.data);
 }
 
-export function registerSearchRoutes(app: FastifyInstance, deps: SearchRouteDeps): void {
+export function registerSearchRoutes(app: FastifyInstance, deps: SearchRouteDeps): AnyBffHandlers {
   const kept = { available: deps.repository !== null && deps.workspace !== null, what: WHAT };
 
   app.get('/bff/search', async (request, reply) => {
@@ -70,4 +71,5 @@ export function registerSearchRoutes(app: FastifyInstance, deps: SearchRouteDeps
       return reply.send(results);
     });
   });
+  return {};
 }
