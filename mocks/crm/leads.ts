@@ -1,4 +1,5 @@
-import type { Lead, LeadListQuery, LeadStage } from '../../src/contract';
+import type { Lead, LeadStage } from '../../src/contract';
+import { leadMatcher } from '../../src/contract/rules/lead-match';
 import { newestFirst } from '../core/compare';
 import { badRequest, FakeError, findOr404 } from '../core/errors';
 import { pageOf } from '../core/paging';
@@ -21,17 +22,10 @@ function defaultStage(crm: CrmState): LeadStage {
   return stage;
 }
 
-function matches(lead: Lead, query: LeadListQuery): boolean {
-  if (query.status !== undefined && lead.status !== query.status) return false;
-  if (query.priority !== undefined && lead.priority !== query.priority) return false;
-  const needle = query.search?.trim().toLowerCase();
-  if (!needle) return true;
-  return [lead.name, lead.email, lead.company_name].some((v) => v?.toLowerCase().includes(needle));
-}
-
 export function listLeads(ctx: RouteContext<'leads.list'>): RouteResult {
   const query = ctx.query;
-  const rows = [...ctx.ws.crm.leads.values()].filter((l) => matches(l, query)).sort(newestFirst);
+  const matches = leadMatcher({ status: query.status, priority: query.priority, search: query.search });
+  const rows = [...ctx.ws.crm.leads.values()].filter(matches).sort(newestFirst);
   return { body: pageOf(rows, query) };
 }
 

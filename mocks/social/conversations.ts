@@ -1,4 +1,4 @@
-import { compareText } from '../core/compare';
+import { compareThreads, matchesStructure } from '../../src/contract/rules/thread-order';
 import { pageOf } from '../core/paging';
 import type { RouteContext, RouteImpls, RouteResult } from '../core/types';
 import { contactName, getThread } from './lookup';
@@ -16,18 +16,13 @@ function matchesSearch(ctx: RouteContext<'conversations.list'>, thread: Thread, 
   return haystack.some((value) => value?.toLowerCase().includes(needle));
 }
 
-const newestFirst = (a: Thread, b: Thread) =>
-  compareText(b.conv.last_message_at ?? '', a.conv.last_message_at ?? '') ||
-  compareText(a.conv.id, b.conv.id);
+const newestFirst = (a: Thread, b: Thread) => compareThreads(a.conv, b.conv);
 
 function list(ctx: RouteContext<'conversations.list'>): RouteResult {
   const q = ctx.query;
   const needle = q.search?.trim().toLowerCase();
   const threads = [...ctx.ws.social.threads.values()].filter((t) => {
-    if (q.status && t.conv.status !== q.status) return false;
-    if (q.assignedTo === 'none' && t.conv.assigned_to_user_id !== null) return false;
-    if (q.assignedTo && q.assignedTo !== 'none' && t.conv.assigned_to_user_id !== q.assignedTo) return false;
-    if (q.channelId && t.conv.channel_id !== q.channelId) return false;
+    if (!matchesStructure(t.conv, q)) return false;
     return !needle || matchesSearch(ctx, t, needle);
   });
   threads.sort(newestFirst);

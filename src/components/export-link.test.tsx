@@ -1,13 +1,13 @@
 import { render, screen } from '@testing-library/react';
 import { expect, it } from 'vitest';
+import { bffUrl } from '@/lib/api-client';
 import { ExportLink } from './export-link';
 
 it('links to the export with the filters on screen, leaving out the empty ones', () => {
   render(
     <ExportLink
-      kind="leads"
       label="Export leads"
-      filters={{ search: 'acme co', priority: 'high', owner: undefined }}
+      href={bffUrl('exports.leads', { query: { search: 'acme co', priority: 'high', owner: undefined } })}
     />,
   );
   const link = screen.getByRole('link', { name: 'Export leads' });

@@ -1,10 +1,10 @@
 import * as z from 'zod/mini';
 import { DateTime, LimitParam, PageParam, pageEnvelope } from './common';
 import { StorableDateTime, storableText } from './storable';
-import type { Role } from './bff';
 
-// The audit log (`GET /bff/audit`, admins only): who did which state-changing call through the BFF,
-// every sign-in attempt and every sign-out, and how each ended. Never a body, password or cookie.
+// The audit log (`GET /bff/audit`, admins only: `canReadAudit` in roles.ts): who did which
+// state-changing call through the BFF, every sign-in attempt and every sign-out, and how each ended.
+// Never a body, password or cookie.
 
 export const AUDIT_OUTCOMES = ['success', 'failure', 'refused', 'throttled'] as const;
 export const AuditOutcome = z.enum(AUDIT_OUTCOMES);
@@ -12,9 +12,6 @@ export type AuditOutcome = z.infer<typeof AuditOutcome>;
 
 /** The BFF's own audited actions; everything else is a contract route id (`leads.update`). */
 export const AUTH_ACTIONS = { login: 'auth.login', logout: 'auth.logout' } as const;
-
-/** Who may read the audit log: the BFF refuses others with 403 and the UI hides the page. */
-export const canReadAudit = (role: Role): boolean => role === 'admin';
 
 const Filter = z.string().check(z.trim(), storableText(), z.minLength(1), z.maxLength(200));
 

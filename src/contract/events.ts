@@ -21,6 +21,9 @@ import { Template } from './templates';
 const event = <T extends string, S extends z.core.$ZodLooseShape>(type: T, shape: S) =>
   z.looseObject({ type: z.literal(type), ...shape });
 
+/** The BFF's live event stream (Server-Sent Events): registered on its own, as it stays open. */
+export const EVENTS_PATH = '/bff/events';
+
 export const UPSTREAM_STATES = ['ok', 'unreachable', 'rate-limited', 'key-refused'] as const;
 export const UpstreamState = z.enum(UPSTREAM_STATES);
 export type UpstreamState = z.infer<typeof UpstreamState>;

@@ -3,8 +3,8 @@ import { CustomerStatus } from './customers';
 import { CustomerType, Priority } from './leads';
 import { OwnerFilter } from './routes/screens';
 
-// CSV exports (`GET /bff/export/{kind}.csv`), with the filters the screen shows applied. Streamed
-// row by row by the BFF from the workspace it holds.
+// CSV exports (routes/exports.ts: `exports.leads`, …), with the filters the screen shows applied.
+// Streamed row by row by the BFF from the workspace it holds.
 
 export const EXPORT_KINDS = ['leads', 'customers', 'contacts'] as const;
 export type ExportKind = (typeof EXPORT_KINDS)[number];
@@ -35,14 +35,3 @@ export const ContactExportQuery = z.lazy(() =>
   }),
 );
 export type ContactExportQuery = z.infer<typeof ContactExportQuery>;
-
-/** Where an export of this kind with these filters is downloaded from (a plain link: same origin). */
-export function exportUrl(
-  kind: ExportKind,
-  filters: Readonly<Record<string, string | undefined>> = {},
-): string {
-  const params = new URLSearchParams();
-  for (const [k, v] of Object.entries(filters)) if (v !== undefined && v !== '') params.set(k, v);
-  const query = params.toString();
-  return `/bff/export/${kind}.csv${query ? `?${query}` : ''}`;
-}

@@ -1,26 +1,19 @@
 import * as z from 'zod/mini';
-import { DateTime, Id, fieldErrors, once } from './common';
+import { fieldErrors, once } from './common';
 import { contactCreate, type ContactCreate } from './contacts';
 import { CustomerCreate } from './customers';
 import { ImportKind } from './import-kinds';
 import { fold } from './text-fold';
 import { LeadCreate, type LeadStage } from './leads';
-import { storableText } from './storable';
 
-// CSV import (issue 15): what a file's columns may be mapped to, how one row becomes the create
-// body the contract checks, and the BFF's import routes. The browser runs the same row check for
-// its preview as the BFF runs before it sends anything, so the two never disagree. Not in the
-// contract's barrel: only the import screen and the BFF need it.
+// CSV import (issue 15): what a file's columns may be mapped to and how one row becomes the create
+// body the contract checks; the jobs the BFF keeps and its routes' schemas are in import-jobs.ts.
+// The browser runs the same row check for its preview as the BFF runs before it sends anything,
+// so the two never disagree. Not in the contract's barrel: only the import screen and the BFF need
+// it (the routes, in the barrel, need import-jobs.ts alone).
 
 export { IMPORT_KINDS, ImportKind } from './import-kinds';
-
-/** What to do with a row whose email or phone is already on a record. */
-export const DUPLICATE_POLICIES = ['skip', 'update', 'create'] as const;
-export const DuplicatePolicy = z.enum(DUPLICATE_POLICIES);
-export type DuplicatePolicy = z.infer<typeof DuplicatePolicy>;
-
-/** A file may hold at most this many rows; a larger one is refused as a whole, before any send. */
-export const MAX_IMPORT_ROWS = 50_000;
+export * from './import-jobs';
 
 export interface ImportField {
   readonly key: string;
@@ -211,87 +204,3 @@ export function checkCustomerRow(row: MappedRow): RowCheck<CustomerImportRecord>
 export function checkImportRow(kind: ImportKind, row: MappedRow, ctx: RowContext): RowCheck<ImportRecord> {
   return kind === 'leads' ? checkLeadRow(row, ctx) : checkCustomerRow(row);
 }
-
-// ---- The BFF's import routes -------------------------------------------------------------------
-
-/** One mapped row of POST /bff/imports: field key to cell text, both text the database can hold. */
-export const ImportRowCells = z.lazy(() =>
-  z.record(z.string().check(storableText()), z.string().check(storableText())),
-);
-
-const importRows = <T extends z.ZodMiniType>(row: T) =>
-  z.array(row).check(z.minLength(1, 'rows must hold at least one row'), z.maxLength(MAX_IMPORT_ROWS));
-
-const importEnvelope = once(() =>
-  z.strictObject({
-    kind: ImportKind,
-    duplicates: DuplicatePolicy,
-    fileName: z.string().check(z.trim(), storableText(), z.minLength(1), z.maxLength(200)),
-    rows: importRows(z.unknown()),
-  }),
-);
-
-/** POST /bff/imports without its rows' cells checked: the BFF checks those a slice at a time, so a
- *  50,000-row file does not hold its event loop (ImportRowCells each). */
-export const ImportCreateEnvelope = z.lazy(importEnvelope);
-
-/** POST /bff/imports: the file's rows, already mapped by the user; nothing is sent until /start. */
-export const ImportCreateBody = z.lazy(() =>
-  z.extend(importEnvelope(), { rows: importRows(ImportRowCells) }),
-);
-export type ImportCreateBody = z.infer<typeof ImportCreateBody>;
-
-export const IMPORT_STATES = ['ready', 'running', 'paused', 'done', 'cancelled'] as const;
-export const ImportState = z.enum(IMPORT_STATES);
-export type ImportState = z.infer<typeof ImportState>;
-
-export const ROW_OUTCOMES = ['pending', 'created', 'updated', 'skipped', 'refused'] as const;
-export const RowOutcome = z.enum(ROW_OUTCOMES);
-export type RowOutcome = z.infer<typeof RowOutcome>;
-
-export const ImportCounts = z.lazy(() =>
-  z.object({
-    pending: z.int(),
-    created: z.int(),
-    updated: z.int(),
-    skipped: z.int(),
-    refused: z.int(),
-  }),
-);
-export type ImportCounts = z.infer<typeof ImportCounts>;
-
-export const ImportJob = z.lazy(() =>
-  z.object({
-    id: Id,
-    kind: ImportKind,
-    duplicates: DuplicatePolicy,
-    fileName: z.string(),
-    state: ImportState,
-    total: z.int(),
-    counts: ImportCounts,
-    /** Rows whose email or phone matched a record (or an earlier row) when the file was checked. */
-    duplicatesFound: z.int(),
-    /** Why the job paused: the upstream's answer or an outage, in words. */
-    pausedReason: z.nullable(z.string()),
-    createdBy: z.string(),
-    createdAt: DateTime,
-    updatedAt: DateTime,
-  }),
-);
-export type ImportJob = z.infer<typeof ImportJob>;
-
-export const ImportJobList = z.lazy(() => z.object({ data: z.array(ImportJob) }));
-export type ImportJobList = z.infer<typeof ImportJobList>;
-
-export const importReportUrl = (id: string): string => `/bff/imports/${encodeURIComponent(id)}/report.csv`;
-
-/** How many refused rows the import's screen lists with their reasons (the report has them all). */
-export const REFUSED_SHOWN = 50;
-
-/** `GET /bff/imports/{id}/refused`: the first refused rows, in file order, each with why. */
-export const RefusedRows = z.lazy(() =>
-  z.object({
-    rows: z.array(z.object({ rowNumber: z.int(), reason: z.nullable(z.string()) })),
-  }),
-);
-export type RefusedRows = z.infer<typeof RefusedRows>;

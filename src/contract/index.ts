@@ -34,3 +34,4 @@ export * from './reports';
 export * from './thread-names';
 export * from './presence';
 export * from './preferences';
+export * from './rules';

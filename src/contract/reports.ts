@@ -1,13 +1,10 @@
 import * as z from 'zod/mini';
-import type { Role } from './bff';
 import { DateTime, once } from './common';
 import { StorableDay } from './storable';
 
 // `GET /bff/reports/inbox`: response and resolution times, volumes by day, channel and agent, and
 // the open threads waiting past a response-time target. Computed from the history the BFF has
-// recorded since `since`; managers and admins read it.
-
-export const canReadReports = (role: Role): boolean => role === 'manager' || role === 'admin';
+// recorded since `since`; managers and admins read it (`canReadReports` in roles.ts).
 
 /** The longest range one report covers. */
 export const REPORT_MAX_DAYS = 366;

@@ -10,9 +10,21 @@ export type AnyRouteId = RouteId | BffRouteId;
  * can, an admin everything.
  */
 /** The BFF's own routes only managers and admins may call. */
-const MANAGER_OWN = [] as const satisfies readonly BffRouteId[];
+const MANAGER_OWN = [
+  'reports.inbox',
+  'reports.pipeline',
+  // CSV imports create records: who may create which kind is checked again per job (import-routes.ts).
+  'imports.list',
+  'imports.create',
+  'imports.get',
+  'imports.start',
+  'imports.pause',
+  'imports.cancel',
+  'imports.refused',
+  'imports.report',
+] as const satisfies readonly BffRouteId[];
 /** The BFF's own routes only admins may call. */
-const ADMIN_OWN = [] as const satisfies readonly BffRouteId[];
+const ADMIN_OWN = ['workspace.reload', 'audit.list'] as const satisfies readonly BffRouteId[];
 const RESTRICTED = new Set<BffRouteId>([...MANAGER_OWN, ...ADMIN_OWN]);
 
 // Every role reads everything, and uses the BFF's own routes (screens, notes, unread, …) but the
@@ -71,3 +83,9 @@ export const ROLE_MATRIX: Readonly<Record<Role, ReadonlySet<AnyRouteId>>> = {
 export function roleCan(role: Role, routeId: AnyRouteId): boolean {
   return ROLE_MATRIX[role].has(routeId);
 }
+
+/** Who may read the audit log (the BFF refuses others with 403 and the UI hides the page). */
+export const canReadAudit = (role: Role): boolean => roleCan(role, 'audit.list');
+
+/** Who may read reports (the BFF refuses others with 403 and the UI hides the page). */
+export const canReadReports = (role: Role): boolean => roleCan(role, 'reports.inbox');

@@ -1,30 +1,12 @@
-import type { Conversation, InboxRow } from '@/contract';
+import { compareThreads, matchesStructure, type Conversation, type InboxRow } from '@/contract';
 import type { ConversationFilters, ConversationPages } from './conversations';
 
 // Where a changed thread belongs in a loaded thread list, decided in the browser so that a change
 // pushed by the live stream costs the upstream nothing per viewer. The order is the upstream's:
-// newest `last_message_at` first, then id (mocks/social/conversations.ts does the same).
+// newest `last_message_at` first, then id, as the fake lists them (one rule for both).
 
-/** Whether the list's structural filters (status, owner, channel) hold the thread; search aside. */
-export function matchesStructure(conversation: Conversation, filters: ConversationFilters): boolean {
-  if (filters.status && conversation.status !== filters.status) return false;
-  if (filters.assignedTo === 'none' && conversation.assigned_to_user_id !== null) return false;
-  if (
-    filters.assignedTo &&
-    filters.assignedTo !== 'none' &&
-    conversation.assigned_to_user_id !== filters.assignedTo
-  )
-    return false;
-  if (filters.channelId && conversation.channel_id !== filters.channelId) return false;
-  return true;
-}
-
-const instant = (value: string | null | undefined) => (value ? Date.parse(value) : 0);
-
-/** Negative when `a` comes first. */
-export function compareThreads(a: Conversation, b: Conversation): number {
-  return instant(b.last_message_at) - instant(a.last_message_at) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
-}
+// The filters and the order are the contract's rules (src/contract/rules/thread-order.ts).
+export { compareThreads, matchesStructure };
 
 export type Placement =
   /** The list changed and is returned. */

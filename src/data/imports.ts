@@ -1,6 +1,6 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import { ImportJob, ImportJobList, RefusedRows, type ImportCreateBody } from '@/contract/imports';
-import { callBff, writeBff } from '@/lib/api-client';
+import type { ImportCreateBody, ImportJob } from '@/contract/imports';
+import { call } from '@/lib/api-client';
 
 // CSV imports (the BFF's own jobs: src/server/imports). A job is made from the mapped rows, then
 // started; while it runs its screen asks for it every second (the BFF only, never the upstream).
@@ -12,13 +12,12 @@ export const importKeys = {
   refused: (id: string) => ['imports', 'job', id, 'refused'] as const,
 };
 
-const jobPath = (id: string) => `/bff/imports/${encodeURIComponent(id)}`;
 const POLL_MS = 1_000;
 
 export const importsQuery = () =>
   queryOptions({
     queryKey: importKeys.list(),
-    queryFn: ({ signal }) => callBff('/bff/imports', ImportJobList, { signal }),
+    queryFn: ({ signal }) => call('imports.list', { signal }),
     staleTime: 5_000,
     // While a job runs, its row in Earlier imports moves with it (the job's own screen asks every
     // second too); once every job has stopped, nothing is asked.
@@ -29,7 +28,7 @@ export const importsQuery = () =>
 export const importJobQuery = (id: string) =>
   queryOptions({
     queryKey: importKeys.job(id),
-    queryFn: ({ signal }) => callBff(jobPath(id), ImportJob, { signal }),
+    queryFn: ({ signal }) => call('imports.get', { params: { id }, signal }),
     refetchInterval: (query) => (query.state.data?.state === 'running' ? POLL_MS : false),
     refetchIntervalInBackground: false,
   });
@@ -38,7 +37,7 @@ export const importJobQuery = (id: string) =>
 export const refusedRowsQuery = (id: string, refused: number) =>
   queryOptions({
     queryKey: [...importKeys.refused(id), refused] as const,
-    queryFn: ({ signal }) => callBff(`${jobPath(id)}/refused`, RefusedRows, { signal }),
+    queryFn: ({ signal }) => call('imports.refused', { params: { id }, signal }),
     staleTime: Infinity,
   });
 
@@ -50,7 +49,7 @@ function keep(queryClient: QueryClient, job: ImportJob): ImportJob {
 }
 
 export async function createImport(queryClient: QueryClient, body: ImportCreateBody): Promise<ImportJob> {
-  return keep(queryClient, await writeBff('POST', '/bff/imports', ImportJob, body));
+  return keep(queryClient, await call('imports.create', { body }));
 }
 
 export type ImportAction = 'start' | 'pause' | 'cancel';
@@ -60,5 +59,5 @@ export async function actOnImport(
   id: string,
   action: ImportAction,
 ): Promise<ImportJob> {
-  return keep(queryClient, await writeBff('POST', `${jobPath(id)}/${action}`, ImportJob));
+  return keep(queryClient, await call(`imports.${action}`, { params: { id } }));
 }

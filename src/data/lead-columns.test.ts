@@ -1,13 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { UNMATCHED, type Board, type BoardColumn } from '@/contract';
 import { lead } from '@/test/records';
-import {
-  appendColumnPage,
-  matchesFilters,
-  placeLead,
-  removeLeadFromBoard,
-  setFollowUpOnBoard,
-} from './lead-columns';
+import { appendColumnPage, placeLead, removeLeadFromBoard, setFollowUpOnBoard } from './lead-columns';
 
 const eur = (value: number, probability = 50) => ({ value, currency: 'EUR', probability });
 
@@ -116,15 +110,5 @@ describe('appendColumnPage', () => {
     expect(next.columns[0]!.nextCursor).toBeNull();
     // A page asked for after another cursor is not ours any more.
     expect(appendColumnPage(withMore, page, 'c0')).toBe(withMore);
-  });
-});
-
-describe('matchesFilters', () => {
-  it('applies the owner filter besides priority and search', () => {
-    const owned = lead({ assigned_to_user_id: '00000000-0000-4000-8000-0000000000aa', name: 'Ana' });
-    expect(matchesFilters(owned, { owner: '00000000-0000-4000-8000-0000000000aa' })).toBe(true);
-    expect(matchesFilters(owned, { owner: 'none' })).toBe(false);
-    expect(matchesFilters({ ...owned, assigned_to_user_id: null }, { owner: 'none' })).toBe(true);
-    expect(matchesFilters(owned, { search: ' an ' })).toBe(true);
   });
 });

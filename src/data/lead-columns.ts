@@ -1,10 +1,11 @@
 import {
   UNMATCHED,
+  adjustSums,
+  leadMatcher,
   type Board,
   type BoardCard,
   type BoardColumn,
   type BoardColumnPage,
-  type CurrencySum,
   type Lead,
 } from '@/contract';
 import type { BoardFilters } from './lead-filters';
@@ -13,31 +14,6 @@ import type { BoardFilters } from './lead-filters';
 // the cache writers make to it: a lead placed, moved or removed keeps each column's count and sums
 // exact whenever the board holds the lead's card (always for this tab's own moves). Loaded with the
 // board's code, not in the app's shell (see `loadBoardColumns` in board.ts).
-
-/** Whether the BFF's filters would return this lead (the upstream's search rules, and the owner). */
-export function matchesFilters(lead: Lead, filters: BoardFilters): boolean {
-  if (filters.priority && lead.priority !== filters.priority) return false;
-  if (filters.owner === 'none' && lead.assigned_to_user_id) return false;
-  if (filters.owner && filters.owner !== 'none' && lead.assigned_to_user_id !== filters.owner) return false;
-  const needle = filters.search?.trim().toLowerCase();
-  if (!needle) return true;
-  return [lead.name, lead.email, lead.company_name].some((v) => v?.toLowerCase().includes(needle));
-}
-
-const EPSILON = 0.005;
-
-/** The sums with one lead's value added (sign 1) or taken out (sign -1), largest first. */
-export function adjustSums(sums: readonly CurrencySum[], lead: Lead, sign: 1 | -1): CurrencySum[] {
-  const value = lead.value;
-  if (value === null || value === undefined || !Number.isFinite(value)) return [...sums];
-  const currency = lead.currency || null;
-  const weighted = (value * Math.min(100, Math.max(0, lead.probability ?? 0))) / 100;
-  const held = sums.find((s) => s.currency === currency) ?? { currency, value: 0, weighted: 0 };
-  const next = { ...held, value: held.value + sign * value, weighted: held.weighted + sign * weighted };
-  const rest = sums.filter((s) => s.currency !== currency);
-  const kept = Math.abs(next.value) < EPSILON && Math.abs(next.weighted) < EPSILON ? rest : [...rest, next];
-  return kept.sort((a, b) => b.value - a.value || (a.currency ?? '').localeCompare(b.currency ?? ''));
-}
 
 const withoutCard = (column: BoardColumn, card: BoardCard): BoardColumn => ({
   ...column,
@@ -93,7 +69,7 @@ export interface BoardChange {
 export function placeLead(board: Board, lead: Lead, filters: BoardFilters): BoardChange {
   const held = findCard(board, lead.id);
   const target = board.columns.some((c) => c.stage === lead.status) ? lead.status : UNMATCHED;
-  const belongs = matchesFilters(lead, filters);
+  const belongs = leadMatcher(filters)(lead);
   const card: BoardCard = { lead, followUp: held?.card.followUp ?? false };
   let next = board;
   if (held && belongs && held.stage === target) {

@@ -26,6 +26,15 @@ export interface LeadCountFilters extends LeadFilters {
   status?: string | undefined;
 }
 
+/**
+ * Keys of the writes to one lead (TanStack's mutation keys): the live stream's echo of a change
+ * this tab is still making is recognised by them (live-events.ts), so its answer decides.
+ */
+export const leadMutationKeys = {
+  update: (id: string) => ['leads', 'update', id] as const,
+  reassign: (id: string) => ['leads', 'reassign', id] as const,
+};
+
 export const leadKeys = {
   all: ['leads'] as const,
   counts: () => ['leads', 'count'] as const,

@@ -4,7 +4,7 @@ import type { Conversation, InboxScreenPage, Lead, MessagePage } from '@/contrac
 import { contact, conversation, customer, lead, message } from '@/test/records';
 import { conversationKeys, type ConversationPages } from './conversations';
 import { customerKeys } from './customers';
-import { leadKeys } from './leads';
+import { leadKeys, leadMutationKeys } from './leads';
 import { applyLiveEvent, pollOnScreen } from './live-events';
 import { messageKeys, type MessagesData } from './messages';
 
@@ -159,6 +159,31 @@ describe('applyLiveEvent: CRM records', () => {
       type: 'lead.upserted',
       lead: { ...held, status: 'lost', updated_at: later(held.updated_at, -5) },
     });
+    expect(queryClient.getQueryData<Lead>(leadKeys.detail(held.id))!.status).toBe('won');
+  });
+
+  it('leaves a lead this tab is moving to its own answer, recognised by the write’s key alone', async () => {
+    const queryClient = new QueryClient();
+    const held = lead({ status: 'new' });
+    const other = lead({ id: '00000000-0000-4000-8000-0000000000b2', status: 'new' });
+    queryClient.setQueryData(leadKeys.detail(held.id), held);
+    queryClient.setQueryData(leadKeys.detail(other.id), other);
+    let finish: (l: Lead) => void = () => undefined;
+    const answer = new Promise<Lead>((resolve) => (finish = resolve));
+    // Variables that name the other lead: only the key says which lead is being written.
+    const moving = new MutationObserver<Lead, Error, { note: string }>(queryClient, {
+      mutationKey: leadMutationKeys.update(held.id),
+      mutationFn: () => answer,
+    });
+    const done = moving.mutate({ note: other.id });
+    const echo = (l: Lead) => ({ ...l, status: 'won', updated_at: later(l.updated_at, 5) });
+    applyLiveEvent(queryClient, { type: 'lead.upserted', lead: echo(held) });
+    applyLiveEvent(queryClient, { type: 'lead.upserted', lead: echo(other) });
+    expect(queryClient.getQueryData<Lead>(leadKeys.detail(held.id))!.status).toBe('new');
+    expect(queryClient.getQueryData<Lead>(leadKeys.detail(other.id))!.status).toBe('won');
+    finish(echo(held));
+    await done;
+    applyLiveEvent(queryClient, { type: 'lead.upserted', lead: echo(held) });
     expect(queryClient.getQueryData<Lead>(leadKeys.detail(held.id))!.status).toBe('won');
   });
 

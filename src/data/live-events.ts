@@ -1,5 +1,13 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { Contact, Conversation, InboxRow, Lead, LiveEvent, Message } from '@/contract';
+import {
+  rowMessages,
+  type Contact,
+  type Conversation,
+  type InboxRow,
+  type Lead,
+  type LiveEvent,
+  type Message,
+} from '@/contract';
 import { addActivity } from './activities';
 import { addAuthors } from './authors';
 import { setLeadFollowUp } from './board';
@@ -34,16 +42,14 @@ const newer = (held: { updated_at: string } | undefined, incoming: { updated_at:
   !held || Date.parse(incoming.updated_at) >= Date.parse(held.updated_at);
 
 /**
- * A record with a write of this tab still in flight (its id in the mutation's key or variables):
- * that write's answer decides, not an event read before it landed. Ids are UUIDs, so finding one
- * in the serialized variables cannot match another record.
+ * A record with a write of this tab still in flight (its id in the mutation's key, as
+ * `['leads', 'update', id]`): that write's answer decides, not an event read before it landed.
  */
 const writing = (queryClient: QueryClient, prefix: string, id: string) =>
   queryClient.isMutating({
     predicate: (mutation) => {
       const key = mutation.options.mutationKey;
-      if (key?.[0] !== prefix) return false;
-      return key.includes(id) || (JSON.stringify(mutation.state.variables ?? null) ?? '').includes(id);
+      return key?.[0] === prefix && key.includes(id);
     },
   }) > 0;
 
@@ -91,19 +97,12 @@ function onConversationRemoved(queryClient: QueryClient, id: string) {
   );
 }
 
-const newestFirst = (a: Message, b: Message) => Date.parse(b.created_at) - Date.parse(a.created_at);
-
-/** A row's newest and newest inbound message after new or changed ones arrived. */
+/** A row's newest and newest inbound message after new or changed ones arrived (the contract's rule). */
 export function rowWithMessages(row: InboxRow, messages: readonly Message[]): InboxRow {
   const byId = new Map(row.messages.map((m) => [m.id, m]));
   for (const m of messages) byId.set(m.id, m);
-  const all = [...byId.values()].sort(newestFirst);
-  const newest = all[0];
-  const inbound = all.find((m) => m.direction === 'inbound');
-  const kept = [newest, inbound !== newest ? inbound : undefined].filter(
-    (m): m is Message => m !== undefined,
-  );
-  return { ...row, messages: kept, hasOlder: row.hasOlder && inbound === undefined };
+  const kept = rowMessages(byId.values());
+  return { ...row, messages: kept.messages, hasOlder: row.hasOlder && !kept.hasInbound };
 }
 
 function onMessages(queryClient: QueryClient, conversationId: string, messages: readonly Message[]) {

@@ -1,6 +1,6 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import { Preferences, type PreferencesUpdate } from '@/contract';
-import { callBff, writeBff } from '@/lib/api-client';
+import type { Preferences, PreferencesUpdate } from '@/contract';
+import { call } from '@/lib/api-client';
 
 // My own settings, kept by the BFF so they follow me to any browser.
 
@@ -9,7 +9,7 @@ export const preferenceKeys = { mine: ['bff', 'preferences'] as const };
 export const preferencesQuery = () =>
   queryOptions({
     queryKey: preferenceKeys.mine,
-    queryFn: ({ signal }) => callBff('/bff/me/preferences', Preferences, { signal }),
+    queryFn: ({ signal }) => call('preferences.get', { signal }),
     staleTime: 10 * 60_000,
     retry: false,
   });
@@ -18,7 +18,7 @@ export async function savePreferences(
   queryClient: QueryClient,
   change: PreferencesUpdate,
 ): Promise<Preferences> {
-  const saved = await writeBff('PUT', '/bff/me/preferences', Preferences, change);
+  const saved = await call('preferences.put', { body: change });
   queryClient.setQueryData(preferenceKeys.mine, saved);
   return saved;
 }

@@ -1,7 +1,6 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import * as z from 'zod/mini';
 import type { LiveEventOf, PresenceBody } from '@/contract';
-import { writeBff } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 
 // Who else has which thread open and who is typing: kept only in the browser, from the stream's
 // presence events, each entry stamped with when this tab heard it (so clocks need not agree);
@@ -43,4 +42,4 @@ export function applyPresence(queryClient: QueryClient, event: LiveEventOf<'pres
 
 /** Tells the BFF what this tab has open; a failure is ignored (the next heartbeat tries again). */
 export const tellPresence = (body: PresenceBody): Promise<unknown> =>
-  writeBff('POST', '/bff/presence', z.unknown(), body, { keepalive: true }).catch(() => undefined);
+  call('presence.beat', { body, keepalive: true }).catch(() => undefined);

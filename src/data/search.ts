@@ -1,8 +1,8 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { SEARCH_LIMIT_DEFAULT, SearchResults } from '@/contract';
-import { callBff } from '@/lib/api-client';
+import { SEARCH_LIMIT_DEFAULT } from '@/contract';
+import { call } from '@/lib/api-client';
 
-// One search for everything (the BFF's GET /bff/search): messages by full text, contacts,
+// One search for everything (the BFF's `search.all`): messages by full text, contacts,
 // customers, leads and quick replies. The palette asks for a few of each, the search page for more.
 
 export const searchKeys = {
@@ -13,14 +13,7 @@ export const searchKeys = {
 export const searchQuery = (q: string, limit = SEARCH_LIMIT_DEFAULT) =>
   queryOptions({
     queryKey: searchKeys.query(q.trim(), limit),
-    queryFn: ({ signal }) =>
-      callBff(
-        `/bff/search?${new URLSearchParams({ q: q.trim(), limit: String(limit) }).toString()}`,
-        SearchResults,
-        {
-          signal,
-        },
-      ),
+    queryFn: ({ signal }) => call('search.all', { query: { q: q.trim(), limit }, signal }),
     enabled: q.trim().length > 0,
     // While the next query runs, the last answer stays on screen instead of a flash of nothing.
     placeholderData: keepPreviousData,

@@ -1,6 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { Me, Team } from '@/contract';
-import { callBff } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 
 // The BFF's own reads: who is signed in and the team roster, shared by every screen.
 export const sessionKeys = {
@@ -12,11 +11,11 @@ export const sessionKeys = {
 };
 
 export const meQuery = () =>
-  queryOptions({ queryKey: sessionKeys.me(), queryFn: () => callBff('/bff/me', Me), staleTime: 5 * 60_000 });
+  queryOptions({ queryKey: sessionKeys.me(), queryFn: () => call('session.me'), staleTime: 5 * 60_000 });
 
 export const teamQuery = () =>
   queryOptions({
     queryKey: sessionKeys.team(),
-    queryFn: () => callBff('/bff/team', Team),
+    queryFn: () => call('session.team'),
     staleTime: 10 * 60_000,
   });

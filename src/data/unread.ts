@@ -1,7 +1,6 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import * as z from 'zod/mini';
-import { UnreadSummary, type ReadBody } from '@/contract';
-import { callBff, writeBff } from '@/lib/api-client';
+import type { UnreadSummary } from '@/contract';
+import { call } from '@/lib/api-client';
 
 // The signed-in agent's unread (the BFF keeps it per agent: src/server/unread): one small summary
 // every screen reads (the inbox rows, the navigation, the tab title). A message that comes in on
@@ -16,13 +15,11 @@ export const unreadKeys = {
 export const unreadQuery = () =>
   queryOptions({
     queryKey: unreadKeys.all,
-    queryFn: ({ signal }) => callBff('/bff/unread', UnreadSummary, { signal }),
+    queryFn: ({ signal }) => call('unread.summary', { signal }),
     // The stream keeps it current; without a database the BFF says so once, not in a loop.
     staleTime: 60_000,
     retry: false,
   });
-
-const post = (path: string, body?: ReadBody) => writeBff('POST', path, z.unknown(), body);
 
 /** This agent read the thread up to a message's time: its count drops at once. */
 export async function markRead(
@@ -31,12 +28,12 @@ export async function markRead(
   upTo?: string,
 ): Promise<void> {
   setThreadUnread(queryClient, conversationId, 0);
-  await post(`/bff/conversations/${encodeURIComponent(conversationId)}/read`, upTo ? { upTo } : {});
+  await call('unread.markRead', { params: { id: conversationId }, body: upTo ? { upTo } : {} });
 }
 
 /** This agent wants to come back to the thread: it counts as unread until read again. */
 export async function markUnread(queryClient: QueryClient, conversationId: string): Promise<void> {
-  await post(`/bff/conversations/${encodeURIComponent(conversationId)}/unread`);
+  await call('unread.markUnread', { params: { id: conversationId } });
   setThreadUnread(queryClient, conversationId, 1);
 }
 

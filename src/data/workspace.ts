@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { Workspace, type Me } from '@/contract';
-import { callBff } from '@/lib/api-client';
+import type { Me } from '@/contract';
+import { call } from '@/lib/api-client';
 import { replaceChannels } from './channels';
 import { replaceLeadStages } from './lead-stages';
 import { replaceQuickReplies } from './quick-replies';
@@ -15,7 +15,7 @@ import { unreadKeys } from './unread';
 // none of them costs a call of its own. A list the BFF has not read yet is left for its screen.
 
 export async function loadWorkspace(queryClient: QueryClient): Promise<Me> {
-  const workspace = await callBff('/bff/workspace', Workspace);
+  const workspace = await call('workspace.get');
   queryClient.setQueryData(sessionKeys.me(), workspace.me);
   queryClient.setQueryData(sessionKeys.team(), workspace.team);
   // The app's live stream starts there: what changed since this read is replayed to it.

@@ -10,35 +10,26 @@ import {
   type BffRouteDef,
   type BffRouteId,
   type BffRouteOf,
-  type BodyOf,
-  type ParamsArg,
-  type ParamsOf,
-  type QueryOf,
   type ResponseOf,
+  type RouteCallArgs,
+  type RouteCallOptions,
   type RouteDef,
   type RouteId,
-  type RouteOf,
 } from '@/contract';
 import { ApiError } from './api-error';
 import { parseRetryAfter, rateGate } from './rate-limit';
 
-/** `params` with exactly the names of the route's template; absent for a route without any. */
-type ParamsOption<R extends RouteId> =
-  ParamsArg<RouteOf<R>> extends [params: ParamsOf<R>] ? { params: ParamsOf<R> } : { params?: never };
-
-export type CallOptions<R extends RouteId> = ParamsOption<R> & {
-  query?: Partial<QueryOf<R>>;
-  body?: BodyOf<R>;
+/** What the browser adds to a call of an upstream route. */
+interface BrowserCallExtra {
   signal?: AbortSignal;
   /** Names a send or a create, so asking again never makes a second copy (src/lib/idempotent-call.ts). */
   idempotencyKey?: string;
-};
+}
+
+export type CallOptions<R extends RouteId> = RouteCallOptions<R> & BrowserCallExtra;
 
 /** The options argument: required when the route has path parameters, optional otherwise. */
-export type CallArgs<R extends RouteId> =
-  ParamsArg<RouteOf<R>> extends [params: ParamsOf<R>]
-    ? [options: CallOptions<R>]
-    : [options?: CallOptions<R>];
+export type CallArgs<R extends RouteId> = RouteCallArgs<R, BrowserCallExtra>;
 
 /** The untyped view of a call's options, once its route is known only by id. */
 interface AnyCallOptions {
@@ -183,8 +174,8 @@ export function call(id: string, options?: AnyCallOptions & { keepalive?: boolea
 
 type ParseSchema<T> = { safeParse(data: unknown): { success: true; data: T } | { success: false } };
 
-/** A GET of the BFF's own endpoints (`/bff/*`), parsed with the given schema. */
-export async function callBff<T>(
+/** A request to the BFF's own endpoints (`/bff/*`), the answer parsed with the given schema. */
+async function callBff<T>(
   path: string,
   schema: { safeParse(data: unknown): { success: true; data: T } | { success: false } },
   init?: RequestInit,
@@ -211,21 +202,3 @@ export async function callBff<T>(
   return parsed.data;
 }
 
-/**
- * A write to the BFF's own endpoints (`/bff/*`): the CSRF header every state-changing call carries,
- * the body as JSON, the answer parsed with the given schema (a 204 parses `undefined`).
- */
-export function writeBff<T>(
-  method: 'POST' | 'PUT',
-  path: string,
-  schema: { safeParse(data: unknown): { success: true; data: T } | { success: false } },
-  body?: unknown,
-  init?: Pick<RequestInit, 'keepalive'>,
-): Promise<T> {
-  return callBff(path, schema, {
-    ...init,
-    method,
-    headers: { 'x-csrf': '1', ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-}

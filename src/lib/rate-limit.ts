@@ -5,6 +5,7 @@
  * succeeding. So a burst of reads (a board's badges, quick filter changes) meets a limit once, not
  * a hundred times.
  */
+import { retryAfterMs } from '@/contract/rules/retry-after';
 
 /** Retry-After when a 429 does not say (or says something unreadable). */
 export const DEFAULT_RETRY_AFTER_MS = 1_000;
@@ -24,12 +25,8 @@ const FREE_BELOW_MS = 15;
 
 /** A Retry-After header (seconds, or an HTTP date) in milliseconds, capped; null when absent or unreadable. */
 export function parseRetryAfter(value: string | null | undefined, now = Date.now()): number | null {
-  if (value === null || value === undefined) return null;
-  const text = value.trim();
-  if (text === '') return null;
-  const ms = /^\d+(\.\d+)?$/.test(text) ? Number(text) * 1000 : Date.parse(text) - now;
-  if (!Number.isFinite(ms)) return null;
-  return Math.min(MAX_RETRY_AFTER_MS, Math.max(0, Math.round(ms)));
+  const ms = retryAfterMs(value, now);
+  return ms === null ? null : Math.min(MAX_RETRY_AFTER_MS, ms);
 }
 
 export interface Clock {

@@ -14,7 +14,7 @@ import { createLogger } from './logger';
 import { registerProxy } from './proxy/proxy';
 import { registerStatic } from './static-files';
 import { registerResponseCompression } from './response-compression';
-import { registerAuth } from './auth/auth-plugin';
+import { registerAuth, sessionHandlers } from './auth/auth-plugin';
 import { SessionManager } from './auth/sessions';
 import type { UserDirectory } from './auth/users';
 import { cookiePolicy } from './security/cookie-policy';
@@ -27,20 +27,21 @@ import { registerLive, type LiveDeps } from './sync/live-app';
 import { screenHandlers } from './screens/screen-routes';
 import { registerBffRoutes } from './bff-routes/register-bff-routes';
 import type { BffNeed } from '../contract/routes';
-import { registerWorkspace } from './screens/workspace-route';
+import { workspaceHandlers } from './screens/workspace-route';
 import { ownDataOf } from './screens/workspace-own-data';
 import { teamOf } from './auth/team';
 import type { Team } from './team';
 import { AuditLog, registerAuditRecording } from './audit/audit-log';
-import { registerAuditRoutes } from './audit/audit-routes';
+import { auditHandlers } from './audit/audit-routes';
 import { ReadMarks } from './unread/read-marks';
 import { ReadMarksRepository } from './unread/read-marks-repository';
-import { registerUnreadRoutes } from './unread/unread-routes';
+import { unreadHandlers } from './unread/unread-routes';
 import { NotesRepository } from './notes/notes-repository';
 import { registerInsights } from './insights';
 import { notesHandlers } from './notes/notes-routes';
-import { registerPresence } from './presence/presence-route';
-import { registerPreferences } from './preferences/preferences-routes';
+import { presenceHandlers } from './presence/presence-route';
+import { preferencesHandlers } from './preferences/preferences-routes';
+import { reloadHandlers } from './sync/reload-route';
 import type { TeamStore } from './store/open-store';
 import { storeReadiness } from './store/store-readiness';
 import { DatabaseUnavailableError } from './store/store-errors';
@@ -192,12 +193,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     cookie,
     limits: deps.rateLimits ?? config.limits,
     clock,
-    aiAgents: deps.team.aiAgents,
-    roster: deps.team.members,
     onAuthEvent: (request, event, user, status) => audit.recordAuth(request, event, user, status),
   });
   registerAuditRecording(app, audit);
-  registerAuditRoutes(app, audit, { sessions, users: deps.users, cookieName: cookie.name });
   const live = deps.live
     ? await registerLive(app, {
         ...deps,
@@ -236,9 +234,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       : null;
   const notesRepo = deps.database ? new NotesRepository(deps.database.db) : null;
   const insights = registerInsights(app, {
-    sessions,
-    users: deps.users,
-    cookieName: cookie.name,
     live,
     database: deps.database ?? null,
     team: deps.team,
@@ -247,30 +242,31 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     searchBackfillEveryMs: config.searchBackfillEveryMs,
     shutdownFlushMs: config.database.shutdownFlushMs,
   });
-  registerUnreadRoutes(app, { sessions, users: deps.users, cookieName: cookie.name, marks: unread });
-  registerPreferences(app, {
-    sessions,
-    users: deps.users,
-    cookieName: cookie.name,
-    db: deps.database?.db ?? null,
-  });
-  registerPresence(app, {
-    sessions,
-    users: deps.users,
-    cookieName: cookie.name,
-    bus: live?.bus ?? null,
-    clock,
-  });
   // The BFF's own routes (src/contract/routes/bff-table.ts), each room's handlers when it has
   // what it needs; the others answer 503.
   const available = new Set<BffNeed>([
     ...(deps.database ? (['database'] as const) : []),
     ...(live ? (['live'] as const) : []),
   ]);
+  const team = teamOf(deps.users, deps.team.members, deps.team.aiAgents);
   registerBffRoutes(app, {
     guard,
     available,
     handlers: {
+      ...sessionHandlers({ team }),
+      ...workspaceHandlers({
+        team,
+        workspace: live?.workspace ?? null,
+        ...(live ? { streamPosition: () => live.bus.lastId() } : {}),
+        ...(deps.database
+          ? { ownData: ownDataOf(deps.database, unread, notesRepo, live?.workspace ?? null, app.log) }
+          : {}),
+      }),
+      ...(live ? reloadHandlers({ live }) : {}),
+      ...(unread ? unreadHandlers({ marks: unread }) : {}),
+      ...(deps.database ? preferencesHandlers({ db: deps.database.db }) : {}),
+      ...presenceHandlers({ bus: live?.bus ?? null, workspace: live?.workspace ?? null, clock }),
+      ...(audit.repository ? auditHandlers(audit, audit.repository) : {}),
       ...insights,
       ...(live
         ? screenHandlers({
@@ -290,17 +286,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           })
         : {}),
     },
-  });
-  registerWorkspace(app, {
-    sessions,
-    users: deps.users,
-    cookieName: cookie.name,
-    team: teamOf(deps.users, deps.team.members, deps.team.aiAgents),
-    workspace: live?.workspace ?? null,
-    ...(live ? { streamPosition: () => live.bus.lastId() } : {}),
-    ...(deps.database
-      ? { ownData: ownDataOf(deps.database, unread, notesRepo, live?.workspace ?? null, app.log) }
-      : {}),
   });
   registerStatic(app, config.staticDir, { sessionCookie: cookie.name });
   return app;

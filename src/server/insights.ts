@@ -1,16 +1,14 @@
 import type { AnyBffHandlers } from './bff-routes/bff-handlers';
 import type { FastifyInstance } from 'fastify';
-import type { SessionManager } from './auth/sessions';
-import type { UserDirectory } from './auth/users';
-import { registerExportRoutes } from './exports/export-routes';
+import { exportHandlers } from './exports/export-routes';
 import { registerImports } from './imports/register-imports';
 import { HistoryRecorder } from './reports/history-recorder';
 import { HistoryRepository } from './reports/history-repository';
-import { registerReportRoutes } from './reports/report-routes';
+import { reportHandlers } from './reports/report-routes';
 import { SearchBackfill } from './search/search-backfill';
 import { SearchIndexer } from './search/search-indexer';
 import { SearchRepository } from './search/search-repository';
-import { registerSearchRoutes } from './search/search-routes';
+import { searchHandlers } from './search/search-routes';
 import type { TeamStore } from './store/open-store';
 import type { LiveService } from './sync/live-service';
 import type { Team } from './team';
@@ -19,9 +17,6 @@ import type { Team } from './team';
 // the history for reports, both fed from the sync by the lease holder, and the routes on them.
 
 export interface InsightsDeps {
-  readonly sessions: SessionManager;
-  readonly users: UserDirectory;
-  readonly cookieName: string;
   readonly live: LiveService | null;
   readonly database: TeamStore | null;
   readonly team: Team;
@@ -33,7 +28,7 @@ export interface InsightsDeps {
 }
 
 export function registerInsights(app: FastifyInstance, deps: InsightsDeps): AnyBffHandlers {
-  const { sessions, users, cookieName, live, database, team, clock } = deps;
+  const { live, database, team, clock } = deps;
   // Message search: the sync's messages indexed in the database, written by the lease holder.
   const searchRepo = database ? new SearchRepository(database.db) : null;
   const searchIndexer =
@@ -77,30 +72,27 @@ export function registerInsights(app: FastifyInstance, deps: InsightsDeps): AnyB
         })
       : null;
   if (historyRecorder) app.addHook('onClose', async () => historyRecorder.stop());
-  const reports = registerReportRoutes(app, {
-    sessions,
-    users,
-    cookieName,
-    history: historyRepo,
-    workspace: live?.workspace ?? null,
-    people: [...team.members, ...team.aiAgents],
+  // Reports and search answer from the database and the live workspace; without either the BFF
+  // answers their routes 503 (register-bff-routes.ts).
+  const reports =
+    historyRepo && live
+      ? reportHandlers({
+          history: historyRepo,
+          workspace: live.workspace,
+          people: [...team.members, ...team.aiAgents],
+          clock,
+        })
+      : {};
+  // Exports answer from the live workspace; imports keep their jobs in the database and run them
+  // against the live workspace. Without what they need their routes answer 503.
+  const exportFiles = live ? exportHandlers({ workspace: live.workspace, members: team.members, clock }) : {};
+  const imports = registerImports(app, {
+    live,
+    database,
     clock,
+    importCallsPerSecond: deps.importCallsPerSecond,
   });
-  const exportFiles = registerExportRoutes(app, {
-    sessions,
-    users,
-    cookieName,
-    workspace: live?.workspace ?? null,
-    members: team.members,
-    clock,
-  });
-  const imports = registerImports(app, deps);
-  const search = registerSearchRoutes(app, {
-    sessions,
-    users,
-    cookieName,
-    repository: searchRepo,
-    workspace: live?.workspace ?? null,
-  });
+  const search =
+    searchRepo && live ? searchHandlers({ repository: searchRepo, workspace: live.workspace }) : {};
   return { ...reports, ...exportFiles, ...imports, ...search };
 }

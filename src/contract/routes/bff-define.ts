@@ -23,8 +23,8 @@ export interface BffRouteDef {
   readonly query?: Schema;
   readonly body?: Schema;
   readonly response: Schema;
-  /** 200 reads and updates, 201 creates, 204 answers without a body. */
-  readonly status: 200 | 201 | 204;
+  /** 200 reads and updates, 201 creates, 202 starts work that runs on, 204 answers without a body. */
+  readonly status: 200 | 201 | 202 | 204;
   /** True when the route changes state (anything but GET): CSRF-checked, audited. */
   readonly mutates: boolean;
   readonly needs: readonly BffNeed[];
@@ -32,6 +32,11 @@ export interface BffRouteDef {
   readonly answer: 'json' | 'file';
   /** Shown when `needs` is missing: "Notes are" not kept … */
   readonly what: string;
+  /**
+   * Bytes the body may have when more than the app's 1 MB (an import's rows, tens of megabytes):
+   * such a body is parsed as it arrives rather than whole, and refused past this (413).
+   */
+  readonly bodyLimit?: number;
 }
 
 interface BffRouteInput {
@@ -46,6 +51,7 @@ interface BffRouteInput {
   needs?: readonly BffNeed[];
   answer?: BffRouteDef['answer'];
   what: string;
+  bodyLimit?: number;
 }
 
 /** A BFF route as its table holds it: literal id, path and schemas; `params` as written (or none). */

@@ -2,12 +2,35 @@ import type * as z from 'zod/mini';
 import type { BffRouteDef } from './bff-define';
 import type { Schema } from './define';
 import { NOTE_ROUTES } from './notes';
+import { AUDIT_ROUTES } from './audit';
+import { REPORT_ROUTES } from './reports';
+import { SEARCH_ROUTES } from './search';
 import { SCREEN_ROUTES } from './screens';
+import { UNREAD_ROUTES } from './unread';
+import { PREFERENCE_ROUTES } from './preferences';
+import { PRESENCE_ROUTES } from './presence';
+import { SESSION_ROUTES } from './session';
+import { WORKSPACE_ROUTES } from './workspace';
+import { IMPORT_ROUTES } from './imports';
+import { EXPORT_ROUTES } from './exports';
 
 // Every route of the BFF's own (`/bff/*`), by id: the browser calls them with `call(id, …)`, the
 // role matrix (roles.ts) says who may, and the BFF registers each once (src/server/bff-routes).
 
-export const BFF_ROUTES = [...SCREEN_ROUTES, ...NOTE_ROUTES] as const;
+export const BFF_ROUTES = [
+  ...SCREEN_ROUTES,
+  ...NOTE_ROUTES,
+  ...AUDIT_ROUTES,
+  ...REPORT_ROUTES,
+  ...SEARCH_ROUTES,
+  ...UNREAD_ROUTES,
+  ...PREFERENCE_ROUTES,
+  ...PRESENCE_ROUTES,
+  ...SESSION_ROUTES,
+  ...WORKSPACE_ROUTES,
+  ...IMPORT_ROUTES,
+  ...EXPORT_ROUTES,
+] as const;
 
 export type BffRoute = (typeof BFF_ROUTES)[number];
 export type BffRouteId = BffRoute['id'];

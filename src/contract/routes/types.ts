@@ -30,3 +30,21 @@ export type ParamsOf<R extends RouteId> = PathParams<RouteOf<R>>;
 export type ParamsArg<D extends Pick<RouteDef, 'params'>> = keyof D['params'] extends never
   ? [params?: Readonly<Record<string, never>>]
   : [params: PathParams<D>];
+
+type ParamsOption<R extends RouteId> =
+  ParamsArg<RouteOf<R>> extends [params: ParamsOf<R>] ? { params: ParamsOf<R> } : { params?: never };
+
+/**
+ * What a call of an upstream route sends, for both typed callers (the browser's and the BFF's
+ * own reads): `params` with exactly the template's names, the query and the body.
+ */
+export type RouteCallOptions<R extends RouteId> = ParamsOption<R> & {
+  query?: Partial<QueryOf<R>>;
+  body?: BodyOf<R>;
+};
+
+/** The options argument, with a caller's `Extra`: required when the route has path parameters. */
+export type RouteCallArgs<R extends RouteId, Extra = unknown> =
+  ParamsArg<RouteOf<R>> extends [params: ParamsOf<R>]
+    ? [options: RouteCallOptions<R> & Extra]
+    : [options?: RouteCallOptions<R> & Extra];

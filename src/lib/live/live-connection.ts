@@ -1,4 +1,4 @@
-import { parseLiveEvent, type LiveEvent } from '@/contract';
+import { EVENTS_PATH, parseLiveEvent, type LiveEvent } from '@/contract';
 import { getLiveStatus, setLiveStatus } from './live-status';
 
 // One live stream per tab (`GET /bff/events`, server-sent events): every event validated against
@@ -14,7 +14,7 @@ export interface EventSourceLike {
   close(): void;
 }
 
-export const EVENTS_URL = '/bff/events';
+export const EVENTS_URL = EVENTS_PATH;
 /** EventSource.CLOSED: the browser gave up (an answer other than a 200 stream) and will not retry. */
 const CLOSED = 2;
 

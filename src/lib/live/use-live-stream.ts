@@ -1,8 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { applyLiveEvent, pollOnScreen, refetchOnScreen } from '@/data/live-events';
-import { Me } from '@/contract';
-import { callBff } from '../api-client';
+import { call } from '../api-client';
 import { sessionKeys } from '@/data/session';
 import { LiveConnection } from './live-connection';
 import { useDesktopAlerts } from './use-desktop-alerts';
@@ -27,7 +26,7 @@ export function useLiveStream(): void {
       onReconnected: () => void refetchOnScreen(queryClient),
       onPoll: () => void pollOnScreen(queryClient),
       // A refused stream is most often an ended session: asking says so (a 401 goes to sign-in).
-      onRefused: () => void callBff('/bff/me', Me).catch(() => undefined),
+      onRefused: () => void call('session.me').catch(() => undefined),
     });
     connection.start();
     return () => connection.stop();

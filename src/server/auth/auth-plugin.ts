@@ -1,11 +1,12 @@
-import { teamOf } from './team';
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
-import { LoginBody, type Me } from '../../contract/bff';
+import { LoginBody, type Me, type Team } from '../../contract/bff';
 import { fieldErrors } from '../../contract/common';
 import type { AnyRouteId } from '../../contract/roles';
+import type { SESSION_ROUTES } from '../../contract/routes';
 import { sendBffError, sendRetryLater } from '../bff-error';
+import type { BffHandlers } from '../bff-routes/bff-handlers';
 import type { ProxyGuard } from '../proxy/proxy';
 import { roleCan } from '../roles';
 import type { CookiePolicy } from '../security/cookie-policy';
@@ -13,7 +14,6 @@ import { csrfRefusal, needsCsrfCheck } from '../security/csrf';
 import { ConcurrencyGate } from '../security/concurrency-gate';
 import type { RateLimits } from '../security/rate-limits';
 import type { Store } from '../kv/store';
-import type { Person } from '../team';
 import type { AuthEvent } from '../audit/audit-log';
 import { burnPasswordCheck, verifyPassword } from './password';
 import type { SessionManager } from './sessions';
@@ -35,9 +35,6 @@ export interface AuthOptions {
   readonly cookie: CookiePolicy;
   readonly limits: RateLimits;
   readonly clock: () => number;
-  readonly aiAgents: readonly Person[];
-  /** TEAM_FILE's members (or the demo roster): assignable people beyond those who sign in. */
-  readonly roster: readonly Person[];
   /** Told of every sign-in attempt and sign-out, for the audit log. */
   readonly onAuthEvent?: (
     request: FastifyRequest,
@@ -202,24 +199,27 @@ export async function registerAuth(app: FastifyInstance, opts: AuthOptions): Pro
     return reply.code(204).header('cache-control', NO_STORE).send();
   });
 
-  app.get('/bff/me', async (request, reply) => {
-    const user = await authenticate(request, reply);
-    if (user === null) return reply;
-    const me: Me = {
+  return guard;
+}
+
+type SessionRouteId = (typeof SESSION_ROUTES)[number]['id'];
+
+/**
+ * `GET /bff/me` and `GET /bff/team` (src/contract/routes/session.ts), registered with the BFF's
+ * other routes: signed out, the guard answers 401 `Sign in required`, which is how the browser
+ * learns it must sign in.
+ */
+export function sessionHandlers(deps: {
+  /** Whom threads and leads can be assigned to (teamOf: the roster, the AI agents, the accounts). */
+  readonly team: Team;
+}): BffHandlers<SessionRouteId> {
+  return {
+    'session.me': ({ user }): Me => ({
       id: user.username,
       name: user.displayName,
       role: user.role,
       upstreamUserId: user.upstreamUserId,
-    };
-    return reply.header('cache-control', NO_STORE).send(me);
-  });
-
-  const team = teamOf(users, opts.roster, opts.aiAgents);
-  app.get('/bff/team', async (request, reply) => {
-    const user = await authenticate(request, reply);
-    if (user === null) return reply;
-    return reply.header('cache-control', NO_STORE).send(team);
-  });
-
-  return guard;
+    }),
+    'session.team': () => deps.team,
+  };
 }

@@ -1,18 +1,19 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import * as z from 'zod/mini';
 import { fieldErrors } from '../../contract/common';
 import { BFF_ROUTES_BY_ID, type BffNeed, type BffRouteDef, type BffRouteId } from '../../contract/routes';
 import { sendBffError } from '../bff-error';
 import type { ProxyGuard } from '../proxy/proxy';
-import { fromStore } from '../store/own-data-routes';
+import { fromStore } from '../store/from-store';
 import type { AnyBffHandlers, BffCall, BffHandler } from './bff-handlers';
+import { streamedJsonBody } from './streamed-json-body';
 
 // The one way into the BFF's own routes. Each route of the contract's table is registered here,
 // once, and every call goes through the same steps in this order: the session, the role (the role
-// matrix), the per-session rate limit (the guard), then the path parameters, query and body parsed
-// by the route's schemas (400 naming each field), then a 503 when what the route needs (its
-// database, the live workspace) is away, then the room's handler. A database that cannot serve is
-// a 503 to try again, never a 500.
+// matrix), the per-session rate limit (the guard, before the body is read), then the path
+// parameters, query and body parsed by the route's schemas (400 naming each field), then a 503
+// when what the route needs (its database, the live workspace) is away, then the room's handler.
+// A database that cannot serve is a 503 to try again, never a 500.
 
 export interface BffRoutesOptions {
   readonly guard: ProxyGuard;
@@ -69,12 +70,15 @@ export function registerBffRoutes(app: FastifyInstance, options: BffRoutesOption
       throw new Error(`The BFF route ${id} has no handler although what it needs is here`);
     }
     const parse = parserOf(route);
-    app.route({
+    const definition: RouteOptions = {
       method: route.method,
       url: fastifyPath(route.path),
-      handler: async (request: FastifyRequest, reply: FastifyReply) => {
+      // Before the body is read: a caller who may not make the call never has a byte of it parsed.
+      onRequest: async (request: FastifyRequest, reply: FastifyReply) => {
         reply.header('cache-control', 'no-store');
         if (await options.guard(request, reply, route)) return reply;
+      },
+      handler: async (request: FastifyRequest, reply: FastifyReply) => {
         const parsed = parse(request);
         if (!parsed.ok) return sendBffError(reply, 400, parsed.errors);
         if (missing.length > 0 || handler === undefined) {
@@ -95,6 +99,16 @@ export function registerBffRoutes(app: FastifyInstance, options: BffRoutesOption
           return route.status === 204 ? reply.send() : reply.send(answer);
         });
       },
-    });
+    };
+    const { bodyLimit } = route;
+    if (bodyLimit === undefined) app.route(definition);
+    else
+      // A body larger than the app's limit, in a scope of its own: parsed as it arrives rather than
+      // whole, and refused past the route's limit (streamed-json-body.ts).
+      void app.register(async (scope) => {
+        scope.removeContentTypeParser('application/json');
+        scope.addContentTypeParser('application/json', streamedJsonBody(bodyLimit));
+        scope.route(definition);
+      });
   }
 }

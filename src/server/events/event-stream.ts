@@ -1,6 +1,6 @@
 import type { OutgoingHttpHeaders } from 'node:http';
 import type { FastifyInstance } from 'fastify';
-import type { LiveEvent } from '../../contract/events';
+import { EVENTS_PATH, type LiveEvent } from '../../contract/events';
 import { sendBffError, sendRetryLater } from '../bff-error';
 import type { BusEvent, EventBus } from './bus';
 import type { StreamAuth } from './stream-auth';
@@ -53,7 +53,7 @@ export function registerEventStream(app: FastifyInstance, opts: EventStreamOptio
   const { bus, hub, auth, settings } = opts;
   const perSession = new Map<string, number>();
 
-  app.get('/bff/events', async (request, reply) => {
+  app.get(EVENTS_PATH, async (request, reply) => {
     const user = await auth.authenticate(request);
     if (user === null) return sendBffError(reply, 401, 'Sign in required');
     const header = request.headers['last-event-id'];

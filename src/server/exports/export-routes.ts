@@ -1,14 +1,7 @@
-import type { AnyBffHandlers } from '../bff-routes/bff-handlers';
-import type { FastifyInstance, FastifyReply } from 'fastify';
-import {
-  ContactExportQuery,
-  CustomerExportQuery,
-  LeadExportQuery,
-  fieldErrors,
-  type ExportKind,
-} from '../../contract';
-import { sendBffError, sendRetryLater } from '../bff-error';
-import { fromStore, ownDataUser, type OwnDataDeps } from '../store/own-data-routes';
+import type { FastifyReply } from 'fastify';
+import type { EXPORT_ROUTES, ExportKind } from '../../contract';
+import { sendRetryLater } from '../bff-error';
+import type { BffHandlers } from '../bff-routes/bff-handlers';
 import type { Person } from '../team';
 import type { WorkspaceReader } from '../workspace/workspace-reader';
 import { contactColumns, customerColumns, leadColumns } from './export-columns';
@@ -17,11 +10,11 @@ import { contactRows, customerRows, leadRows, type ContactRow } from './export-p
 
 // GET /bff/export/leads.csv | customers.csv | contacts.csv   the list with the screen's filters,
 // streamed as CSV from the workspace tables a keyset page at a time (export-pages.ts; no upstream
-// call, however many rows). Every role that can see the list may export it.
+// call, however many rows). Every role that can see the list may export it. Routes in
+// src/contract/routes/exports.ts; without the live workspace they answer 503.
 
-export interface ExportRouteDeps extends OwnDataDeps {
-  /** null: without the live workspace there is nothing to export. */
-  readonly workspace: WorkspaceReader | null;
+export interface ExportRouteDeps {
+  readonly workspace: WorkspaceReader;
   readonly members: readonly Person[];
   readonly clock: () => number;
 }
@@ -40,7 +33,6 @@ function send<T>(
     .send(csvStream(rows, columns));
 }
 
-const WHAT = 'Exports are';
 const LOADING_RETRY_MS = 5_000;
 
 /** Before the sync's first full read of what an export lists, its file would be empty or partial:
@@ -54,46 +46,32 @@ async function loaded(workspace: WorkspaceReader, collection: 'leads' | 'custome
   return Array.isArray(done) && done.includes(collection);
 }
 
-export function registerExportRoutes(app: FastifyInstance, deps: ExportRouteDeps): AnyBffHandlers {
-  const kept = { available: deps.workspace !== null, what: WHAT };
+type ExportRouteId = (typeof EXPORT_ROUTES)[number]['id'];
+
+export function exportHandlers(deps: ExportRouteDeps): BffHandlers<ExportRouteId> {
+  const { workspace } = deps;
   const names = new Map(deps.members.map((m) => [m.id, m.name]));
   const ownerName = (id: string | null | undefined) => (id ? (names.get(id) ?? id) : '');
 
-  app.get('/bff/export/leads.csv', async (request, reply) => {
-    if (!(await ownDataUser(request, reply, deps, kept))) return reply;
-    const parsed = LeadExportQuery.safeParse(request.query ?? {});
-    if (!parsed.success) return sendBffError(reply, 400, fieldErrors(parsed.error));
-    const workspace = deps.workspace!;
-    return fromStore(reply, WHAT, async () => {
+  return {
+    'exports.leads': async ({ query, reply }) => {
       const stages = await workspace.list('stages');
       if (!(await loaded(workspace, 'leads')) || stages === null) return stillLoading(reply);
       const stageNames = new Map(stages.map((s) => [s.key, s.name]));
-      const rows = leadRows(workspace.db, parsed.data);
+      const rows = leadRows(workspace.db, query);
       return send(reply, 'leads', deps.clock(), rows, leadColumns({ stageNames, ownerName }));
-    });
-  });
+    },
 
-  app.get('/bff/export/customers.csv', async (request, reply) => {
-    if (!(await ownDataUser(request, reply, deps, kept))) return reply;
-    const parsed = CustomerExportQuery.safeParse(request.query ?? {});
-    if (!parsed.success) return sendBffError(reply, 400, fieldErrors(parsed.error));
-    const workspace = deps.workspace!;
-    return fromStore(reply, WHAT, async () => {
+    'exports.customers': async ({ query, reply }) => {
       if (!(await loaded(workspace, 'customers'))) return stillLoading(reply);
-      const rows = customerRows(workspace.db, parsed.data);
+      const rows = customerRows(workspace.db, query);
       return send(reply, 'customers', deps.clock(), rows, customerColumns({ ownerName }));
-    });
-  });
+    },
 
-  app.get('/bff/export/contacts.csv', async (request, reply) => {
-    if (!(await ownDataUser(request, reply, deps, kept))) return reply;
-    const parsed = ContactExportQuery.safeParse(request.query ?? {});
-    if (!parsed.success) return sendBffError(reply, 400, fieldErrors(parsed.error));
-    const workspace = deps.workspace!;
-    return fromStore(reply, WHAT, async () => {
+    'exports.contacts': async ({ query, reply }) => {
       // Contacts are swept one customer at a time: what is held once the customers are read is sent.
       if (!(await loaded(workspace, 'customers'))) return stillLoading(reply);
-      const { customer_id } = parsed.data;
+      const { customer_id } = query;
       let rows: Iterable<ContactRow> | AsyncIterable<ContactRow>;
       if (customer_id) {
         // One customer's contacts are few: read at once, primary first.
@@ -104,7 +82,6 @@ export function registerExportRoutes(app: FastifyInstance, deps: ExportRouteDeps
         rows = contacts.map((contact) => ({ contact, customer: customer.get(contact.customer_id) }));
       } else rows = contactRows(workspace.db);
       return send(reply, 'contacts', deps.clock(), rows, contactColumns());
-    });
-  });
-  return {};
+    },
+  };
 }

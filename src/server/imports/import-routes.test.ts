@@ -71,7 +71,7 @@ describe('who may import, and bad bodies', () => {
     expect((await get('/bff/imports', '')).statusCode).toBe(401);
     const refused = await post('/bff/imports', body, agent);
     expect(refused.statusCode).toBe(403);
-    expect(refused.json().message).toBe('Only managers and admins import records');
+    expect(refused.json().message).toBe('Your role (agent) may not do this');
     expect((await get('/bff/imports', agent)).statusCode).toBe(403);
   });
 

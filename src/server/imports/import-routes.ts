@@ -1,32 +1,29 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { fieldErrors, roleCan } from '../../contract';
+import type { FastifyReply } from 'fastify';
+import { roleCan } from '../../contract';
 import {
   IMPORT_FIELDS,
-  ImportCreateEnvelope,
-  MAX_IMPORT_ROWS,
   REFUSED_SHOWN,
-  RowOutcome,
-  type DuplicatePolicy,
   type ImportKind,
   type ImportState,
   type MappedRow,
   type RefusedRows,
 } from '../../contract/imports';
+import type { IMPORT_ROUTES } from '../../contract/routes';
 import type { User } from '../auth/users';
 import { sendBffError, sendRetryLater } from '../bff-error';
+import type { BffHandler, BffHandlers } from '../bff-routes/bff-handlers';
 import { csvStream, type CsvColumn } from '../exports/csv-stream';
-import { fromStore, ownDataUser, pathId, type OwnDataDeps } from '../store/own-data-routes';
 import type { WorkspaceReader } from '../workspace/workspace-reader';
 import { checkRows } from './check-rows';
-import { MAX_MESSAGES, parseImportBody, rowProblems } from './import-body';
+import { rowProblems } from './import-body';
 import type { StoredRow } from './import-records';
 import type { ImportRepository } from './import-repository';
 import { workspaceReady, type ImportRunner } from './import-runner';
 
-// CSV import (issue 15). The browser reads the file, maps its columns and shows a preview; the
-// rows come here as mapped cells, are checked against the contract again and matched for
-// duplicates, and are kept as a job before anything is sent:
+// CSV import (issue 15; routes in src/contract/routes/imports.ts). The browser reads the file, maps
+// its columns and shows a preview; the rows come here as mapped cells, are checked against the
+// contract again and matched for duplicates, and are kept as a job before anything is sent:
 //   POST /bff/imports                 a job from the mapped rows (201, state `ready`)
 //   GET  /bff/imports                 the latest jobs
 //   GET  /bff/imports/{id}            one job and its counts (the screen polls it while running)
@@ -35,89 +32,63 @@ import { workspaceReady, type ImportRunner } from './import-runner';
 //   POST /bff/imports/{id}/cancel     stops for good; rows done stay done
 //   GET  /bff/imports/{id}/report.csv every row, its outcome and why (?outcome= one outcome)
 //   GET  /bff/imports/{id}/refused    the first refused rows and why, for the job's screen
-// Managers and admins import (they may create the records); agents get a 403.
+// Managers and admins import (the role matrix); a job of a kind whose records the role may not
+// create is refused here.
 
-export interface ImportRouteDeps extends OwnDataDeps {
-  readonly repository: ImportRepository | null;
-  readonly runner: ImportRunner | null;
-  readonly workspace: WorkspaceReader | null;
+export interface ImportRouteDeps {
+  readonly repository: ImportRepository;
+  readonly runner: ImportRunner;
+  readonly workspace: WorkspaceReader;
   readonly clock: () => number;
 }
 
-const WHAT = 'Imports are';
+type ImportRouteId = (typeof IMPORT_ROUTES)[number]['id'];
+
 const RECENT = 20;
 const LOADING_RETRY_MS = 5_000;
 
-const canImport = (user: User, kind?: ImportKind): boolean =>
+/** Whether the role may create the records a job of this kind makes. */
+const canImport = (user: User, kind: ImportKind): boolean =>
   kind === 'customers'
     ? roleCan(user.role, 'customers.create') && roleCan(user.role, 'contacts.create')
-    : kind === 'leads'
-      ? roleCan(user.role, 'leads.create')
-      : roleCan(user.role, 'leads.create') || roleCan(user.role, 'customers.create');
+    : roleCan(user.role, 'leads.create');
 
-export function registerImportRoutes(app: FastifyInstance, deps: ImportRouteDeps): void {
-  const kept = { available: deps.repository !== null && deps.workspace !== null, what: WHAT };
-  const repo = () => deps.repository!;
+export function importHandlers(deps: ImportRouteDeps): BffHandlers<ImportRouteId> {
+  const { repository: repo, runner, workspace } = deps;
   const now = () => new Date(deps.clock());
 
-  /** The signed-in importer, or null once a 401, 403 or 503 is sent. */
-  const importer = async (request: FastifyRequest, reply: FastifyReply, kind?: ImportKind) => {
-    const user = await ownDataUser(request, reply, deps, kept);
-    if (!user) return null;
-    if (!canImport(user, kind)) {
-      sendBffError(reply, 403, 'Only managers and admins import records');
-      return null;
-    }
-    return user;
-  };
-
-  /** The job named in the path, or null once a 400 or 404 is sent. */
-  const jobOf = async (request: FastifyRequest, reply: FastifyReply) => {
-    const id = pathId(request, reply);
-    if (id === null) return null;
-    const job = await repo().get(id);
+  /** The job named in the path, or null once a 404 is sent. */
+  const jobOf = async (id: string, reply: FastifyReply) => {
+    const job = await repo.get(id);
     if (!job) sendBffError(reply, 404, 'No such import');
     return job ?? null;
   };
 
-  // Who may not import is answered before a body of tens of megabytes is read.
-  const onRequest = async (request: FastifyRequest, reply: FastifyReply) => {
-    if (!(await importer(request, reply))) return reply;
-  };
+  const stop =
+    (
+      to: ImportState,
+      from: ImportState[],
+      reason: (u: User) => string | null,
+    ): BffHandler<'imports.pause' | 'imports.cancel'> =>
+    async ({ user, params, reply }) => {
+      const job = await jobOf(params.id, reply);
+      if (!job) return reply;
+      if (!(await repo.setState(job.id, to, now(), { from, reason: reason(user) })))
+        return sendBffError(reply, 409, `This import is ${job.state}; it cannot be ${to} now`);
+      await runner.settled(job.id);
+      return (await repo.get(job.id)) ?? sendBffError(reply, 404, 'No such import');
+    };
 
-  // The one route whose body is large: in a scope of its own, its JSON is parsed as it arrives
-  // (import-body.ts) instead of by the app's parser, which reads the whole body and then parses it
-  // in one go, and it enforces IMPORT_BODY_LIMIT itself. Hooks and the error handler are the app's.
-  void app.register(async (scope) => {
-    scope.removeContentTypeParser('application/json');
-    scope.addContentTypeParser('application/json', parseImportBody);
-    scope.post('/bff/imports', { onRequest }, async (request, reply) => {
-      const raw = (request.body ?? {}) as { rows?: unknown };
-      if (Array.isArray(raw.rows) && raw.rows.length > MAX_IMPORT_ROWS)
-        return sendBffError(reply, 400, [
-          `rows: the file has ${raw.rows.length.toLocaleString('en')} rows; import at most ${MAX_IMPORT_ROWS.toLocaleString('en')} at a time`,
-        ]);
-      const parsed = ImportCreateEnvelope.safeParse(request.body ?? {});
-      if (!parsed.success) return sendBffError(reply, 400, fieldErrors(parsed.error).slice(0, MAX_MESSAGES));
-      const { kind, duplicates, fileName } = parsed.data;
-      const user = await importer(request, reply, kind);
-      if (!user) return reply;
-      const problems = await rowProblems(kind, parsed.data.rows);
+  return {
+    'imports.list': async () => ({ data: await repo.recent(RECENT) }),
+
+    'imports.create': async ({ user, body, reply }) => {
+      const { kind, duplicates, fileName } = body;
+      if (!canImport(user, kind)) return sendBffError(reply, 403, 'Only managers and admins import records');
+      const problems = await rowProblems(kind, body.rows);
       if (problems.length > 0) return sendBffError(reply, 400, problems);
-      const rows = parsed.data.rows as MappedRow[];
-      return createJob(reply, user, { kind, duplicates, fileName, rows });
-    });
-  });
-
-  const createJob = async (
-    reply: FastifyReply,
-    user: User,
-    body: { kind: ImportKind; duplicates: DuplicatePolicy; fileName: string; rows: MappedRow[] },
-  ) => {
-    const { kind, duplicates, fileName, rows } = body;
-    // Duplicates are found in the workspace tables: not before the sync has read them in full.
-    const workspace = deps.workspace!;
-    return fromStore(reply, WHAT, async () => {
+      const rows = body.rows as MappedRow[];
+      // Duplicates are found in the workspace tables: not before the sync has read them in full.
       if (!(await workspaceReady(workspace, kind)))
         return sendRetryLater(
           reply,
@@ -126,7 +97,7 @@ export function registerImportRoutes(app: FastifyInstance, deps: ImportRouteDeps
           'The workspace is still loading; try again in a moment',
         );
       const checked = await checkRows(kind, rows, workspace);
-      const job = await repo().create(
+      return repo.create(
         {
           id: randomUUID(),
           kind,
@@ -138,82 +109,39 @@ export function registerImportRoutes(app: FastifyInstance, deps: ImportRouteDeps
         },
         checked.rows,
       );
-      return reply.code(201).send(job);
-    });
-  };
+    },
 
-  app.get('/bff/imports', async (request, reply) => {
-    if (!(await importer(request, reply))) return reply;
-    return fromStore(reply, WHAT, async () => reply.send({ data: await repo().recent(RECENT) }));
-  });
+    'imports.get': async ({ params, reply }) => (await jobOf(params.id, reply)) ?? reply,
 
-  app.get('/bff/imports/:id', async (request, reply) => {
-    if (!(await importer(request, reply))) return reply;
-    return fromStore(reply, WHAT, async () => {
-      const job = await jobOf(request, reply);
-      return job ? reply.send(job) : reply;
-    });
-  });
-
-  app.post('/bff/imports/:id/start', async (request, reply) => {
-    if (!(await importer(request, reply))) return reply;
-    return fromStore(reply, WHAT, async () => {
-      const job = await jobOf(request, reply);
+    'imports.start': async ({ params, reply }) => {
+      const job = await jobOf(params.id, reply);
       if (!job) return reply;
-      if (!(await deps.runner!.start(job.id))) {
+      if (!(await runner.start(job.id))) {
         const why =
           job.state === 'running'
             ? 'This import is already running'
             : `This import is ${job.state} and cannot be started again`;
         return sendBffError(reply, 409, why);
       }
-      return reply.code(202).send(await repo().get(job.id));
-    });
-  });
+      return (await repo.get(job.id)) ?? sendBffError(reply, 404, 'No such import');
+    },
 
-  const stopRoute = (
-    path: string,
-    to: ImportState,
-    from: ImportState[],
-    reason: (u: User) => string | null,
-  ) =>
-    app.post(path, async (request, reply) => {
-      const user = await importer(request, reply);
-      if (!user) return reply;
-      return fromStore(reply, WHAT, async () => {
-        const job = await jobOf(request, reply);
-        if (!job) return reply;
-        if (!(await repo().setState(job.id, to, now(), { from, reason: reason(user) })))
-          return sendBffError(reply, 409, `This import is ${job.state}; it cannot be ${to} now`);
-        await deps.runner!.settled(job.id);
-        return reply.send(await repo().get(job.id));
-      });
-    });
-  stopRoute('/bff/imports/:id/pause', 'paused', ['running'], (u) => `Paused by ${u.displayName}`);
-  stopRoute('/bff/imports/:id/cancel', 'cancelled', ['ready', 'running', 'paused'], () => null);
+    'imports.pause': stop('paused', ['running'], (u) => `Paused by ${u.displayName}`),
+    'imports.cancel': stop('cancelled', ['ready', 'running', 'paused'], () => null),
 
-  app.get('/bff/imports/:id/refused', async (request, reply) => {
-    if (!(await importer(request, reply))) return reply;
-    return fromStore(reply, WHAT, async () => {
-      const job = await jobOf(request, reply);
+    'imports.refused': async ({ params, reply }) => {
+      const job = await jobOf(params.id, reply);
       if (!job) return reply;
       const rows: RefusedRows['rows'] = [];
-      for await (const row of repo().rows(job.id, 'refused')) {
+      for await (const row of repo.rows(job.id, 'refused')) {
         rows.push({ rowNumber: row.rowNumber, reason: row.reason });
         if (rows.length >= REFUSED_SHOWN) break;
       }
-      return reply.send({ rows } satisfies RefusedRows);
-    });
-  });
+      return { rows };
+    },
 
-  app.get('/bff/imports/:id/report.csv', async (request, reply) => {
-    if (!(await importer(request, reply))) return reply;
-    const outcomeText = (request.query as Record<string, unknown> | undefined)?.outcome;
-    const outcome = outcomeText === undefined ? undefined : RowOutcome.safeParse(outcomeText);
-    if (outcome && !outcome.success)
-      return sendBffError(reply, 400, ['outcome must be one of pending, created, updated, skipped, refused']);
-    return fromStore(reply, WHAT, async () => {
-      const job = await jobOf(request, reply);
+    'imports.report': async ({ params, query, reply }) => {
+      const job = await jobOf(params.id, reply);
       if (!job) return reply;
       const columns: CsvColumn<StoredRow>[] = [
         { header: 'Row', value: (r) => r.rowNumber },
@@ -226,7 +154,7 @@ export function registerImportRoutes(app: FastifyInstance, deps: ImportRouteDeps
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${base}-report.csv"`)
-        .send(csvStream(repo().rows(job.id, outcome?.data), columns));
-    });
-  });
+        .send(csvStream(repo.rows(job.id, query.outcome), columns));
+    },
+  };
 }

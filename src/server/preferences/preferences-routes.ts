@@ -1,15 +1,13 @@
-import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import { DEFAULT_PREFERENCES, Preferences, PreferencesUpdate, fieldErrors } from '../../contract';
-import { sendBffError } from '../bff-error';
+import { DEFAULT_PREFERENCES, Preferences } from '../../contract';
+import type { PREFERENCE_ROUTES } from '../../contract/routes';
+import type { BffHandlers } from '../bff-routes/bff-handlers';
 import type { Database } from '../store/schema';
 import { guarded } from '../store/store-errors';
-import { fromStore, ownDataUser, type OwnDataDeps } from '../store/own-data-routes';
 
-// `GET` and `PUT /bff/me/preferences`: the signed-in person's own settings, in the BFF's database
-// so they follow the person to any browser. A PUT changes only what it names.
-
-const WHAT = 'Preferences are';
+// `GET` and `PUT /bff/me/preferences` (src/contract/routes/preferences.ts): the signed-in person's
+// own settings, in the BFF's database so they follow the person to any browser. A PUT changes only
+// what it names.
 
 /** A person's preferences, the defaults for what they never set. */
 export async function readPreferences(db: Kysely<Database>, username: string): Promise<Preferences> {
@@ -20,24 +18,15 @@ export async function readPreferences(db: Kysely<Database>, username: string): P
   return parsed.success ? parsed.data : DEFAULT_PREFERENCES;
 }
 
-export function registerPreferences(
-  app: FastifyInstance,
-  deps: OwnDataDeps & { readonly db: Kysely<Database> | null },
-): void {
-  const kept = { available: deps.db !== null, what: WHAT };
-  app.get('/bff/me/preferences', async (request, reply) => {
-    const user = await ownDataUser(request, reply, deps, kept);
-    if (!user) return reply;
-    return fromStore(reply, WHAT, async () => reply.send(await readPreferences(deps.db!, user.username)));
-  });
-  app.put('/bff/me/preferences', async (request, reply) => {
-    const user = await ownDataUser(request, reply, deps, kept);
-    if (!user) return reply;
-    const parsed = PreferencesUpdate.safeParse(request.body ?? {});
-    if (!parsed.success) return sendBffError(reply, 400, fieldErrors(parsed.error));
-    return fromStore(reply, WHAT, async () => {
-      const db = deps.db!;
-      const next: Preferences = { ...(await readPreferences(db, user.username)), ...parsed.data };
+type PreferenceRouteId = (typeof PREFERENCE_ROUTES)[number]['id'];
+
+export function preferencesHandlers(deps: { readonly db: Kysely<Database> }): BffHandlers<PreferenceRouteId> {
+  const { db } = deps;
+  return {
+    'preferences.get': ({ user }) => readPreferences(db, user.username),
+
+    'preferences.put': async ({ user, body }) => {
+      const next: Preferences = { ...(await readPreferences(db, user.username)), ...body };
       await guarded(() =>
         db
           .insertInto('preferences')
@@ -45,7 +34,7 @@ export function registerPreferences(
           .onConflict((oc) => oc.column('username').doUpdateSet({ settings: JSON.stringify(next) }))
           .execute(),
       );
-      return reply.send(next);
-    });
-  });
+      return next;
+    },
+  };
 }

@@ -87,7 +87,14 @@ describe('GET /bff/reports/inbox', () => {
   });
 
   it('is for managers and admins, and refuses a bad range with the field named', async () => {
-    expect((await get('/bff/reports/inbox?from=2026-01-05&to=2026-01-05', agent)).statusCode).toBe(403);
+    for (const report of ['inbox', 'pipeline']) {
+      const refused = await get(`/bff/reports/${report}?from=2026-01-05&to=2026-01-05`, agent);
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json()).toMatchObject({ message: 'Your role (agent) may not do this' });
+    }
+    const pipelineBackwards = await get('/bff/reports/pipeline?from=2026-01-05&to=2026-01-01');
+    expect(pipelineBackwards.statusCode).toBe(400);
+    expect(pipelineBackwards.json()).toMatchObject({ message: ['to: must not be before from'] });
     const backwards = await get('/bff/reports/inbox?from=2026-01-05&to=2026-01-01');
     expect(backwards.statusCode).toBe(400);
     expect(JSON.stringify(backwards.json())).toContain('to');

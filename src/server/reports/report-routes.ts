@@ -1,15 +1,6 @@
-import type { AnyBffHandlers } from '../bff-routes/bff-handlers';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import {
-  InboxReportQuery,
-  PipelineReportQuery,
-  REPORT_MAX_DAYS,
-  canReadReports,
-  fieldErrors,
-  type InboxReport,
-} from '../../contract';
+import { REPORT_MAX_DAYS, type InboxReport, type REPORT_ROUTES } from '../../contract';
 import { sendBffError } from '../bff-error';
-import { fromStore, ownDataUser, type OwnDataDeps } from '../store/own-data-routes';
+import type { BffHandlers } from '../bff-routes/bff-handlers';
 import { guarded } from '../store/store-errors';
 import type { WorkspaceReader } from '../workspace/workspace-reader';
 import type { Person } from '../team';
@@ -21,10 +12,12 @@ import { overdueThreads } from './report-queries';
 // GET /bff/reports/inbox?from=&to=&channel=&target=   managers and admins: the inbox's response
 // and resolution times, volumes by day, channel and agent (from the recorded history), and the
 // open threads whose contact has waited past the target (from the workspace now).
+// Routes in src/contract/routes/reports.ts; session, role and query checked by
+// register-bff-routes.ts, the day range here.
 
-export interface ReportRouteDeps extends OwnDataDeps {
-  readonly history: HistoryRepository | null;
-  readonly workspace: WorkspaceReader | null;
+export interface ReportRouteDeps {
+  readonly history: HistoryRepository;
+  readonly workspace: WorkspaceReader;
   readonly people: readonly Person[];
   readonly clock: () => number;
 }
@@ -44,35 +37,23 @@ function dayRange(from: string, to: string): { start: number; end: number } | st
 }
 const DEFAULT_TARGET_MINUTES = 60;
 
-export function registerReportRoutes(app: FastifyInstance, deps: ReportRouteDeps): AnyBffHandlers {
-  const kept = { available: deps.history !== null && deps.workspace !== null, what: 'Reports are' };
+type ReportRouteId = (typeof REPORT_ROUTES)[number]['id'];
+
+export function reportHandlers(deps: ReportRouteDeps): BffHandlers<ReportRouteId> {
   const names = new Map(deps.people.map((p) => [p.id, p.name]));
   const agentName = (id: string | null | undefined) => (id ? (names.get(id) ?? id) : 'Unassigned');
+  const { history, workspace } = deps;
 
-  /** Signed in as a manager or admin; otherwise the 401, 403 or 503 has been sent. */
-  const reportReader = async (request: FastifyRequest, reply: FastifyReply): Promise<boolean> => {
-    const user = await ownDataUser(request, reply, deps, kept);
-    if (!user) return false;
-    if (canReadReports(user.role)) return true;
-    sendBffError(reply, 403, `Your role (${user.role}) may not read reports`);
-    return false;
-  };
-
-  app.get('/bff/reports/inbox', async (request, reply) => {
-    if (!(await reportReader(request, reply))) return reply;
-    const parsed = InboxReportQuery.safeParse(request.query ?? {});
-    if (!parsed.success) return sendBffError(reply, 400, fieldErrors(parsed.error));
-    const { from, to, channel } = parsed.data;
-    const range = dayRange(from, to);
-    if (typeof range === 'string') return sendBffError(reply, 400, [range]);
-    const { start, end } = range;
-    const workspace = deps.workspace!;
-    const target = parsed.data.target ?? DEFAULT_TARGET_MINUTES;
-
-    return fromStore(reply, 'Reports are', async () => {
-      const [history, since, channels, overdue] = await Promise.all([
-        deps.history!.inbox({ from: new Date(start), to: new Date(end), channelId: channel }),
-        deps.history!.since(),
+  return {
+    'reports.inbox': async ({ query, reply }) => {
+      const { from, to, channel } = query;
+      const range = dayRange(from, to);
+      if (typeof range === 'string') return sendBffError(reply, 400, [range]);
+      const { start, end } = range;
+      const target = query.target ?? DEFAULT_TARGET_MINUTES;
+      const [recorded, since, channels, overdue] = await Promise.all([
+        history.inbox({ from: new Date(start), to: new Date(end), channelId: channel }),
+        history.since(),
         guarded(() => workspace.list('channels')),
         guarded(() => overdueThreads(workspace, deps.clock(), target, channel)),
       ]);
@@ -82,15 +63,15 @@ export function registerReportRoutes(app: FastifyInstance, deps: ReportRouteDeps
         since,
         from,
         to,
-        firstResponse: { ...history.firstResponse },
-        resolution: { ...history.resolution },
-        byDay: history.byDay,
-        byChannel: history.byChannel.map((c) => ({
+        firstResponse: { ...recorded.firstResponse },
+        resolution: { ...recorded.resolution },
+        byDay: recorded.byDay,
+        byChannel: recorded.byChannel.map((c) => ({
           channel: channelName(c.channelId),
           inbound: c.inbound,
           outbound: c.outbound,
         })),
-        byAgent: history.byAgent.map((a) => ({
+        byAgent: recorded.byAgent.map((a) => ({
           agent: agentName(a.assignee),
           threads: a.threads,
           replies: a.replies,
@@ -103,28 +84,21 @@ export function registerReportRoutes(app: FastifyInstance, deps: ReportRouteDeps
           agent: agentName(o.agent),
         })),
       };
-      return reply.send(report);
-    });
-  });
+      return report;
+    },
 
-  app.get('/bff/reports/pipeline', async (request, reply) => {
-    if (!(await reportReader(request, reply))) return reply;
-    const parsed = PipelineReportQuery.safeParse(request.query ?? {});
-    if (!parsed.success) return sendBffError(reply, 400, fieldErrors(parsed.error));
-    const { from, to } = parsed.data;
-    const range = dayRange(from, to);
-    if (typeof range === 'string') return sendBffError(reply, 400, [range]);
-    return fromStore(reply, 'Reports are', async () => {
-      const since = await deps.history!.since();
-      const report = await pipelineReport(deps.history!.db, deps.workspace!, {
+    'reports.pipeline': async ({ query, reply }) => {
+      const { from, to } = query;
+      const range = dayRange(from, to);
+      if (typeof range === 'string') return sendBffError(reply, 400, [range]);
+      const since = await history.since();
+      return pipelineReport(history.db, workspace, {
         from,
         to,
         start: new Date(range.start),
         end: new Date(range.end),
         since,
       });
-      return reply.send(report);
-    });
-  });
-  return {};
+    },
+  };
 }

@@ -1,17 +1,11 @@
-import {
-  PRIORITIES,
-  UNMATCHED,
-  type BoardColumn,
-  type CurrencySum,
-  type Lead,
-  type LeadStage,
-} from '../../contract';
+import { PRIORITIES, UNMATCHED, type BoardColumn, type Lead, type LeadStage } from '../../contract';
+import { sumsOf } from '../../contract/rules/lead-sums';
 import { at, lead, stage, uuid } from '../testing/live-records';
 import { compareLeads, leadMatcher, type LeadFilters } from './lead-order';
 
 // A seed-size workspace for the board's tests, and the board it should give, counted from the
-// fixtures themselves (the filters and the order of lead-order.ts, money in whole units so each
-// figure is exact): what the SQL answers is checked against it.
+// fixtures themselves by the contract's rules (src/contract/rules: which leads match, their sums;
+// money in whole units so each figure is exact): what the SQL answers is checked against it.
 
 export const BIG_STAGES: LeadStage[] = [
   stage(0, 'new'),
@@ -78,8 +72,6 @@ export function seededLeads(count: number): SeededLeads {
   return { initial, changed, removed, leads: [...byId.values()], followUps };
 }
 
-const clamp = (p: number | null | undefined): number => Math.min(100, Math.max(0, p ?? 0));
-
 /** The board's columns (stages by position, then Unmatched) counted from the leads. */
 export function expectedColumns(
   leads: readonly Lead[],
@@ -93,22 +85,7 @@ export function expectedColumns(
   const flagged = new Set(followUps);
   const column = (key: string, inColumn: (l: Lead) => boolean): BoardColumn => {
     const mine = leads.filter((l) => inColumn(l) && matches(l)).sort(compareLeads);
-    // Per currency: the sum of values, and of value × probability (divided by 100 once, at the end).
-    const byCurrency = new Map<string | null, { value: number; weightedTimes100: number }>();
-    for (const l of mine) {
-      if (l.value === null || l.value === undefined) continue;
-      const currency = l.currency || null;
-      const sum = byCurrency.get(currency) ?? { value: 0, weightedTimes100: 0 };
-      sum.value += l.value;
-      sum.weightedTimes100 += l.value * clamp(l.probability);
-      byCurrency.set(currency, sum);
-    }
-    const sums: CurrencySum[] = [...byCurrency].map(([currency, s]) => ({
-      currency,
-      value: s.value,
-      weighted: s.weightedTimes100 / 100,
-    }));
-    sums.sort((a, b) => b.value - a.value || (a.currency ?? '').localeCompare(b.currency ?? ''));
+    const sums = sumsOf(mine);
     const shown = mine.slice(0, limit);
     const last = shown[shown.length - 1];
     return {

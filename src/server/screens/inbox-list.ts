@@ -1,6 +1,7 @@
 import { containing } from '../store/like-pattern';
 import { sql, type RawBuilder } from 'kysely';
 import type { Contact, Conversation, Message } from '../../contract';
+import { rowMessages } from '../../contract/rules/inbox-row';
 import type { InboxQuery, InboxRow, InboxScreenPage } from '../../contract/routes/screens-inbox';
 import { MESSAGE_PAGE, type WorkspaceReader } from '../workspace/workspace-reader';
 
@@ -52,7 +53,7 @@ function rowOf(row: RowOfPage): InboxRow {
   if (held === 0 || newest === null) {
     return { conversation, contact, messages: [], hasOlder: true, loaded: false };
   }
-  const messages = inbound === null || inbound.id === newest.id ? [newest] : [newest, inbound];
+  const { messages } = rowMessages(inbound === null ? [newest] : [newest, inbound]);
   return {
     conversation,
     contact,

@@ -1,5 +1,8 @@
 import type { Lead, OwnerFilter, Priority } from '../../contract';
 
+/** Which leads the filters keep: the contract's rule (src/contract/rules/lead-match.ts). */
+export { leadMatcher } from '../../contract/rules/lead-match';
+
 // The order and filters of the lead screens, the same as the upstream's lead list (spec Part 4;
 // api-assumptions.md: newest `created_at` first, then id), plus the owner filter it lacks. Pure.
 
@@ -7,21 +10,6 @@ export interface LeadFilters {
   readonly priority?: Priority | undefined;
   readonly search?: string | undefined;
   readonly owner?: OwnerFilter | undefined;
-}
-
-/** A filter test built once per request: the search needle is trimmed and lowered once. */
-export function leadMatcher(filters: LeadFilters): (lead: Lead) => boolean {
-  const { priority, owner } = filters;
-  const needle = filters.search?.trim().toLowerCase() ?? '';
-  return (lead) => {
-    if (priority !== undefined && lead.priority !== priority) return false;
-    if (owner !== undefined) {
-      if (owner === 'none' ? Boolean(lead.assigned_to_user_id) : lead.assigned_to_user_id !== owner)
-        return false;
-    }
-    if (needle === '') return true;
-    return [lead.name, lead.email, lead.company_name].some((v) => v?.toLowerCase().includes(needle));
-  };
 }
 
 // Leads are immutable records replaced whole on every change, so a parsed time can be kept per

@@ -1,31 +1,27 @@
-import type { AnyBffHandlers } from '../bff-routes/bff-handlers';
-import type { FastifyInstance } from 'fastify';
 import {
   SEARCH_LIMIT_DEFAULT,
-  SearchQuery,
-  fieldErrors,
   type Conversation,
   type MessageHit,
+  type SEARCH_ROUTES,
   type SearchResults,
 } from '../../contract';
-import { sendBffError } from '../bff-error';
-import { fromStore, ownDataUser, type OwnDataDeps } from '../store/own-data-routes';
+import type { BffHandlers } from '../bff-routes/bff-handlers';
 import { findRecords } from './record-search';
 import type { FoundMessage, SearchRepository } from './search-repository';
 import type { WorkspaceReader } from '../workspace/workspace-reader';
 
 // GET /bff/search?q=&limit=  one box for everything: messages by full text (the BFF's index),
 // contacts, customers, leads and quick replies (the workspace tables). Every role may search;
-// what it finds is what the same person can open.
+// what it finds is what the same person can open. The route is in src/contract/routes/search.ts;
+// session, role and query are checked by register-bff-routes.ts, which answers 503 without the
+// database (the message index) or the live workspace.
 
-export interface SearchRouteDeps extends OwnDataDeps {
-  /** null: the BFF runs without its database (no message index). */
-  readonly repository: SearchRepository | null;
-  /** null: without the live workspace there is nothing to search in. */
-  readonly workspace: WorkspaceReader | null;
+export interface SearchRouteDeps {
+  readonly repository: SearchRepository;
+  readonly workspace: WorkspaceReader;
 }
 
-const WHAT = 'Search is';
+type SearchRouteId = (typeof SEARCH_ROUTES)[number]['id'];
 
 /** The threads the workspace still holds among those of the found messages (a page: one query). */
 async function threadsOf(
@@ -42,19 +38,13 @@ async function threadsOf(
   return rows.map((r) => r.data);
 }
 
-export function registerSearchRoutes(app: FastifyInstance, deps: SearchRouteDeps): AnyBffHandlers {
-  const kept = { available: deps.repository !== null && deps.workspace !== null, what: WHAT };
-
-  app.get('/bff/search', async (request, reply) => {
-    const user = await ownDataUser(request, reply, deps, kept);
-    if (!user) return reply;
-    const parsed = SearchQuery.safeParse(request.query ?? {});
-    if (!parsed.success) return sendBffError(reply, 400, fieldErrors(parsed.error));
-    const { q, limit = SEARCH_LIMIT_DEFAULT } = parsed.data;
-    const workspace = deps.workspace!;
-    return fromStore(reply, WHAT, async () => {
+export function searchHandlers(deps: SearchRouteDeps): BffHandlers<SearchRouteId> {
+  const { repository, workspace } = deps;
+  return {
+    'search.all': async ({ query }) => {
+      const { q, limit = SEARCH_LIMIT_DEFAULT } = query;
       const [found, records] = await Promise.all([
-        deps.repository!.search(q, limit),
+        repository.search(q, limit),
         findRecords(workspace, q, limit),
       ]);
       // A thread the workspace no longer holds (deleted) is not offered.
@@ -68,8 +58,7 @@ export function registerSearchRoutes(app: FastifyInstance, deps: SearchRouteDeps
         return threadName === undefined ? [] : [{ ...m, threadName, ...(author ? { author } : {}) }];
       });
       const results: SearchResults = { query: q, messages, ...records };
-      return reply.send(results);
-    });
-  });
-  return {};
+      return results;
+    },
+  };
 }

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedWorkspace } from '../testing/workspace-seed';
 import { forgetWorkspace, setMeta } from '../workspace/workspace-writer';
 import { startAppWithStore, type AppWithStore } from '../testing/app-with-store';
+import { DEFAULT_RATE_LIMITS } from './rate-limits';
 import { conversation } from '../testing/live-records';
 import { sameOriginHeaders, signIn } from '../testing/test-users';
 
@@ -166,7 +167,12 @@ const failures = (res: LightMyRequestResponse, what: string) =>
   res.statusCode >= 500 ? [`${what}: ${res.statusCode} ${res.body.slice(0, 200)}`] : [];
 
 beforeAll(async () => {
-  stack = await startAppWithStore({ live: true });
+  // Every own route is behind the per-session rate limit: thousands of calls in a few seconds
+  // must reach the parsing this asks about, not a 429.
+  stack = await startAppWithStore({
+    live: true,
+    rateLimits: { ...DEFAULT_RATE_LIMITS, apiBurst: 1_000_000, apiRatePerSecond: 1_000_000 },
+  });
   app = stack.app;
   const live = app.bffLive!;
   await forgetWorkspace(live.workspace.db);

@@ -10,7 +10,6 @@ import type { Store } from '../kv/store';
 import { openStore, type TeamStore } from '../store/open-store';
 import type { BusSettings, LiveSettings } from './live-settings';
 import { startLive, type LiveService } from './live-service';
-import { registerReload } from './reload-route';
 import type { SyncSettings } from './sync-settings';
 import type { Timers } from './sync-worker';
 
@@ -88,7 +87,6 @@ export async function registerLive(
     upstreamStatus: () => live.upstreamStatus(),
     onViewer: () => live.viewerJoined(),
   });
-  registerReload(app, { live, sessions: deps.sessions, users: deps.users, cookieName: deps.cookieName });
   const unfollowAuthors = followAiAuthors({
     changes: live.changes.source('authors'),
     holds: () => live.lease.held,

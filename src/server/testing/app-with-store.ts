@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { startFakeUpstream, type FakeUpstream } from '../../../mocks/http';
+import type { RateLimits } from '../security/rate-limits';
 import { openStore, type TeamStore } from '../store/open-store';
 import { buildTestApp } from './test-app';
 
@@ -13,13 +14,16 @@ export interface AppWithStore {
   close(): Promise<void>;
 }
 
-export async function startAppWithStore(opts: { live?: boolean } = {}): Promise<AppWithStore> {
+export async function startAppWithStore(
+  opts: { live?: boolean; rateLimits?: RateLimits } = {},
+): Promise<AppWithStore> {
   const upstream = await startFakeUpstream({ port: 0, clock: 'frozen' });
   const store = await openStore({ kind: 'pglite', dataDir: null });
   const app = await buildTestApp(upstream, {
     env: { API_KEY: 'demo-admin-key', LOG_LEVEL: 'silent' },
     ...(opts.live ? { live: { sync: false } } : {}),
     database: store,
+    ...(opts.rateLimits ? { rateLimits: opts.rateLimits } : {}),
   });
   return {
     upstream,

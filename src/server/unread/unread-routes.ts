@@ -1,52 +1,32 @@
-import type { FastifyInstance } from 'fastify';
-import { ReadBody, fieldErrors } from '../../contract';
+import type { UNREAD_ROUTES } from '../../contract/routes';
 import { sendBffError } from '../bff-error';
-import { fromStore, ownDataUser, pathId, type OwnDataDeps } from '../store/own-data-routes';
+import type { BffHandlers } from '../bff-routes/bff-handlers';
 import type { ReadMarks } from './read-marks';
 
-// The signed-in agent's unread: `GET /bff/unread` (counts per thread), `POST /bff/conversations/
-// {id}/read` and `.../unread`. Every role has its own; the BFF's database keeps them.
+// The signed-in agent's unread (src/contract/routes/unread.ts): `GET /bff/unread` (counts per
+// thread), `POST /bff/conversations/{id}/read` and `.../unread`. Every role has its own; the BFF's
+// database keeps them. Session, role, rate limit, parsing and the 503 without the database or the
+// live workspace are the BFF's (register-bff-routes.ts).
 
-export interface UnreadRouteDeps extends OwnDataDeps {
-  /** null: the BFF runs without its database or without the live workspace. */
-  readonly marks: ReadMarks | null;
+export interface UnreadRouteDeps {
+  readonly marks: ReadMarks;
 }
 
-const WHAT = 'Unread is';
+type UnreadRouteId = (typeof UNREAD_ROUTES)[number]['id'];
 
-export function registerUnreadRoutes(app: FastifyInstance, deps: UnreadRouteDeps): void {
-  const kept = { available: deps.marks !== null, what: WHAT };
+export function unreadHandlers(deps: UnreadRouteDeps): BffHandlers<UnreadRouteId> {
+  return {
+    'unread.summary': ({ user }) => deps.marks.summary(user.username),
 
-  app.get('/bff/unread', async (request, reply) => {
-    const user = await ownDataUser(request, reply, deps, kept);
-    if (!user) return reply;
-    return fromStore(reply, WHAT, async () => reply.send(await deps.marks!.summary(user.username)));
-  });
+    'unread.markRead': async ({ user, params, body, reply }) => {
+      const upTo = body.upTo !== undefined ? Date.parse(body.upTo) : undefined;
+      const mark = await deps.marks.markRead(user.username, params.id, upTo);
+      return mark === null ? sendBffError(reply, 404, 'Not in this workspace') : undefined;
+    },
 
-  app.post('/bff/conversations/:id/read', async (request, reply) => {
-    const user = await ownDataUser(request, reply, deps, kept);
-    if (!user) return reply;
-    const id = pathId(request, reply);
-    if (id === null) return reply;
-    const body = ReadBody.safeParse(request.body ?? {});
-    if (!body.success) return sendBffError(reply, 400, fieldErrors(body.error));
-    return fromStore(reply, WHAT, async () => {
-      const upTo = body.data.upTo !== undefined ? Date.parse(body.data.upTo) : undefined;
-      const mark = await deps.marks!.markRead(user.username, id, upTo);
-      if (mark === null) return sendBffError(reply, 404, 'Not in this workspace');
-      return reply.code(204).send();
-    });
-  });
-
-  app.post('/bff/conversations/:id/unread', async (request, reply) => {
-    const user = await ownDataUser(request, reply, deps, kept);
-    if (!user) return reply;
-    const id = pathId(request, reply);
-    if (id === null) return reply;
-    return fromStore(reply, WHAT, async () => {
-      const mark = await deps.marks!.markUnread(user.username, id);
-      if (mark === null) return sendBffError(reply, 404, 'Not in this workspace');
-      return reply.code(204).send();
-    });
-  });
+    'unread.markUnread': async ({ user, params, reply }) => {
+      const mark = await deps.marks.markUnread(user.username, params.id);
+      return mark === null ? sendBffError(reply, 404, 'Not in this workspace') : undefined;
+    },
+  };
 }

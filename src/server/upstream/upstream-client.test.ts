@@ -6,7 +6,7 @@ import { startRecordingUpstream, type RecordingUpstream } from '../testing/recor
 import { expectNoSecrets } from '../testing/secrets';
 import { LogCapture, TEST_KEY, TEST_TENANT } from '../testing/test-app';
 import { UpstreamClient } from './upstream-client';
-import { parseRetryAfter, UpstreamError } from './upstream-error';
+import { UpstreamError } from './upstream-error';
 
 const LEAD_ID = '6f1c7a52-3c1e-4a8f-9b0e-2d7a1c9e4b10';
 const STAGE = {
@@ -159,15 +159,5 @@ describe('UpstreamClient', () => {
     expect((await failureOf(makeClient(closed).call('tags.list'))).kind).toBe('unreachable');
     upstream.respondWith(() => undefined);
     expect((await failureOf(makeClient(upstream, 200).call('tags.list'))).kind).toBe('timeout');
-  });
-});
-
-describe('parseRetryAfter', () => {
-  it('reads seconds and HTTP dates, and nothing else', () => {
-    const now = Date.UTC(2026, 0, 1, 12, 0, 0);
-    expect(parseRetryAfter('3', now)).toBe(3000);
-    expect(parseRetryAfter('Thu, 01 Jan 2026 12:00:05 GMT', now)).toBe(5000);
-    expect(parseRetryAfter(undefined, now)).toBeNull();
-    expect(parseRetryAfter('soon', now)).toBeNull();
   });
 });

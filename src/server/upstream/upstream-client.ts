@@ -3,38 +3,26 @@ import type { FastifyBaseLogger } from 'fastify';
 import {
   ROUTES_BY_ID,
   buildPath,
-  type BodyOf,
-  type ParamsArg,
-  type ParamsOf,
-  type QueryOf,
   type ResponseOf,
+  type RouteCallArgs,
+  type RouteCallOptions,
   type RouteDef,
   type RouteId,
-  type RouteOf,
 } from '../../contract/routes';
 import { ErrorBody } from '../../contract/common';
 import type { UpstreamConfig } from '../config';
 import { withoutRefusedItems } from './refused-items';
-import { parseRetryAfter, UpstreamError } from './upstream-error';
+import { retryAfterMs as readRetryAfter } from '../../contract/rules/retry-after';
+import { UpstreamError } from './upstream-error';
 
 // The BFF's own reads (and re-reads after writes) of the upstream: a contract route by id, with
 // typed params, query and body, the key and tenant added here, the answer parsed with the route's
 // response schema. It shares the proxy's connection pool. The key is never logged: log lines name
 // the route id, the status and an error code only.
 
-type ParamsOption<R extends RouteId> =
-  ParamsArg<RouteOf<R>> extends [params: ParamsOf<R>] ? { params: ParamsOf<R> } : { params?: never };
-
-export type UpstreamCallOptions<R extends RouteId> = ParamsOption<R> & {
-  query?: Partial<QueryOf<R>>;
-  body?: BodyOf<R>;
-};
-
+export type UpstreamCallOptions<R extends RouteId> = RouteCallOptions<R>;
 /** Required when the route has path parameters, optional otherwise. */
-export type UpstreamCallArgs<R extends RouteId> =
-  ParamsArg<RouteOf<R>> extends [params: ParamsOf<R>]
-    ? [options: UpstreamCallOptions<R>]
-    : [options?: UpstreamCallOptions<R>];
+export type UpstreamCallArgs<R extends RouteId> = RouteCallArgs<R>;
 
 interface AnyOptions {
   params?: Readonly<Record<string, string>>;
@@ -137,7 +125,7 @@ export class UpstreamClient {
       throw new UpstreamError('unreachable', route.id, 'The upstream connection broke during the answer');
     }
     if (statusCode === 429) {
-      const retryAfterMs = parseRetryAfter(response.headers['retry-after'], this.clock());
+      const retryAfterMs = readRetryAfter(response.headers['retry-after'], this.clock());
       throw new UpstreamError(
         'rate-limited',
         route.id,

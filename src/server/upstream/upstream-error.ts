@@ -30,12 +30,3 @@ export class UpstreamError extends Error {
     this.name = 'UpstreamError';
   }
 }
-
-/** Retry-After as ms: delta-seconds or an HTTP date; null when absent or unreadable. */
-export function parseRetryAfter(value: string | string[] | undefined, now: number): number | null {
-  const text = Array.isArray(value) ? value[0] : value;
-  if (text === undefined || text.trim() === '') return null;
-  if (/^\d+$/.test(text.trim())) return Number(text.trim()) * 1000;
-  const at = Date.parse(text);
-  return Number.isNaN(at) ? null : Math.max(0, at - now);
-}

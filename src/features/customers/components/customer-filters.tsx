@@ -4,6 +4,7 @@ import { ImportLink } from '@/components/import-link';
 import { Button } from '@/components/ui/button';
 import { Select } from '@/components/ui/field';
 import { SearchBox } from '@/components/ui/search-box';
+import { bffUrl } from '@/lib/api-client';
 import type { CustomerFilters as Filters } from '@/data/customers';
 import { STATUS_LABELS, TYPE_LABELS } from '../labels';
 
@@ -78,11 +79,12 @@ export function CustomerFilters({
       ) : null}
       <div className="ml-auto flex gap-2">
         <ExportLink
-          kind="customers"
           label="Export customers"
-          filters={{ status: filters.status, customer_type: filters.customer_type }}
+          href={bffUrl('exports.customers', {
+            query: { status: filters.status, customer_type: filters.customer_type },
+          })}
         />
-        <ExportLink kind="contacts" label="Export contacts" />
+        <ExportLink label="Export contacts" href={bffUrl('exports.contacts')} />
         <ImportLink kind="customers" label="Import customers" />
       </div>
     </div>

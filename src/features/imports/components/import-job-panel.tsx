@@ -2,11 +2,12 @@ import { useState } from 'react';
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { AlertTriangle, Download } from 'lucide-react';
-import { importReportUrl, type ImportJob } from '@/contract/imports';
+import type { ImportJob } from '@/contract/imports';
 import { FormAlert } from '@/components/form/form-alert';
 import { Button } from '@/components/ui/button';
 import { errorText } from '@/components/ui/states';
 import { actOnImport, importJobQuery, type ImportAction } from '@/data/imports';
+import { bffUrl } from '@/lib/api-client';
 import { count, exactTime } from '@/lib/format';
 import { KIND_WORDS, POLICY_WORDS, rowsWord, STATE_WORDS } from '../import-words';
 import { RefusedRows } from './refused-rows';
@@ -40,13 +41,17 @@ function ReportLinks({ job }: { job: ImportJob }) {
   return (
     <div className="flex flex-wrap gap-4">
       {job.counts.refused > 0 ? (
-        <a className={link} href={`${importReportUrl(job.id)}?outcome=refused`} download>
+        <a
+          className={link}
+          href={bffUrl('imports.report', { params: { id: job.id }, query: { outcome: 'refused' } })}
+          download
+        >
           <Download size={14} aria-hidden />
           Download the refused {job.counts.refused === 1 ? 'row' : 'rows'} ({count(job.counts.refused)}) and
           why
         </a>
       ) : null}
-      <a className={link} href={importReportUrl(job.id)} download>
+      <a className={link} href={bffUrl('imports.report', { params: { id: job.id } })} download>
         <Download size={14} aria-hidden />
         Download the full report
       </a>

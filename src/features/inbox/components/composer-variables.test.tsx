@@ -1,8 +1,7 @@
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { Workspace } from '@/contract';
-import { callApi, callBff } from '@/lib/api-client';
+import { call, callApi } from '@/lib/api-client';
 import { fake, withBff } from '@/test/bff';
 import { renderRoutes as renderInbox, stubLayout } from '@/test/render-routes';
 
@@ -39,7 +38,7 @@ function namedThread() {
 async function createReply(title: string, shortcut: string, body: string) {
   await callApi('quickReplies.create', { body: { title, shortcut, body } });
   await waitFor(async () => {
-    const workspace = await callBff('/bff/workspace', Workspace);
+    const workspace = await call('workspace.get');
     expect(workspace.quickReplies?.some((q) => q.shortcut === shortcut)).toBe(true);
   });
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ActivityCreate, LeadUpdate } from '@/contract';
 import { addActivity } from '@/data/activities';
-import { leadKeys, upsertLead } from '@/data/leads';
+import { leadKeys, leadMutationKeys, upsertLead } from '@/data/leads';
 import { callApi } from '@/lib/api-client';
 
 /** After a lead changed, the numbered pages re-read (it may have joined or left a filter). */
@@ -11,6 +11,7 @@ const settleLists = (queryClient: ReturnType<typeof useQueryClient>) =>
 export function useUpdateLead(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
+    mutationKey: leadMutationKeys.update(id),
     mutationFn: (body: LeadUpdate) => callApi('leads.update', { params: { id }, body }),
     onSuccess: (lead) => {
       upsertLead(queryClient, lead);
@@ -22,6 +23,7 @@ export function useUpdateLead(id: string) {
 export function useReassignLead(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
+    mutationKey: leadMutationKeys.reassign(id),
     mutationFn: (userId: string) =>
       callApi('leads.reassign', { params: { id }, body: { assigned_to_user_id: userId } }),
     onSuccess: (lead) => {
@@ -34,6 +36,7 @@ export function useReassignLead(id: string) {
 export function useLogActivity(leadId: string) {
   const queryClient = useQueryClient();
   return useMutation({
+    mutationKey: ['activities', 'create', leadId],
     mutationFn: (body: ActivityCreate) => callApi('activities.create', { body }),
     onSuccess: (activity) => addActivity(queryClient, activity, { leadId }),
   });

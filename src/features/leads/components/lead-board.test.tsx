@@ -1,7 +1,7 @@
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { BOARD_PAGE, SEARCH_COUNT_CAP, type Board, type Lead, type LeadStage } from '@/contract';
+import { BOARD_PAGE, SEARCH_COUNT_CAP, sumsOf, type Board, type Lead, type LeadStage } from '@/contract';
 import { boardKeys } from '@/data/board';
 import { count } from '@/lib/format';
 import { renderWithApp } from '@/test/render';
@@ -24,19 +24,8 @@ const leadsOf = (stage: LeadStage, filter: (l: Lead) => boolean = () => true) =>
 const stages = () => [...crm().stages].sort((a, b) => a.position - b.position);
 const busiest = () => [...stages()].sort((a, b) => leadsOf(b).length - leadsOf(a).length)[0]!;
 
-/** Sums per currency as the BFF computes them, from the fake's own records. */
-function expectedSums(leads: Lead[]) {
-  const by = new Map<string | null, { currency: string | null; value: number; weighted: number }>();
-  for (const l of leads) {
-    if (l.value === null || l.value === undefined) continue;
-    const key = l.currency || null;
-    const sum = by.get(key) ?? { currency: key, value: 0, weighted: 0 };
-    sum.value += l.value;
-    sum.weighted += (l.value * Math.min(100, Math.max(0, l.probability ?? 0))) / 100;
-    by.set(key, sum);
-  }
-  return [...by.values()].sort((a, b) => b.value - a.value);
-}
+/** Sums per currency by the contract's rule, from the fake's own records. */
+const expectedSums = (leads: Lead[]) => sumsOf(leads);
 
 function renderBoard(filters = {}) {
   return renderWithApp(
@@ -196,7 +185,9 @@ describe('the lead board', () => {
     expect(within(column).getAllByText(/^Wide \d+$/).length).toBeGreaterThan(0);
     // The other columns hold none of them: empty, not counted either.
     const other = stages().find((s) => s.key !== stage.key)!;
-    expect(within(screen.getByRole('region', { name: other.name })).getByText('No leads')).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('region', { name: other.name })).getByText('No leads'),
+    ).toBeInTheDocument();
   });
 
   it('shows every column with a zero count when nothing matches the filters', async () => {

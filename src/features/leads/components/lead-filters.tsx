@@ -2,6 +2,7 @@ import { useCallback } from 'react';
 import { PRIORITIES, type Priority } from '@/contract';
 import { ExportLink } from '@/components/export-link';
 import { ImportLink } from '@/components/import-link';
+import { bffUrl } from '@/lib/api-client';
 import { Select } from '@/components/ui/field';
 import { SearchBox } from '@/components/ui/search-box';
 import type { LeadsSearch } from '../model/leads-search';
@@ -71,9 +72,10 @@ export function LeadFiltersBar({ search, onChange, members }: LeadFiltersProps) 
         </Select>
       </div>
       <ExportLink
-        kind="leads"
         label="Export leads"
-        filters={{ search: search.q, priority: search.priority, owner: search.owner }}
+        href={bffUrl('exports.leads', {
+          query: { search: search.q, priority: search.priority, owner: search.owner },
+        })}
         compact
       />
       <ImportLink kind="leads" label="Import leads" compact />
