@@ -19,11 +19,15 @@ export interface BrowserTransport {
   send(request: Request): Promise<Response>;
   /** Forgets every cookie, as a new browser profile would. */
   clearCookies(): void;
+  /** The jar as a Cookie header (null when empty), for a call that does not go through `send`: the live stream's. */
+  cookieHeader(): string | null;
 }
 
 export function browserTransport(app: FastifyInstance, origin: string): BrowserTransport {
   // The browser's cookie jar for the BFF's origin: name to value.
   const jar = new Map<string, string>();
+  const cookieHeader = (): string | null =>
+    jar.size > 0 ? [...jar].map(([name, value]) => `${name}=${value}`).join('; ') : null;
 
   const send = async (request: Request): Promise<Response> => {
     const url = new URL(request.url);
@@ -33,7 +37,8 @@ export function browserTransport(app: FastifyInstance, origin: string): BrowserT
     headers['host'] = url.host;
     headers['sec-fetch-site'] = 'same-origin';
     if (request.method !== 'GET' && request.method !== 'HEAD') headers['origin'] = origin;
-    if (jar.size > 0) headers['cookie'] = [...jar].map(([name, value]) => `${name}=${value}`).join('; ');
+    const cookie = cookieHeader();
+    if (cookie !== null) headers['cookie'] = cookie;
     const body = Buffer.from(await request.arrayBuffer());
     const res = await app.inject({
       method: request.method,
@@ -67,5 +72,5 @@ export function browserTransport(app: FastifyInstance, origin: string): BrowserT
     },
     ({ request }) => send(request),
   );
-  return { handler, send, clearCookies: () => jar.clear() };
+  return { handler, send, clearCookies: () => jar.clear(), cookieHeader };
 }

@@ -1,20 +1,17 @@
-import type { QueryClient } from '@tanstack/react-query';
-import { act } from '@testing-library/react';
-import type { Conversation, Message } from '@/contract';
-import { applyLiveEvent } from '@/data/live-events';
-import { fake } from './bff';
+import type { Message } from '@/contract';
+import { fake, streamOpen, syncNow } from './bff';
 
 /**
- * A contact writes in a thread: the fake takes the message, and the page gets what the BFF's
- * stream would send for it, through the same code the stream's events go through.
+ * A contact writes in a thread, and the page learns it as in production: the fake takes the
+ * message, the BFF's sync reads it in one hot cycle and publishes what changed, and the page gets
+ * those events over its live stream (needs withBff({ stream: true }) and a page that opened the
+ * stream). Nothing here writes the page's caches: a test waits for what the user then sees.
  */
-export function deliverInbound(queryClient: QueryClient, conversationId: string, text: string): void {
-  const { conversation, message } = fake.control.inbound({ conversationId, text }) as {
-    conversation: Conversation;
-    message: Message;
-  };
-  act(() => {
-    applyLiveEvent(queryClient, { type: 'conversation.upserted', conversation });
-    applyLiveEvent(queryClient, { type: 'messages.upserted', conversationId, messages: [message] });
-  });
+export async function deliverInbound(conversationId: string, text: string): Promise<Message> {
+  // The page's stream first: a test whose page never opened one fails here, saying so, rather than
+  // later on what the page does not show.
+  await streamOpen();
+  const { message } = fake.control.inbound({ conversationId, text }) as { message: Message };
+  await syncNow();
+  return message;
 }

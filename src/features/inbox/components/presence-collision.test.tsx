@@ -1,16 +1,16 @@
-import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { applyLiveEvent } from '@/data/live-events';
-import { fake, withBff } from '@/test/bff';
+import { fake, streamOpen, teammateBrowser, withBff } from '@/test/bff';
 import { deliverInbound } from '@/test/live-inbound';
 import { warmThread } from '@/test/warm-thread';
 import { renderRoutes, stubLayout } from '@/test/render-routes';
 
 // Who else is in the thread, and the warning before a reply that something new arrived since the
-// agent began typing (events written by the same code the live stream's go through).
+// agent began typing: a teammate's presence and the contact's message reach the page as in the app,
+// from the BFF over its live stream.
 
-withBff({ live: true });
+withBff({ stream: true });
 beforeAll(stubLayout);
 afterEach(() => {
   cleanup();
@@ -22,13 +22,15 @@ const ws = () => fake.workspace();
 describe('presence and collisions', () => {
   it('shows a teammate viewing and typing, and forgets one who leaves', async () => {
     const t = warmThread(fake, { open: true });
-    const { queryClient } = await renderRoutes(`/inbox/${t.conv.id}`);
+    await renderRoutes(`/inbox/${t.conv.id}`);
     await screen.findByRole('list', { name: 'Message history' });
-    const marco = { type: 'presence.changed' as const, username: 'marco@acme.test', name: 'Marco Manager' };
-    act(() => applyLiveEvent(queryClient, { ...marco, conversationId: t.conv.id, typing: true }));
+    // Marco, in his own browser, tells the BFF (POST /bff/presence); the page hears it on its stream.
+    const marco = await teammateBrowser('manager');
+    await streamOpen();
+    await marco.post('/bff/presence', { conversationId: t.conv.id, typing: true });
     expect(await screen.findByRole('status', { name: 'Marco Manager is viewing' })).toBeInTheDocument();
     expect(screen.getByText('Marco Manager is typing…')).toBeInTheDocument();
-    act(() => applyLiveEvent(queryClient, { ...marco, conversationId: null, typing: false }));
+    await marco.post('/bff/presence', { conversationId: null, typing: false });
     await waitFor(() => expect(screen.queryByRole('status', { name: /is viewing/ })).toBeNull());
     expect(screen.queryByText(/is typing/)).toBeNull();
   });
@@ -36,10 +38,10 @@ describe('presence and collisions', () => {
   it('warns before sending when the contact wrote since typing began, keeping the reply', async () => {
     const t = warmThread(fake, { open: true });
     const user = userEvent.setup();
-    const { queryClient } = await renderRoutes(`/inbox/${t.conv.id}`);
+    await renderRoutes(`/inbox/${t.conv.id}`);
     const box = await screen.findByRole('textbox', { name: 'Message' });
     await user.type(box, 'Your order ships today');
-    deliverInbound(queryClient, t.conv.id, 'Actually, cancel it please');
+    await deliverInbound(t.conv.id, 'Actually, cancel it please');
     await screen.findByText('Actually, cancel it please');
     const before = ws().social.threads.get(t.conv.id)!.messages.length;
     await user.click(screen.getByRole('button', { name: 'Send' }));

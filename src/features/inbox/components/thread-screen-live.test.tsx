@@ -6,9 +6,10 @@ import { deliverInbound } from '@/test/live-inbound';
 import { warmThread } from '@/test/warm-thread';
 import { renderRoutes as renderInbox, stubLayout } from '@/test/render-routes';
 
-// An open thread as the BFF serves it: one screen read to open it, the live stream's events after.
+// An open thread as the BFF serves it: one screen read to open it, the live stream's events after
+// (the BFF's own sync reads what the fake took, and the page hears it on its stream).
 
-withBff({ live: true });
+withBff({ stream: true });
 beforeAll(stubLayout);
 afterEach(cleanup);
 
@@ -18,10 +19,10 @@ const history = () => screen.findByRole('list', { name: 'Message history' });
 describe('an open thread', () => {
   it('an inbound message pushed by the live stream shows at once and reopens a closed thread', async () => {
     const t = warmThread(fake);
-    const { queryClient } = await renderInbox(`/inbox/${t.conv.id}`);
+    await renderInbox(`/inbox/${t.conv.id}`);
     await userEvent.click(await screen.findByRole('button', { name: 'Close thread' }));
     expect(await screen.findByRole('button', { name: 'Reopen thread' })).toBeInTheDocument();
-    deliverInbound(queryClient, t.conv.id, 'Are you still there?');
+    await deliverInbound(t.conv.id, 'Are you still there?');
     expect(await screen.findByText('Are you still there?')).toBeInTheDocument();
     expect(await screen.findByRole('button', { name: 'Close thread' })).toBeInTheDocument();
   });
