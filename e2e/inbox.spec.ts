@@ -175,6 +175,9 @@ test('an inbound message reopens a closed thread, and j/k move between threads',
   await row(page, closed.id).click();
   await expect(messageBubble(page, 'Hello again, one more question')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Close thread' })).toBeVisible();
+  // The list settles with the newest message first: the sync may list the reopened thread before
+  // it reads its new message, and j/k follow the order on screen.
+  await expect(page.locator('[data-thread-row]').first()).toHaveAttribute('data-thread-row', closed.id);
 
   // Keyboard: j opens the next thread, k comes back, r focuses the composer.
   await page.getByRole('region', { name: 'Messages' }).focus();

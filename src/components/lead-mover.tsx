@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { errorText } from '@/components/ui/states';
 import { leadKeys } from '@/data/leads';
-import { callApi } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 import { count } from '@/lib/format';
 import { moveAllLeads, type MoveLeadsDeps, type MoveProgress } from '@/lib/move-leads';
 import { createPacer, type Pacer } from '@/lib/paced';
@@ -36,7 +36,7 @@ export function useLeadMover(): LeadMover {
     try {
       await moveAllLeads({
         read: read(pacer),
-        move: (id) => pacer.run(() => callApi('leads.update', { params: { id }, body: { status: key } })),
+        move: (id) => pacer.run(() => call('leads.update', { params: { id }, body: { status: key } })),
         onProgress: setProgress,
       });
     } catch (error) {

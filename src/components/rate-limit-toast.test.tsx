@@ -2,7 +2,7 @@ import { cleanup, render, screen } from '@testing-library/react';
 import { QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { callApi } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 import { isApiError } from '@/lib/api-error';
 import { createQueryClient } from '@/lib/query-client';
 import { announceRateLimits } from '@/lib/rate-limit-toast';
@@ -15,7 +15,7 @@ afterEach(cleanup);
 function Tags() {
   const tags = useQuery({
     queryKey: ['tags'],
-    queryFn: ({ signal }) => callApi('tags.list', { signal }),
+    queryFn: ({ signal }) => call('tags.list', { signal }),
   });
   return <p>{tags.data ? `${String(tags.data.data.length)} tags` : 'loading'}</p>;
 }

@@ -1,6 +1,6 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { Activity } from '@/contract';
-import { callApi } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 import { setLeadFollowUp } from './board';
 
 export const activityKeys = {
@@ -13,14 +13,14 @@ export const activityKeys = {
 export const leadActivitiesQuery = (leadId: string) =>
   queryOptions({
     queryKey: activityKeys.lead(leadId),
-    queryFn: ({ signal }) => callApi('activities.byLead', { params: { leadId }, signal }),
+    queryFn: ({ signal }) => call('activities.byLead', { params: { leadId }, signal }),
     staleTime: 5 * 60_000,
   });
 
 export const customerActivitiesQuery = (customerId: string) =>
   queryOptions({
     queryKey: activityKeys.customer(customerId),
-    queryFn: ({ signal }) => callApi('activities.byCustomer', { params: { customerId }, signal }),
+    queryFn: ({ signal }) => call('activities.byCustomer', { params: { customerId }, signal }),
   });
 
 const when = (activity: Activity) => Date.parse(activity.activity_date ?? activity.created_at);

@@ -1,6 +1,6 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { Channel, ChannelList } from '@/contract';
-import { callApi } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 
 export const channelKeys = {
   all: ['channels'] as const,
@@ -10,7 +10,7 @@ export const channelKeys = {
 export const channelsQuery = () =>
   queryOptions({
     queryKey: channelKeys.list(),
-    queryFn: ({ signal }) => callApi('channels.list', { signal }),
+    queryFn: ({ signal }) => call('channels.list', { signal }),
     staleTime: 10 * 60_000,
   });
 

@@ -1,6 +1,6 @@
 import { queryOptions, skipToken, type QueryClient } from '@tanstack/react-query';
 import type { Contact, Customer } from '@/contract';
-import { callApi } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 
 export const contactKeys = {
   all: ['contacts'] as const,
@@ -30,7 +30,7 @@ export const threadContactQuery = (conversationId: string) =>
 export const contactQuery = (id: string) =>
   queryOptions({
     queryKey: contactKeys.detail(id),
-    queryFn: ({ signal }) => callApi('contacts.get', { params: { id }, signal }),
+    queryFn: ({ signal }) => call('contacts.get', { params: { id }, signal }),
     staleTime: 5 * 60_000,
   });
 
@@ -38,7 +38,7 @@ export const contactQuery = (id: string) =>
 export const customerContactsQuery = (customerId: string) =>
   queryOptions({
     queryKey: contactKeys.ofCustomer(customerId),
-    queryFn: ({ signal }) => callApi('contacts.byCustomer', { params: { customerId }, signal }),
+    queryFn: ({ signal }) => call('contacts.byCustomer', { params: { customerId }, signal }),
   });
 
 /** Primary first, otherwise the order held (stable). */

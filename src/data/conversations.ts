@@ -5,7 +5,7 @@ import {
   type QueryClient,
 } from '@tanstack/react-query';
 import type { Conversation, ConversationStatus, InboxRow, InboxScreenPage } from '@/contract';
-import { call, callApi } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 import { screenRetry } from './screen-loading';
 
 /** The thread list's filters, as they live in the URL (all optional: none means "all"). */
@@ -75,7 +75,7 @@ export const conversationListQuery = (filters: ConversationFilters) =>
 export const conversationQuery = (id: string) =>
   queryOptions({
     queryKey: conversationKeys.detail(id),
-    queryFn: ({ signal }) => callApi('conversations.get', { params: { id }, signal }),
+    queryFn: ({ signal }) => call('conversations.get', { params: { id }, signal }),
   });
 
 /** Rows of every loaded page, without the repeats a shifting offset window can produce. */

@@ -1,7 +1,7 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import * as z from 'zod/mini';
 import type { Customer, CustomerList, CustomerStatus, CustomerType } from '@/contract';
-import { call, callApi } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 
 export interface CustomerFilters {
   /** Words to find (name, company, email, a phone's digits): the BFF's screen answers, not the upstream. */
@@ -29,20 +29,20 @@ export const customerListQuery = (filters: CustomerFilters) =>
       // The upstream's list searches nothing: a search is the BFF's screen over the workspace.
       return search
         ? call('screens.customers', { query: { ...upstream, search }, signal })
-        : callApi('customers.list', { query: upstream, signal });
+        : call('customers.list', { query: upstream, signal });
     },
   });
 
 export const customerStatsQuery = () =>
   queryOptions({
     queryKey: customerKeys.stats(),
-    queryFn: ({ signal }) => callApi('customers.stats', { signal }),
+    queryFn: ({ signal }) => call('customers.stats', { signal }),
   });
 
 export const customerQuery = (id: string) =>
   queryOptions({
     queryKey: customerKeys.detail(id),
-    queryFn: ({ signal }) => callApi('customers.get', { params: { id }, signal }),
+    queryFn: ({ signal }) => call('customers.get', { params: { id }, signal }),
   });
 
 /** One custom field as the list's `fields` describes it; the spec leaves the members open. */
@@ -69,7 +69,7 @@ export const customerFieldsQuery = () =>
   queryOptions({
     queryKey: customerKeys.fields(),
     queryFn: async ({ signal }) => {
-      const list = await callApi('customers.list', { query: { page: 1, limit: 1 }, signal });
+      const list = await call('customers.list', { query: { page: 1, limit: 1 }, signal });
       return readFieldDescriptions(list.fields);
     },
     staleTime: 10 * 60_000,

@@ -1,6 +1,6 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { Group } from '@/contract';
-import { callApi } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 
 export const groupKeys = {
   all: ['groups'] as const,
@@ -12,7 +12,7 @@ export const groupQuery = (channelId: string, groupId: string) =>
   queryOptions({
     queryKey: groupKeys.detail(channelId, groupId),
     queryFn: async ({ signal }) =>
-      (await callApi('groups.get', { params: { groupId }, query: { channelId }, signal })).group,
+      (await call('groups.get', { params: { groupId }, query: { channelId }, signal })).group,
   });
 
 /** Changes what is known of a group (a new invite link, say) without reading it again. */

@@ -1,6 +1,6 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { LeadStage } from '@/contract';
-import { callApi } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 import { sortStages } from '@/lib/lead-stages';
 
 // The board, the stage settings, the lead drawer and the inbox's context panel read this one entry,
@@ -13,7 +13,7 @@ export const leadStageKeys = {
 export const leadStagesQuery = () =>
   queryOptions({
     queryKey: leadStageKeys.list(),
-    queryFn: async ({ signal }) => sortStages(await callApi('leadStages.list', { signal })),
+    queryFn: async ({ signal }) => sortStages(await call('leadStages.list', { signal })),
     staleTime: 60_000,
   });
 

@@ -1,7 +1,7 @@
 import { screenRetry } from './screen-loading';
 import { keepPreviousData, queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { Lead, LeadList } from '@/contract';
-import { callApi, call } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 import { removeBoardLead, upsertBoardLead } from './board';
 import { boardFilters, upstreamFilters, type BoardFilters, type LeadFilters } from './lead-filters';
 
@@ -64,7 +64,7 @@ export const leadsCountQuery = (filters: LeadCountFilters) =>
     queryKey: leadKeys.count(filters),
     queryFn: async ({ signal }) =>
       (
-        await callApi('leads.list', {
+        await call('leads.list', {
           query: {
             ...upstreamFilters(filters),
             ...(filters.status ? { status: filters.status } : {}),
@@ -81,7 +81,7 @@ export const leadsPageQuery = (filters: LeadPageFilters) =>
   queryOptions({
     queryKey: leadKeys.page(filters),
     queryFn: ({ signal }) =>
-      callApi('leads.list', {
+      call('leads.list', {
         query: { ...upstreamFilters(filters), page: filters.page, limit: filters.limit },
         signal,
       }),
@@ -104,7 +104,7 @@ export const leadScreenPageQuery = (filters: LeadScreenFilters) =>
 export const leadQuery = (id: string) =>
   queryOptions({
     queryKey: leadKeys.detail(id),
-    queryFn: ({ signal }) => callApi('leads.get', { params: { id }, signal }),
+    queryFn: ({ signal }) => call('leads.get', { params: { id }, signal }),
   });
 
 /**

@@ -5,7 +5,7 @@ import {
   type QueryClient,
 } from '@tanstack/react-query';
 import type { Message, MessagePage } from '@/contract';
-import { callApi } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 
 /** The newest page of a thread: also what a list row reads to find the last inbound message. */
 export const NEWEST_PAGE_SIZE = 20;
@@ -26,7 +26,7 @@ export function fetchMessagePage(
   before: MessageCursor,
   signal?: AbortSignal,
 ): Promise<MessagePage> {
-  return callApi('messages.list', {
+  return call('messages.list', {
     params: { id: conversationId },
     query: before ? { before, limit: OLDER_PAGE_SIZE } : { limit: NEWEST_PAGE_SIZE },
     ...(signal ? { signal } : {}),

@@ -1,6 +1,6 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { QuickReply, QuickReplyList } from '@/contract';
-import { callApi } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 
 // The inbox's "/" menu and the quick replies page read this one entry.
 export const quickReplyKeys = {
@@ -11,7 +11,7 @@ export const quickReplyKeys = {
 export const quickRepliesQuery = () =>
   queryOptions({
     queryKey: quickReplyKeys.list(),
-    queryFn: ({ signal }) => callApi('quickReplies.list', { signal }),
+    queryFn: ({ signal }) => call('quickReplies.list', { signal }),
     staleTime: 60_000,
   });
 

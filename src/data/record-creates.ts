@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ContactCreate, CustomerCreate, LeadCreate } from '@/contract';
-import { callApi } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 import { callUntilKnown, useKeyKeeper } from '@/lib/idempotent-call';
 import { contactKeys, upsertContact } from './contacts';
 import { customerKeys, upsertCustomer } from './customers';
@@ -15,7 +15,7 @@ export function useCreateLead() {
   const keys = useKeyKeeper();
   return useMutation({
     mutationFn: (body: LeadCreate) =>
-      callUntilKnown(() => callApi('leads.create', { body, idempotencyKey: keys.keyFor(body) })),
+      callUntilKnown(() => call('leads.create', { body, idempotencyKey: keys.keyFor(body) })),
     onSuccess: (lead) => {
       keys.done();
       upsertLead(queryClient, lead);
@@ -31,7 +31,7 @@ export function useCreateContact() {
   const keys = useKeyKeeper();
   return useMutation({
     mutationFn: (body: ContactCreate) =>
-      callUntilKnown(() => callApi('contacts.create', { body, idempotencyKey: keys.keyFor(body) })),
+      callUntilKnown(() => call('contacts.create', { body, idempotencyKey: keys.keyFor(body) })),
     onSuccess: (contact) => {
       keys.done();
       upsertContact(queryClient, contact);
@@ -47,7 +47,7 @@ export function useCreateCustomer() {
   const keys = useKeyKeeper();
   return useMutation({
     mutationFn: (body: CustomerCreate) =>
-      callUntilKnown(() => callApi('customers.create', { body, idempotencyKey: keys.keyFor(body) })),
+      callUntilKnown(() => call('customers.create', { body, idempotencyKey: keys.keyFor(body) })),
     onSuccess: (customer) => {
       keys.done();
       upsertCustomer(queryClient, customer);

@@ -1,6 +1,6 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { Tag } from '@/contract';
-import { callApi } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 
 export const tagKeys = {
   all: ['tags'] as const,
@@ -11,7 +11,7 @@ export const tagKeys = {
 export const tagsQuery = () =>
   queryOptions({
     queryKey: tagKeys.list(),
-    queryFn: async ({ signal }): Promise<Tag[]> => (await callApi('tags.list', { signal })).data,
+    queryFn: async ({ signal }): Promise<Tag[]> => (await call('tags.list', { signal })).data,
     staleTime: 5 * 60_000,
   });
 

@@ -1,6 +1,6 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { Template, TemplateList } from '@/contract';
-import { callApi } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 
 export const templateKeys = {
   all: ['templates'] as const,
@@ -11,7 +11,7 @@ export const templateKeys = {
 export const templatesQuery = (channelId: string) =>
   queryOptions({
     queryKey: templateKeys.list(channelId),
-    queryFn: ({ signal }) => callApi('templates.list', { query: { channelId }, signal }),
+    queryFn: ({ signal }) => call('templates.list', { query: { channelId }, signal }),
     staleTime: 5 * 60_000,
   });
 

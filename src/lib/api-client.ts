@@ -82,10 +82,10 @@ async function readError(response: Response, sentAt: number): Promise<ApiError> 
 }
 
 /**
- * Calls one route of the contract through the BFF and parses the answer with the route's response
- * schema. Any 2xx is success (decisions.md). State-changing calls carry `X-CSRF: 1`.
+ * A route of the upstream's table through the BFF's proxy (`/api/<host>/…`), the answer parsed with
+ * the route's response schema. Any 2xx is success (decisions.md). State-changing calls carry `X-CSRF: 1`.
  */
-export async function callApi<R extends RouteId>(id: R, ...[typed]: CallArgs<R>): Promise<ResponseOf<R>> {
+async function callUpstream<R extends RouteId>(id: R, ...[typed]: CallArgs<R>): Promise<ResponseOf<R>> {
   const route: RouteDef = ROUTES_BY_ID[id];
   const options: AnyCallOptions = typed ?? {};
   const headers: Record<string, string> = { accept: 'application/json' };
@@ -158,7 +158,7 @@ export function call<R extends RouteId>(id: R, ...args: CallArgs<R>): Promise<Re
 export function call<R extends BffRouteId>(id: R, ...args: BffCallArgs<R>): Promise<BffResponseOf<R>>;
 export function call(id: string, options?: AnyCallOptions & { keepalive?: boolean }): Promise<unknown> {
   const route = bffRouteOf(id);
-  if (route === undefined) return callApi(id as RouteId, options as CallOptions<RouteId>);
+  if (route === undefined) return callUpstream(id as RouteId, options as CallOptions<RouteId>);
   const url = `${buildPath(route, options?.params ?? {})}${toSearch(options?.query as Record<string, unknown>)}`;
   const headers: Record<string, string> = {};
   if (route.mutates) headers['x-csrf'] = '1';
@@ -201,4 +201,3 @@ async function callBff<T>(
   if (!parsed.success) throw new ApiError(-1, null, false, `Unexpected response from ${path}`);
   return parsed.data;
 }
-

@@ -1,4 +1,4 @@
-import type { ParamSchemas, Schema } from './define';
+import type { ParamSchemas, RouteSchemas, Schema } from './define';
 
 // The BFF's own routes (`/bff/*`: screens, notes, unread, reports, …) in the shape of the upstream's
 // table (define.ts): an id the browser calls, the role matrix names and the BFF registers once, with
@@ -13,16 +13,12 @@ export type BffMethod = 'GET' | 'POST' | 'PUT';
  */
 export type BffNeed = 'database' | 'live';
 
-export interface BffRouteDef {
+export interface BffRouteDef extends RouteSchemas {
   /** Stable name used by the browser's `call`, the role matrix and the BFF's handler tables. */
   readonly id: string;
   readonly method: BffMethod;
   /** The BFF's own path, parameters as `{name}`: `/bff/conversations/{id}/notes`. */
   readonly path: string;
-  readonly params: ParamSchemas;
-  readonly query?: Schema;
-  readonly body?: Schema;
-  readonly response: Schema;
   /** 200 reads and updates, 201 creates, 202 starts work that runs on, 204 answers without a body. */
   readonly status: 200 | 201 | 202 | 204;
   /** True when the route changes state (anything but GET): CSRF-checked, audited. */

@@ -1,6 +1,6 @@
 import type * as z from 'zod/mini';
 import type { BffRouteDef } from './bff-define';
-import type { Schema } from './define';
+import type { SchemaIn } from './define';
 import { NOTE_ROUTES } from './notes';
 import { AUDIT_ROUTES } from './audit';
 import { REPORT_ROUTES } from './reports';
@@ -43,8 +43,7 @@ export const BFF_ROUTES_BY_ID = Object.fromEntries(BFF_ROUTES.map((r) => [r.id, 
 /** Every BFF route as its general shape (for code that walks the table). */
 export const BFF_ROUTE_LIST: readonly BffRouteDef[] = BFF_ROUTES;
 
-type BffSchemaOf<R extends BffRouteId, K extends 'body' | 'query' | 'response'> =
-  BffRouteOf<R> extends Record<K, infer S extends Schema> ? S : never;
+type BffSchemaOf<R extends BffRouteId, K extends 'body' | 'query' | 'response'> = SchemaIn<BffRouteOf<R>, K>;
 
 /** What the route answers, after parsing. */
 export type BffResponseOf<R extends BffRouteId> = z.output<BffSchemaOf<R, 'response'>>;

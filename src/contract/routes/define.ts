@@ -9,7 +9,20 @@ export type Schema = z.ZodMiniType;
 /** Schemas of the decoded path parameters, by name (`{ id: Id }` for `/v1/leads/{id}`). */
 export type ParamSchemas = Readonly<Record<string, Schema>>;
 
-export interface RouteDef {
+/** What a route of either table (the upstream's, the BFF's own) says of its exchange. */
+export interface RouteSchemas {
+  /** Schemas of the decoded path parameters, by the names its template uses. */
+  readonly params: ParamSchemas;
+  readonly query?: Schema;
+  readonly body?: Schema;
+  readonly response: Schema;
+}
+
+/** The schema a route definition gives for `K` (never when it has none). */
+export type SchemaIn<D, K extends 'body' | 'query' | 'response'> =
+  D extends Record<K, infer S extends Schema> ? S : never;
+
+export interface RouteDef extends RouteSchemas {
   /** Stable name used by the client, the fake and the role matrix. */
   readonly id: string;
   readonly host: Host;
@@ -20,10 +33,6 @@ export interface RouteDef {
   readonly scope: Scope;
   /** When the scope depends on the body (logging an activity on a customer or a lead). */
   readonly scopeFor?: (body: unknown) => Scope;
-  readonly params: ParamSchemas;
-  readonly query?: Schema;
-  readonly body?: Schema;
-  readonly response: Schema;
   /** decisions.md: 200 reads and updates, 201 creates, 202 sends, 204 deletes. */
   readonly status: 200 | 201 | 202 | 204;
   /** True when the route changes state (anything but GET). */

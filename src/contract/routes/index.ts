@@ -1,6 +1,6 @@
 // The route table of the upstream API: definitions per resource group, the assembled table, the
 // types derived from it and the path matcher. `@/contract` re-exports all of it.
-export type { Host, Method, ParamSchemas, RouteDef, Schema } from './define';
+export type { Host, Method, ParamSchemas, RouteDef, RouteSchemas, Schema, SchemaIn } from './define';
 export * from './table';
 export * from './types';
 export * from './match';

@@ -1,9 +1,8 @@
 import type * as z from 'zod/mini';
-import type { RouteDef, Schema } from './define';
+import type { RouteDef, SchemaIn } from './define';
 import type { RouteId, RouteOf } from './table';
 
-type SchemaOf<R extends RouteId, K extends 'body' | 'query' | 'response'> =
-  RouteOf<R> extends Record<K, infer S extends Schema> ? S : never;
+type SchemaOf<R extends RouteId, K extends 'body' | 'query' | 'response'> = SchemaIn<RouteOf<R>, K>;
 
 /** What the route answers, after parsing. */
 export type ResponseOf<R extends RouteId> = z.output<SchemaOf<R, 'response'>>;

@@ -1,21 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Message } from '../conversations';
-
-const message = (conversationId: string, second: number, extra: Partial<Message>): Message => ({
-  id: 'm0',
-  conversation_id: conversationId,
-  direction: 'outbound',
-  type: 'text',
-  text: `m${String(second)}`,
-  media: null,
-  status: 'sent',
-  error_reason: null,
-  sender_name: 'Ana',
-  from_me: true,
-  platform_message_id: '',
-  created_at: new Date(Date.UTC(2026, 0, 1, 12, 0, second)).toISOString(),
-  ...extra,
-});
+import { message } from './rule-fixtures';
 import { rowMessages } from './inbox-row';
 
 describe('rowMessages', () => {

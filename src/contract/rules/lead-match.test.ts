@@ -1,15 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Lead } from '../leads';
-
-let n = 0;
-const lead = (extra: Partial<Lead> = {}): Lead => ({
-  id: `00000000-0000-4000-8000-${String(++n).padStart(12, '0')}`,
-  name: 'Lead',
-  status: 'new',
-  created_at: '2026-01-01T12:00:00.000Z',
-  updated_at: '2026-01-01T12:00:00.000Z',
-  ...extra,
-});
+import { lead } from './rule-fixtures';
 import { leadMatcher } from './lead-match';
 
 describe('leadMatcher', () => {

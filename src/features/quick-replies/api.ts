@@ -2,12 +2,12 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { QuickReply, QuickReplyCreate, QuickReplyUpdate } from '@/contract';
 import { restoreSnapshot, takeSnapshot, type CacheSnapshot } from '@/data/cache-snapshot';
 import { quickReplyKeys, removeQuickReply, upsertQuickReply } from '@/data/quick-replies';
-import { callApi } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 
 export function useCreateQuickReply() {
   const queryClient = useQueryClient();
   return useMutation<QuickReply, Error, QuickReplyCreate>({
-    mutationFn: (body) => callApi('quickReplies.create', { body }),
+    mutationFn: (body) => call('quickReplies.create', { body }),
     onSuccess: (created) => upsertQuickReply(queryClient, created),
     onSettled: () => queryClient.invalidateQueries({ queryKey: quickReplyKeys.all }),
   });
@@ -16,7 +16,7 @@ export function useCreateQuickReply() {
 export function useUpdateQuickReply() {
   const queryClient = useQueryClient();
   return useMutation<QuickReply, Error, { id: string; body: QuickReplyUpdate }>({
-    mutationFn: ({ id, body }) => callApi('quickReplies.update', { params: { id }, body }),
+    mutationFn: ({ id, body }) => call('quickReplies.update', { params: { id }, body }),
     onSuccess: (saved) => upsertQuickReply(queryClient, saved),
     onSettled: () => queryClient.invalidateQueries({ queryKey: quickReplyKeys.all }),
   });
@@ -27,7 +27,7 @@ export function useDeleteQuickReply() {
   const queryClient = useQueryClient();
   return useMutation<void, Error, QuickReply, { snapshot: CacheSnapshot }>({
     mutationFn: async (reply) => {
-      await callApi('quickReplies.delete', { params: { id: reply.id } });
+      await call('quickReplies.delete', { params: { id: reply.id } });
     },
     onMutate: async (reply) => {
       const snapshot = await takeSnapshot(queryClient, quickReplyKeys.list());

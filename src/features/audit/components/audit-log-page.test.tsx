@@ -1,7 +1,7 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { callApi } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 import { renderRoutes } from '@/test/render-routes';
 import { BFF_ORIGIN, fake, signInAs, withBff } from '@/test/bff';
 
@@ -27,7 +27,7 @@ async function failSignIn(username: string): Promise<void> {
 describe('Settings → Audit log', () => {
   it('lists who did what, newest first, and filters in the URL', async () => {
     const customer = [...fake.workspace().crm.customers.values()][0]!;
-    await callApi('customers.update', { params: { id: customer.id }, body: { industry: 'Audited change' } });
+    await call('customers.update', { params: { id: customer.id }, body: { industry: 'Audited change' } });
     await failSignIn('ana@acme.test');
     const user = userEvent.setup();
     const { router } = await renderRoutes('/settings/audit');
@@ -74,7 +74,7 @@ describe('Settings → Audit log', () => {
     const lead = [...crm.leads.values()][0]!;
     const stage = crm.stages.find((s) => s.key !== lead.status)!;
     await signInAs('manager');
-    await callApi('leads.update', { params: { id: lead.id }, body: { status: stage.key } });
+    await call('leads.update', { params: { id: lead.id }, body: { status: stage.key } });
     await signInAs('admin');
     await renderRoutes('/settings/audit');
 

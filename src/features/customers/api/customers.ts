@@ -2,13 +2,13 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Customer, CustomerUpdate } from '@/contract';
 import { restoreSnapshot, takeSnapshot, type CacheSnapshot } from '@/data/cache-snapshot';
 import { customerKeys, upsertCustomer } from '@/data/customers';
-import { callApi } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 
 /** Saves the details form; the server's record wins, and the lists re-read (it may leave a filter). */
 export function useUpdateCustomer(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: CustomerUpdate) => callApi('customers.update', { params: { id }, body }),
+    mutationFn: (body: CustomerUpdate) => call('customers.update', { params: { id }, body }),
     onSuccess: (customer: Customer) => upsertCustomer(queryClient, customer),
     onSettled: () => queryClient.invalidateQueries({ queryKey: customerKeys.lists() }),
   });
@@ -19,7 +19,7 @@ export function useAddCustomerTags(customerId: string) {
   const queryClient = useQueryClient();
   const key = customerKeys.detail(customerId);
   return useMutation<unknown, Error, string[], { snapshot: CacheSnapshot }>({
-    mutationFn: (tagIds) => callApi('customers.addTags', { params: { id: customerId }, body: { tagIds } }),
+    mutationFn: (tagIds) => call('customers.addTags', { params: { id: customerId }, body: { tagIds } }),
     onMutate: async (tagIds) => {
       const snapshot = await takeSnapshot(queryClient, customerKeys.all, [key]);
       const previous = queryClient.getQueryData<Customer>(key);

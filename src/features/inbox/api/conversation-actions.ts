@@ -7,7 +7,7 @@ import {
   invalidateConversationLists,
   upsertConversation,
 } from '@/data/conversations';
-import { callApi } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 import { notify } from '@/lib/notify';
 import { errorText } from '@/components/ui/states';
 import { rememberAiAgent, rememberedAiAgent } from '../ai-state';
@@ -38,7 +38,7 @@ export function useAssignOwner(conversationId: string) {
   return useMutation<Conversation, Error, { userId: string | null; label?: string }, ActionContext>({
     mutationKey: conversationKeys.change(conversationId),
     mutationFn: ({ userId }) =>
-      callApi('conversations.assignOwner', { params: { id: conversationId }, body: { userId } }),
+      call('conversations.assignOwner', { params: { id: conversationId }, body: { userId } }),
     onMutate: async ({ userId }) => ({
       snapshot: await showNow(queryClient, conversationId, (c) => ({ ...c, assigned_to_user_id: userId })),
     }),
@@ -56,7 +56,7 @@ export function useAssignAgent(conversationId: string) {
   return useMutation<Conversation, Error, { agentId: string | null }, ActionContext>({
     mutationKey: conversationKeys.change(conversationId),
     mutationFn: ({ agentId }) =>
-      callApi('conversations.assignAgent', { params: { id: conversationId }, body: { agentId } }),
+      call('conversations.assignAgent', { params: { id: conversationId }, body: { agentId } }),
     onMutate: async ({ agentId }) => {
       const snapshot = await showNow(queryClient, conversationId, (c) =>
         'ai_agent_id' in c ? { ...c, ai_agent_id: agentId } : c,
@@ -85,7 +85,7 @@ function useStatusChange(conversationId: string, action: 'close' | 'reopen') {
   return useMutation<Conversation, Error, void, ActionContext>({
     mutationKey: conversationKeys.change(conversationId),
     mutationFn: () =>
-      callApi(action === 'close' ? 'conversations.close' : 'conversations.reopen', {
+      call(action === 'close' ? 'conversations.close' : 'conversations.reopen', {
         params: { id: conversationId },
       }),
     onMutate: async () => ({

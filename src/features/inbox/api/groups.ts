@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { conversationKeys } from '@/data/conversations';
 import { groupKeys, patchGroup } from '@/data/groups';
-import { callApi } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 
 export interface ApproveResult {
   approved: string[];
@@ -14,7 +14,7 @@ export function useApproveJoinRequests(channelId: string, groupId: string) {
   const queryClient = useQueryClient();
   return useMutation<ApproveResult, Error, string[]>({
     mutationFn: async (phoneNumbers) => {
-      const answer = await callApi('groups.approveJoinRequests', {
+      const answer = await call('groups.approveJoinRequests', {
         params: { groupId },
         body: { channelId, phoneNumbers },
       });
@@ -34,7 +34,7 @@ export function useRotateInviteLink(channelId: string, groupId: string) {
   const queryClient = useQueryClient();
   return useMutation<string, Error, void>({
     mutationFn: async () =>
-      (await callApi('groups.inviteLink', { params: { groupId }, body: { channelId } })).invite_link,
+      (await call('groups.inviteLink', { params: { groupId }, body: { channelId } })).invite_link,
     onSuccess: (link) => patchGroup(queryClient, channelId, groupId, { invite_link: link }),
     onSettled: () => void queryClient.invalidateQueries({ queryKey: groupKeys.detail(channelId, groupId) }),
   });

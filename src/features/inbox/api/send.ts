@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { Message, SendMedia, SendTemplate } from '@/contract';
-import { callApi } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 import { callUntilKnown } from '@/lib/idempotent-call';
 import { conversationKeys, invalidateConversationLists } from '@/data/conversations';
 import { upsertMessages } from '@/data/messages';
@@ -27,7 +27,7 @@ export function sendToConversation(
 ): Promise<Message> {
   switch (outgoing.kind) {
     case 'text':
-      return callApi('messages.sendText', {
+      return call('messages.sendText', {
         params: { id: conversationId },
         body: {
           text: outgoing.text,
@@ -36,12 +36,12 @@ export function sendToConversation(
         idempotencyKey,
       });
     case 'media':
-      return callApi('conversations.send', {
+      return call('conversations.send', {
         body: { conversationId, media: outgoing.media },
         idempotencyKey,
       });
     case 'template':
-      return callApi('conversations.send', {
+      return call('conversations.send', {
         body: { conversationId, template: outgoing.template },
         idempotencyKey,
       });
@@ -90,7 +90,7 @@ export function useStartConversation() {
       key: string;
     }) =>
       callUntilKnown(() =>
-        callApi('conversations.send', {
+        call('conversations.send', {
           body: {
             channelId: input.channelId,
             to: input.to,

@@ -1,7 +1,7 @@
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { call, callApi } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 import { fake, withBff } from '@/test/bff';
 import { renderRoutes as renderInbox, stubLayout } from '@/test/render-routes';
 
@@ -36,7 +36,7 @@ function namedThread() {
 
 /** Creates a reply through the BFF and waits until its read model (which a new tab reads) has it. */
 async function createReply(title: string, shortcut: string, body: string) {
-  await callApi('quickReplies.create', { body: { title, shortcut, body } });
+  await call('quickReplies.create', { body: { title, shortcut, body } });
   await waitFor(async () => {
     const workspace = await call('workspace.get');
     expect(workspace.quickReplies?.some((q) => q.shortcut === shortcut)).toBe(true);

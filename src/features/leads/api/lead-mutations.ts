@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ActivityCreate, LeadUpdate } from '@/contract';
 import { addActivity } from '@/data/activities';
 import { leadKeys, leadMutationKeys, upsertLead } from '@/data/leads';
-import { callApi } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 
 /** After a lead changed, the numbered pages re-read (it may have joined or left a filter). */
 const settleLists = (queryClient: ReturnType<typeof useQueryClient>) =>
@@ -12,7 +12,7 @@ export function useUpdateLead(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationKey: leadMutationKeys.update(id),
-    mutationFn: (body: LeadUpdate) => callApi('leads.update', { params: { id }, body }),
+    mutationFn: (body: LeadUpdate) => call('leads.update', { params: { id }, body }),
     onSuccess: (lead) => {
       upsertLead(queryClient, lead);
       return settleLists(queryClient);
@@ -25,7 +25,7 @@ export function useReassignLead(id: string) {
   return useMutation({
     mutationKey: leadMutationKeys.reassign(id),
     mutationFn: (userId: string) =>
-      callApi('leads.reassign', { params: { id }, body: { assigned_to_user_id: userId } }),
+      call('leads.reassign', { params: { id }, body: { assigned_to_user_id: userId } }),
     onSuccess: (lead) => {
       upsertLead(queryClient, lead);
       return settleLists(queryClient);
@@ -37,7 +37,7 @@ export function useLogActivity(leadId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationKey: ['activities', 'create', leadId],
-    mutationFn: (body: ActivityCreate) => callApi('activities.create', { body }),
+    mutationFn: (body: ActivityCreate) => call('activities.create', { body }),
     onSuccess: (activity) => addActivity(queryClient, activity, { leadId }),
   });
 }

@@ -4,7 +4,7 @@ import type { Lead } from '@/contract';
 import { boardKeys } from '@/data/board';
 import { restoreSnapshot, takeSnapshot, type CacheSnapshot } from '@/data/cache-snapshot';
 import { leadKeys, leadMutationKeys, upsertLead } from '@/data/leads';
-import { callApi } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 import { promptly } from '@/lib/promptly';
 import type { LeadMove } from '../model/board-drop';
 
@@ -21,8 +21,7 @@ export interface MoveCallbacks {
 function moveObserver(queryClient: QueryClient, id: string) {
   return new MutationObserver<Lead, unknown, LeadMove, { snapshot: CacheSnapshot }>(queryClient, {
     mutationKey: leadMutationKeys.update(id),
-    mutationFn: (move) =>
-      callApi('leads.update', { params: { id: move.lead.id }, body: { status: move.to } }),
+    mutationFn: (move) => call('leads.update', { params: { id: move.lead.id }, body: { status: move.to } }),
     onMutate: async (move) => {
       // A board read in flight would bring the card back to where it was.
       const snapshot = await takeSnapshot(queryClient, leadKeys.all, [boardKeys.all]);

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { LeadStageCreate, LeadStageUpdate } from '@/contract';
 import { leadStageKeys, removeLeadStage, upsertLeadStage } from '@/data/lead-stages';
 import { leadKeys } from '@/data/leads';
-import { callApi } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 
 // A changed stage shows at once (the board reads the same entry), then the list is read again.
 
@@ -10,7 +10,7 @@ export function useUpdateStage() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, body }: { id: string; body: LeadStageUpdate }) =>
-      callApi('leadStages.update', { params: { id }, body }),
+      call('leadStages.update', { params: { id }, body }),
     onSuccess: (stage, { body }) => {
       upsertLeadStage(queryClient, stage);
       // A key change moves which leads match which column: the board re-reads.
@@ -23,7 +23,7 @@ export function useUpdateStage() {
 export function useCreateStage() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: LeadStageCreate) => callApi('leadStages.create', { body }),
+    mutationFn: (body: LeadStageCreate) => call('leadStages.create', { body }),
     onSuccess: (stage) => upsertLeadStage(queryClient, stage),
     onSettled: () => queryClient.invalidateQueries({ queryKey: leadStageKeys.all }),
   });
@@ -32,7 +32,7 @@ export function useCreateStage() {
 export function useDeleteStage() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => callApi('leadStages.delete', { params: { id } }),
+    mutationFn: (id: string) => call('leadStages.delete', { params: { id } }),
     onSuccess: (_void, id) => removeLeadStage(queryClient, id),
     onSettled: () => queryClient.invalidateQueries({ queryKey: leadStageKeys.all }),
   });

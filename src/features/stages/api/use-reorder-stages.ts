@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { LeadStage } from '@/contract';
 import { leadStageKeys, replaceLeadStages } from '@/data/lead-stages';
-import { callApi } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 import { positionPatches } from '@/lib/lead-stages';
 import { createPacer } from '@/lib/paced';
 
@@ -18,7 +18,7 @@ export function useReorderStages() {
       // Paced like every bulk job: a rate limit waits and goes on, another error stops the save.
       const pacer = createPacer();
       for (const { id, position } of positionPatches(ordered)) {
-        await pacer.run(() => callApi('leadStages.update', { params: { id }, body: { position } }));
+        await pacer.run(() => call('leadStages.update', { params: { id }, body: { position } }));
       }
     },
     onMutate: async (ordered) => {

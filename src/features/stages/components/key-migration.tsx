@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { LeadMoveStatus, useLeadMover } from '@/components/lead-mover';
 import { Button } from '@/components/ui/button';
-import { callApi } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 import { count } from '@/lib/format';
 import { leadsCountQuery } from '@/data/leads';
 
@@ -25,7 +25,7 @@ export function KeyMigration({
     mover.run(
       newKey,
       (pacer) => (offset) =>
-        pacer.run(() => callApi('leads.list', { query: { status: oldKey, offset, limit: 100 } })),
+        pacer.run(() => call('leads.list', { query: { status: oldKey, offset, limit: 100 } })),
     );
 
   if (remaining.isPending)
