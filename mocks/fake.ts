@@ -6,7 +6,7 @@ import { dispatch, type DispatchRequest, type DispatchResponse } from './core/di
 import { FakeError, notFound } from './core/errors';
 import { Faults, type FaultRule } from './core/faults';
 import { seedKeys } from './core/keys';
-import { createRng } from './core/rng';
+import { createRng, type Rng } from './core/rng';
 import type { ApiKey, FakeState, Workspace } from './core/types';
 import { socialImpls } from './social/index';
 import { injectInbound, type InboundInput } from './social/inbound';
@@ -58,6 +58,16 @@ export interface Fake {
 const SEEDS = { acme: { crm: 1001, social: 1002 }, globex: { crm: 2001, social: 2002 }, runtime: 4242 };
 const CHATTER_EVERY_MS = 4_000;
 
+/**
+ * What happens after the seed (delivery outcomes, picks) replays the same on every reset, but the
+ * records it creates get ids no earlier run ever gave out: a real upstream never hands out an id
+ * twice, even after a restore, and clients rightly keep ledgers by id (the BFF's idempotency keys,
+ * a message's author). Replayed ids made a retry after a reset replay the previous test's answer.
+ */
+function runtimeRng(): Rng {
+  return { ...createRng(SEEDS.runtime), uuid: () => crypto.randomUUID() };
+}
+
 const IMPLS = { ...socialImpls, ...crmImpls };
 
 const defaultScale = () => (process.env['SEED_SCALE'] === 'large' ? 10 : 1);
@@ -90,7 +100,7 @@ export function createFake(opts: FakeOptions = {}): Fake {
     stale = false;
     const reuse = clock.frozen && snapshot?.scale === scale ? snapshot : null;
     const now = clock.now();
-    state.rng = createRng(SEEDS.runtime);
+    state.rng = runtimeRng();
     keys = seedKeys(now);
     if (reuse) {
       workspaces = cloneStore(reuse.workspaces);
@@ -105,7 +115,7 @@ export function createFake(opts: FakeOptions = {}): Fake {
   // Seeding is lazy: a reset costs nothing until something reads the state again.
   const state: FakeState = {
     clock,
-    rng: createRng(SEEDS.runtime),
+    rng: runtimeRng(),
     get keys() {
       if (stale) seed();
       return keys;
