@@ -21,6 +21,7 @@ const BENCHES: [string, () => Promise<{ run: () => Promise<unknown> }>][] = [
   ['team-live', () => import('./team-live')],
   ['search', () => import('./search')],
   ['import-healthz', () => import('./import-healthz')],
+  ['job-queue', () => import('./job-queue')],
   ['lighthouse', () => import('./lighthouse')],
   ['workspace-scale', () => import('./workspace-scale')],
 ];

@@ -23,6 +23,11 @@ export const Conversation = z.lazy(() =>
     updated_at: DateTime,
     // Not in the spec's record; the fake adds it and a real server may (decisions.md, issue 4).
     ai_agent_id: z.optional(NullableId),
+    /**
+     * The BFF's own, never the upstream's (issue 38, docs/api-assumptions.md): while the team has
+     * the thread snoozed, `status` reads `snoozed` and this says until when it comes back.
+     */
+    snoozed_until: z.optional(z.nullable(DateTime)),
   }),
 );
 export type Conversation = z.infer<typeof Conversation>;

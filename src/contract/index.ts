@@ -34,4 +34,5 @@ export * from './reports';
 export * from './thread-names';
 export * from './presence';
 export * from './preferences';
+export * from './snooze';
 export * from './rules';

@@ -1,3 +1,4 @@
+import type { Kysely } from 'kysely';
 import Fastify, {
   LogController,
   type FastifyBaseLogger,
@@ -42,6 +43,10 @@ import { notesHandlers } from './notes/notes-routes';
 import { presenceHandlers } from './presence/presence-route';
 import { preferencesHandlers } from './preferences/preferences-routes';
 import { reloadHandlers } from './sync/reload-route';
+import { JobQueue } from './jobs/job-queue';
+import { SnoozeRepository } from './snooze/snooze-repository';
+import { snoozeHandlers } from './snooze/snooze-routes';
+import { SnoozeService } from './snooze/snooze-service';
 import type { TeamStore } from './store/open-store';
 import { storeReadiness } from './store/store-readiness';
 import { DatabaseUnavailableError } from './store/store-errors';
@@ -233,6 +238,28 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         })
       : null;
   const notesRepo = deps.database ? new NotesRepository(deps.database.db) : null;
+  // Work that happens later (a snoozed thread waking) runs on the job queue in the BFF's database,
+  // worked by every instance; each job runs on one.
+  const jobs = deps.database ? new JobQueue(deps.database.db as Kysely<unknown>, { log: app.log }) : null;
+  if (jobs) {
+    await jobs.start();
+    app.addHook('onClose', async () => jobs.stop());
+  }
+  const snoozeRepo = deps.database ? new SnoozeRepository(deps.database.db) : null;
+  const snoozes =
+    live && jobs && snoozeRepo
+      ? new SnoozeService({
+          repository: snoozeRepo,
+          workspace: live.workspace,
+          jobs,
+          bus: live.bus,
+          marks: unread,
+          users: deps.users.users,
+          clock,
+          log: app.log,
+        })
+      : null;
+  await snoozes?.start();
   const insights = registerInsights(app, {
     live,
     database: deps.database ?? null,
@@ -274,8 +301,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
             readThrough: live.readThrough,
             unread,
             notes: notesRepo,
+            snoozes: snoozeRepo ? { repository: snoozeRepo, clock } : null,
           })
         : {}),
+      ...(snoozes ? snoozeHandlers({ snoozes }) : {}),
       ...(notesRepo
         ? notesHandlers({
             users: deps.users,

@@ -2,6 +2,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Kysely } from 'kysely';
+import pino from 'pino';
+import { installJobQueue } from '../server/jobs/job-queue';
 import { migrateToLatest } from '../server/store/migrate';
 import { MIGRATIONS } from '../server/store/migrations';
 import { createPGlite } from '../server/store/pglite-create';
@@ -17,6 +19,7 @@ export default async function setup(): Promise<() => void> {
   const db = new Kysely<unknown>({ dialect: new PGliteDialect(pglite) });
   try {
     const { applied } = await migrateToLatest(db, MIGRATIONS);
+    await installJobQueue(db, pino({ level: 'silent' }));
     const dump = await pglite.dumpDataDir('none');
     const file = join(dir, 'template.tar');
     writeFileSync(file, Buffer.from(await dump.arrayBuffer()));

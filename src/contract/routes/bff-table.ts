@@ -13,6 +13,7 @@ import { SESSION_ROUTES } from './session';
 import { WORKSPACE_ROUTES } from './workspace';
 import { IMPORT_ROUTES } from './imports';
 import { EXPORT_ROUTES } from './exports';
+import { SNOOZE_ROUTES } from './snooze';
 
 // Every route of the BFF's own (`/bff/*`), by id: the browser calls them with `call(id, …)`, the
 // role matrix (roles.ts) says who may, and the BFF registers each once (src/server/bff-routes).
@@ -30,6 +31,7 @@ export const BFF_ROUTES = [
   ...WORKSPACE_ROUTES,
   ...IMPORT_ROUTES,
   ...EXPORT_ROUTES,
+  ...SNOOZE_ROUTES,
 ] as const;
 
 export type BffRoute = (typeof BFF_ROUTES)[number];

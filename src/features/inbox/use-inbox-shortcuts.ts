@@ -3,6 +3,12 @@ import { useEffect } from 'react';
 
 export const COMPOSER_ID = 'inbox-composer';
 
+/**
+ * Asks the open thread's snooze menu to open (z). A Radix menu opens on a pointer or a key on its
+ * button, not on a scripted click, so the menu listens for this instead and cancels it when it opens.
+ */
+export const OPEN_SNOOZE_MENU = 'inbox:open-snooze-menu';
+
 /** Typing in a field is never a shortcut. */
 export function isTypingTarget(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false;
@@ -17,7 +23,8 @@ const rowIds = () =>
 
 /**
  * j/k (or ↓/↑ while no other widget wants the arrows) move between threads, r or / focus the
- * composer, ? opens the help. Keys typed in a field, or with a modifier, are left alone.
+ * composer, z opens the snooze menu, ? opens the help. Keys typed in a field, or with a modifier, are
+ * left alone.
  */
 export function useInboxShortcuts({
   activeId,
@@ -70,6 +77,12 @@ export function useInboxShortcuts({
       if (event.key === 'u' && activeId) {
         // The open thread's own button does it (back to the list first), so the two never differ.
         document.querySelector<HTMLButtonElement>('[data-mark-unread]')?.click();
+        return;
+      }
+      if (event.key === 'z' && activeId) {
+        // Nothing listens on a thread that cannot snooze (closed, or snoozed already): the key is let be.
+        const opened = !document.dispatchEvent(new Event(OPEN_SNOOZE_MENU, { cancelable: true }));
+        if (opened) event.preventDefault();
         return;
       }
       if (event.key === '?') {

@@ -4,6 +4,7 @@ import type { Contact, Conversation, Message } from '../../contract';
 import { rowMessages } from '../../contract/rules/inbox-row';
 import type { InboxQuery, InboxRow, InboxScreenPage } from '../../contract/routes/screens-inbox';
 import { MESSAGE_PAGE, type WorkspaceReader } from '../workspace/workspace-reader';
+import { snoozedSql } from '../snooze/snooze-rules';
 
 // The inbox's thread list in one answer from the workspace tables: the rows the upstream's list
 // would give under the same filters (status, owner, channel, search over what the row shows), each
@@ -18,11 +19,20 @@ const DEFAULT_LIMIT = 30;
 export interface InboxContext {
   /** The signed-in agent's unread threads, a subquery of `conversation_id`s: the Unread filter. */
   readonly unreadThreads?: RawBuilder<{ conversation_id: string }>;
+  /** Now, when the team's snoozes are kept (src/server/snooze): a snoozed thread lists as `snoozed`. */
+  readonly snoozesAt?: Date;
+}
+
+function statusFilter(status: NonNullable<InboxQuery['status']>, ctx: InboxContext): RawBuilder<unknown> {
+  if (!ctx.snoozesAt) return sql`c.status = ${status}`;
+  const snoozed = snoozedSql(ctx.snoozesAt);
+  if (status === 'snoozed') return sql`(c.status = 'snoozed' or ${snoozed})`;
+  return status === 'closed' ? sql`c.status = ${status}` : sql`(c.status = ${status} and not ${snoozed})`;
 }
 
 function filtersOf(query: InboxQuery, ctx: InboxContext): RawBuilder<unknown> {
   const where = [sql`c.removed_at is null`];
-  if (query.status) where.push(sql`c.status = ${query.status}`);
+  if (query.status) where.push(statusFilter(query.status, ctx));
   if (query.assignedTo === 'none') where.push(sql`c.assignee is null`);
   else if (query.assignedTo) where.push(sql`c.assignee = ${query.assignedTo}`);
   if (query.channelId) where.push(sql`c.channel_id = ${query.channelId}`);

@@ -18,6 +18,8 @@ import { inboxListOf, type InboxContext } from './inbox-list';
 import { leadListOf } from './lead-list';
 import { contactScreenOf, customerScreenOf } from './record-screens';
 import { threadScreenOf } from './thread-screen';
+import { shownConversations } from '../snooze/snooze-overlay';
+import type { SnoozeRepository } from '../snooze/snooze-repository';
 
 // The BFF's screen reads (`/bff/screens/*`, src/contract/routes/screens.ts): behind the session,
 // the role matrix and the per-session rate limit like every BFF route (register-bff-routes.ts),
@@ -86,6 +88,25 @@ export interface ScreenDeps {
   readonly unread?: ReadMarks | null;
   /** The team's notes, added to a thread's screen (null without the BFF's database). */
   readonly notes?: NotesRepository | null;
+  /** The team's snoozes (null without the BFF's database): threads show as snoozed while one holds. */
+  readonly snoozes?: { readonly repository: SnoozeRepository; readonly clock: () => number } | null;
+}
+
+/** The inbox's rows and the thread's conversation as shown: a snoozed thread reads `snoozed`. */
+async function showSnoozes(id: ScreenRouteId, answer: unknown, repository: SnoozeRepository, now: number) {
+  if (id === 'screens.inbox') {
+    const page = answer as ScreenResponseOf<'screens.inbox'>;
+    const shown = await shownConversations(
+      repository,
+      page.rows.map((r) => r.conversation),
+      now,
+    );
+    page.rows.forEach((row, i) => (row.conversation = shown[i]!));
+  } else if (id === 'screens.thread') {
+    const screen = answer as ScreenResponseOf<'screens.thread'>;
+    const [shown] = await shownConversations(repository, [screen.conversation], now);
+    if (shown) screen.conversation = shown;
+  }
 }
 
 export function screenHandlers(deps: ScreenDeps): BffHandlers<ScreenRouteId> {
@@ -121,7 +142,8 @@ export function screenHandlers(deps: ScreenDeps): BffHandlers<ScreenRouteId> {
           request.log.warn({ screen: id, reason: String(error) }, 'screen read-through failed');
         }
       }
-      const ctx: ScreenContext = {};
+      const now = deps.snoozes ? deps.snoozes.clock() : null;
+      const ctx: ScreenContext = now === null ? {} : { snoozesAt: new Date(now) };
       if ((query as { unread?: string }).unread === 'true') {
         const username = request.bffUser?.username;
         if (!deps.unread || !username) {
@@ -138,6 +160,7 @@ export function screenHandlers(deps: ScreenDeps): BffHandlers<ScreenRouteId> {
         return sendBffError(reply, 502, 'The record could not be read from the CRM: try again shortly');
       }
       if (answer === null) return sendBffError(reply, 404, 'Not in this workspace');
+      if (deps.snoozes && now !== null) await showSnoozes(id, answer, deps.snoozes.repository, now);
       if (id === 'screens.thread' && deps.notes) {
         // The thread's notes come with it; without them the page reads them itself.
         try {

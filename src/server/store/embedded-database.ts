@@ -10,6 +10,8 @@ export interface EmbeddedResult<R> {
 
 export interface EmbeddedDatabase {
   query<R>(sql: string, params: unknown[]): Promise<EmbeddedResult<R>>;
+  /** Several statements without parameters (a library's install script): each one's result. */
+  exec(sql: string): Promise<EmbeddedResult<unknown>[]>;
   readonly waitReady: Promise<void>;
   readonly closed: boolean;
   close(): Promise<void>;
@@ -18,6 +20,7 @@ export interface EmbeddedDatabase {
 /** Messages between pglite-thread.ts and pglite-thread-worker.ts. */
 export type ThreadRequest =
   | { readonly id: number; readonly kind: 'query'; readonly sql: string; readonly params: unknown[] }
+  | { readonly id: number; readonly kind: 'exec'; readonly sql: string }
   | { readonly id: number; readonly kind: 'close' };
 
 /** An error as it crosses the thread: its message and the fields store-errors.ts reads (code). */
@@ -28,7 +31,11 @@ export interface ThreadError {
 }
 
 export type ThreadReply =
-  | { readonly id: number; readonly ok: true; readonly result?: EmbeddedResult<unknown> }
+  | {
+      readonly id: number;
+      readonly ok: true;
+      readonly result?: EmbeddedResult<unknown> | EmbeddedResult<unknown>[];
+    }
   | { readonly id: number; readonly ok: false; readonly error: ThreadError };
 
 /** The worker's first word: opened, or why not. */

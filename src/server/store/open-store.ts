@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
+import pino from 'pino';
 import { lockDataDir } from './data-dir-lock';
 import { migrateToLatest } from './migrate';
 import { MIGRATIONS } from './migrations';
@@ -10,6 +11,10 @@ import { PGliteDialect } from './pglite-dialect';
 import { PGliteThread } from './pglite-thread';
 import type { Database } from './schema';
 import { describeFailure } from './store-errors';
+import { installJobQueue } from '../jobs/job-queue';
+
+/** The install's own messages (a race between instances, retried) are not worth a line. */
+const quietLog = pino({ level: 'silent' });
 
 // The BFF's own database: a PostgreSQL server (DATABASE_URL) or the embedded PGlite (in DATA_DIR,
 // or in memory for tests), behind one Kysely query layer, migrated before anything uses it.
@@ -132,6 +137,8 @@ export async function openStore(location: StoreLocation, opts: OpenStoreOptions 
   let migrated: readonly string[];
   try {
     const applied = (await migrateToLatest(db as Kysely<unknown>, opts.migrations ?? MIGRATIONS)).applied;
+    // The job queue's tables are pg-boss's, installed and upgraded by pg-boss (job-queue.ts).
+    if (opts.migrations === undefined) await installJobQueue(db as Kysely<unknown>, quietLog);
     // A copy of the template: its migrations were applied for this database.
     migrated = template ? [...template.applied, ...applied] : applied;
   } catch (error) {

@@ -21,10 +21,21 @@ import type { EmbeddedDatabase } from './embedded-database';
 // connection of their own, so the single connection is lent to one caller at a time: a query
 // issued while a transaction runs waits for it instead of landing inside it.
 
+/**
+ * Marks a query that is a script of several statements without parameters (the job queue's install):
+ * PGlite's `query` takes one statement, so such a text goes to `exec`, and its last result answers.
+ * A PostgreSQL server runs a query without parameters as a script anyway.
+ */
+export const SCRIPT_MARK = '/* script */ ';
+
 class PGliteConnection implements DatabaseConnection {
   constructor(private readonly pg: EmbeddedDatabase) {}
 
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+    if (query.parameters.length === 0 && query.sql.startsWith(SCRIPT_MARK)) {
+      const results = await this.pg.exec(query.sql);
+      return { rows: (results.at(-1)?.rows ?? []) as R[] };
+    }
     const result = await this.pg.query<R>(query.sql, [...query.parameters]);
     const affected = result.affectedRows;
     return {

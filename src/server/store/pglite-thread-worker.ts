@@ -31,6 +31,15 @@ async function main(): Promise<void> {
           port.close();
           return;
         }
+        if (request.kind === 'exec') {
+          const results = await pg.exec(request.sql);
+          post({
+            id: request.id,
+            ok: true,
+            result: results.map(({ rows, affectedRows }) => ({ rows, affectedRows })),
+          });
+          return;
+        }
         const { rows, affectedRows, command } = await pg.query(request.sql, request.params);
         post({ id: request.id, ok: true, result: { rows, affectedRows, command } });
       } catch (error) {

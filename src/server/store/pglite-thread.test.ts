@@ -69,7 +69,8 @@ describe('the embedded database in a worker thread', () => {
     store = await openStore({ kind: 'pglite', dataDir: dir, thread: true });
     const rows = await sql<{ v: string }>`select v from kept`.execute(store.db);
     expect(rows.rows).toEqual([{ v: 'still here' }]);
-  });
+    // Two cold starts (initdb, migrations, the job queue's install) on a loaded machine.
+  }, 60_000);
 
   it('answers "unavailable" once closed, and says so to /readyz', async () => {
     const closed = await openStore({ kind: 'pglite', dataDir: null, thread: true });

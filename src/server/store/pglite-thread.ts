@@ -13,8 +13,10 @@ import {
 // audit inserts would stall every request behind it. Across the thread boundary only SQL, params
 // and rows travel (structured clone: dates and JSON values arrive as they left).
 
+type Answer = EmbeddedResult<unknown> | EmbeddedResult<unknown>[] | undefined;
+
 interface Pending {
-  resolve(result: EmbeddedResult<unknown> | undefined): void;
+  resolve(result: Answer): void;
   reject(error: Error): void;
 }
 
@@ -72,6 +74,11 @@ export class PGliteThread implements EmbeddedDatabase {
     return this.send({ id: 0, kind: 'query', sql, params }) as Promise<EmbeddedResult<R>>;
   }
 
+  exec(sql: string): Promise<EmbeddedResult<unknown>[]> {
+    if (this.closed) return Promise.reject(new Error('the embedded database is closed'));
+    return this.send({ id: 0, kind: 'exec', sql }) as Promise<EmbeddedResult<unknown>[]>;
+  }
+
   close(): Promise<void> {
     if (this.closing !== null) return this.closing;
     if (this.exited) return Promise.resolve();
@@ -82,7 +89,7 @@ export class PGliteThread implements EmbeddedDatabase {
     return this.closing;
   }
 
-  private send(request: ThreadRequest): Promise<EmbeddedResult<unknown> | undefined> {
+  private send(request: ThreadRequest): Promise<Answer> {
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
       this.pending.set(id, { resolve, reject });

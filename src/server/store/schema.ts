@@ -35,6 +35,17 @@ export interface ReadMarksTable {
   marked_unread: boolean;
 }
 
+/** A thread the team snoozed (migration 0023, src/server/snooze). */
+export interface SnoozesTable {
+  conversation_id: string;
+  until: Date;
+  /** When it was snoozed: anything newer in the thread wakes it. */
+  snoozed_at: Date;
+  username: string;
+  /** The job that wakes it (src/server/jobs). */
+  job_id: string | null;
+}
+
 /** Since when an agent's unread is counted (their first use of the inbox). */
 export interface ReadersTable {
   username: string;
@@ -322,4 +333,5 @@ export interface Database {
   audit_log: AuditLogTable;
   read_marks: ReadMarksTable;
   readers: ReadersTable;
+  snoozes: SnoozesTable;
 }

@@ -1,3 +1,5 @@
+import { shownEvents } from '../snooze/snooze-overlay';
+import { SnoozeRepository } from '../snooze/snooze-repository';
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { Redis } from 'ioredis';
@@ -115,9 +117,13 @@ export async function startLive(opts: LiveServiceOptions): Promise<LiveService> 
   const changes = new ChangeFeed(bus, log);
 
   // Changes already written to the tables (the sync's), to browsers a chunk at a time.
+  // A snoozed thread goes out as the BFF shows it (src/server/snooze), whatever changed in it.
+  const snoozes = new SnoozeRepository(opts.db);
   const announce = async (out: readonly Outgoing[]): Promise<void> => {
-    for (let start = 0; start < out.length; start += PUBLISH_CHUNK)
-      await bus.publish(out.slice(start, start + PUBLISH_CHUNK).map((o) => ({ event: o.event })));
+    for (let start = 0; start < out.length; start += PUBLISH_CHUNK) {
+      const chunk = await shownEvents(snoozes, out.slice(start, start + PUBLISH_CHUNK), clock());
+      await bus.publish(chunk.map((o) => ({ event: o.event })));
+    }
   };
   // Changes the BFF learned from its own writes: the tables first (a browser told of a change
   // reads it back from any instance), and only what really changed is told.

@@ -5,6 +5,7 @@ const SHORTCUTS: [string[], string][] = [
   [['k', '↑'], 'Previous conversation'],
   [['r', '/'], 'Write a reply'],
   [['u'], 'Mark the open conversation as unread'],
+  [['z'], 'Snooze the open conversation'],
   [['Enter'], 'Send the message, or save the note'],
   [['Shift', 'Enter'], 'New line in the message or the note'],
   [['/'], 'Quick replies (at the start of the message)'],

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { ArrowLeft, MailWarning, PanelRight } from 'lucide-react';
+import { AlarmClockOff, ArrowLeft, ChevronDown, Clock, MailWarning, PanelRight } from 'lucide-react';
 import { memo, type ReactNode } from 'react';
 import type { Channel, Conversation } from '@/contract';
 import { Button } from '@/components/ui/button';
@@ -11,6 +11,7 @@ import { notify } from '@/lib/notify';
 import { loadable } from '@/lib/loadable';
 import { useCan } from '@/lib/permissions';
 import type { WindowState } from '../window';
+import { snoozedUntilText } from '../snooze/snooze-presets';
 import { ChannelLabel } from './channel-label';
 import {
   AI_MENU_LABEL,
@@ -34,6 +35,9 @@ const menusCode = loadable(
   },
   { afterPaint: true },
 );
+
+// The snooze menu's code likewise; a closed thread, which cannot snooze, never loads it.
+const snoozeCode = loadable(() => import('./snooze-menu'), { afterPaint: true });
 
 /** A header menu's button while its menu's code loads. */
 function PendingMenuButton({ label, children }: { label: string; children: ReactNode }) {
@@ -89,6 +93,7 @@ export const ThreadHeader = memo(function ThreadHeader({
             <span>{thread.group_participant_count} participants</span>
           ) : null}
           <WindowChip state={windowState} />
+          <SnoozedUntil thread={thread} />
         </p>
       </div>
       {/* The controls stay on one row of their own (a phone: under the names; wider: beside them),
@@ -109,6 +114,7 @@ export const ThreadHeader = memo(function ThreadHeader({
             <AiFace />
           </PendingMenuButton>
         )}
+        <SnoozeSlot thread={thread} />
         <ThreadStatusActions conversation={thread} />
         <MarkUnreadButton conversationId={thread.id} />
         <Button
@@ -124,6 +130,39 @@ export const ThreadHeader = memo(function ThreadHeader({
     </header>
   );
 });
+
+/** "Snoozed until Mon 09:00" while the team has the thread snoozed. */
+function SnoozedUntil({ thread }: { thread: Conversation }) {
+  const text = snoozedUntilText(thread, new Date());
+  if (!text) return null;
+  return (
+    <span className="inline-flex items-center gap-1 text-accent">
+      <Clock size={12} aria-hidden />
+      {text}
+    </span>
+  );
+}
+
+/** Snooze (a menu) or Wake now, from snooze-menu.tsx; the same button, not yet clickable, until it loads. */
+function SnoozeSlot({ thread }: { thread: Conversation }) {
+  const code = snoozeCode.use(thread.status !== 'closed');
+  if (thread.status === 'closed') return null;
+  if (code) return <code.SnoozeControl conversation={thread} />;
+  if (thread.status === 'snoozed' && thread.snoozed_until)
+    return (
+      <Button size="sm" disabled aria-label="Wake now">
+        <AlarmClockOff size={14} aria-hidden />
+        <span className="hidden sm:inline">Wake now</span>
+      </Button>
+    );
+  return (
+    <PendingMenuButton label="Snooze">
+      <Clock size={14} aria-hidden />
+      <span className="hidden sm:inline">Snooze</span>
+      <ChevronDown size={14} aria-hidden />
+    </PendingMenuButton>
+  );
+}
 
 /**
  * "Mark as unread": back to the list, with the thread counted unread for this agent until they open

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { Bot, Users } from 'lucide-react';
+import { Bot, Clock, Users } from 'lucide-react';
 import { memo, type Ref } from 'react';
 import type { Channel, Contact, InboxRow, Message } from '@/contract';
 import { TimeAgo } from '@/components/ui/time-labels';
@@ -8,6 +8,7 @@ import { useAiAgentId } from '../ai-state';
 import { contactQuery } from '@/data/contacts';
 import { authorLabel, conversationName } from '@/contract';
 import { messagePreview } from '../thread-names';
+import { snoozedUntilText } from '../snooze/snooze-presets';
 import { useRowMessages } from '../use-thread-messages';
 import { computeWindow } from '../window';
 import { ChannelLabel } from './channel-label';
@@ -89,6 +90,7 @@ function ThreadRowView({
     platform: channel?.platform,
   });
   const newest = messages?.[0];
+  const snoozed = snoozedUntilText(conversation, new Date(now));
   // Who on the team sent the newest message, as the BFF recorded it (a teammate, an AI agent).
   const newestAuthor = newest ? row.authors?.[newest.id] : undefined;
   const windowState = computeWindow({
@@ -158,6 +160,12 @@ function ThreadRowView({
           <span className="min-w-0 flex-1 truncate">
             <ChannelLabel channel={channel} />
           </span>
+          {snoozed ? (
+            <span className="inline-flex shrink-0 items-center gap-1 text-accent">
+              <Clock size={12} aria-hidden />
+              {snoozed}
+            </span>
+          ) : null}
           <WindowChip state={windowState} />
         </span>
       </Link>

@@ -21,6 +21,7 @@ import { contactsCatchUp } from './0019-contacts-catch-up';
 import { leadFinder } from './0020-lead-finder';
 import { messageAuthors } from './0021-message-authors';
 import { auditSummary } from './0022-audit-summary';
+import { snoozes } from './0023-snoozes';
 
 // Every migration, in order, listed here by hand: the server is bundled into one file for
 // production, so nothing scans a directory. To change the schema, add a file `NNNN-what.ts` with
@@ -49,4 +50,5 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0020_lead_finder': leadFinder,
   '0021_message_authors': messageAuthors,
   '0022_audit_summary': auditSummary,
+  '0023_snoozes': snoozes,
 };
