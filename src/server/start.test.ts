@@ -48,7 +48,9 @@ describe('startBff in demo mode', () => {
     } finally {
       await running.close();
     }
-  });
+    // A cold start as deployed: the embedded database's initdb, the migrations and the job queue's
+    // install, on a machine that runs the rest of the suite beside it.
+  }, 60_000);
 
   it('refuses to listen on anything but loopback', async () => {
     await expect(
