@@ -263,6 +263,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const insights = registerInsights(app, {
     live,
     database: deps.database ?? null,
+    jobs,
     team: deps.team,
     clock,
     importCallsPerSecond: config.importCallsPerSecond,

@@ -2,6 +2,7 @@ import type { AnyBffHandlers } from './bff-routes/bff-handlers';
 import type { FastifyInstance } from 'fastify';
 import { exportHandlers } from './exports/export-routes';
 import { registerImports } from './imports/register-imports';
+import type { JobQueue } from './jobs/job-queue';
 import { HistoryRecorder } from './reports/history-recorder';
 import { HistoryRepository } from './reports/history-repository';
 import { reportHandlers } from './reports/report-routes';
@@ -19,6 +20,8 @@ import type { Team } from './team';
 export interface InsightsDeps {
   readonly live: LiveService | null;
   readonly database: TeamStore | null;
+  /** The BFF's job queue (null without the database): CSV imports run on it. */
+  readonly jobs: JobQueue | null;
   readonly team: Team;
   readonly clock: () => number;
   readonly importCallsPerSecond: number;
@@ -89,6 +92,7 @@ export function registerInsights(app: FastifyInstance, deps: InsightsDeps): AnyB
   const imports = registerImports(app, {
     live,
     database,
+    jobs: deps.jobs,
     clock,
     importCallsPerSecond: deps.importCallsPerSecond,
   });

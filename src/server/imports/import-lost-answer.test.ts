@@ -1,9 +1,11 @@
+import type { Kysely } from 'kysely';
 import { Agent } from 'undici';
 import { pino } from 'pino';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ImportJob } from '../../contract/imports';
 import { startFakeUpstream, type FakeUpstream } from '../../../mocks/http';
 import { checkRows } from '../imports/check-rows';
+import { JobQueue } from '../jobs/job-queue';
 import { openStore, type TeamStore } from '../store/open-store';
 import { UpstreamClient } from '../upstream/upstream-client';
 import { TEST_TENANT } from '../testing/test-app';
@@ -30,6 +32,9 @@ let upstream: UpstreamClient;
 /** The test's own reads, with time to spare on a busy machine. */
 let reader: UpstreamClient;
 let workspace: WorkspaceReader;
+/** The BFF's job queue on the test's database, and the runner working it (an instance). */
+let jobs: JobQueue;
+let runner: ImportRunner;
 
 beforeAll(async () => {
   fake = await startFakeUpstream({ port: 0, clock: 'frozen' });
@@ -68,11 +73,25 @@ beforeEach(async () => {
     leads: (await reader.call('leads.list', { query: { limit: 100 } })).data,
   });
   await setMeta(store.db, 'loaded', ['leads', 'customers']);
+  jobs = new JobQueue(store.db as Kysely<unknown>, {
+    log: pino({ level: 'silent' }),
+    pollingIntervalSeconds: 0.5,
+  });
+  await jobs.start();
+  runner = newRunner();
+  await runner.work();
 });
 
-const runner = () =>
+afterEach(async () => {
+  await runner.close();
+  await jobs.stop(2_000);
+});
+
+const newRunner = () =>
   new ImportRunner({
     repository: repo,
+    jobs,
+    db: store.db,
     upstream,
     workspace,
     publish: async (events) => {
@@ -105,9 +124,12 @@ async function importLeads(rows: { name: string; email?: string }[]): Promise<Im
     },
     checked.rows,
   );
-  const r = runner();
-  expect(await r.start(id)).toBe(true);
-  await r.settled(id);
+  expect(await runner.start(id)).toBe(true);
+  for (let waited = 0; (await repo.state(id)) === 'running'; waited += 50) {
+    if (waited > 30_000) throw new Error('the import did not finish');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  await runner.settled(id);
   return (await repo.get(id))!;
 }
 

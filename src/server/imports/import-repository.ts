@@ -5,6 +5,9 @@ import { toJob, toStoredRow, type NewImportJob, type NewImportRow, type StoredRo
 
 // The import jobs and their rows in the BFF's database (migration 0007). A row's outcome and the
 // job's counters change in one transaction, so the counts always add up to the rows.
+// `heartbeat_at` is no longer written or read: a running import is worked in slices on the job
+// queue (import-runner.ts), which finds a slice whose instance died by itself. The column stays (a
+// migration dropping it would buy nothing); new jobs get null.
 
 const CHUNK = 1_000;
 
@@ -70,38 +73,16 @@ export class ImportRepository {
     return rows.map(toJob);
   }
 
-  /**
-   * Takes the job to run it: a ready or paused job, or a running one whose runner stopped beating
-   * (a crashed instance). False when another runner holds it or it is finished.
-   */
-  async claim(id: string, now: Date, staleBefore: Date): Promise<boolean> {
-    const claimed = await this.db
+  /** Sets a ready or paused job running (a start or a resume); false for any other state. */
+  async begin(id: string, at: Date): Promise<boolean> {
+    const begun = await this.db
       .updateTable('import_jobs')
-      .set({ state: 'running', heartbeat_at: now, paused_reason: null, updated_at: now })
+      .set({ state: 'running', paused_reason: null, updated_at: at })
       .where('id', '=', id)
-      .where((eb) =>
-        eb.or([
-          eb('state', 'in', ['ready', 'paused']),
-          eb.and([
-            eb('state', '=', 'running'),
-            eb.or([eb('heartbeat_at', 'is', null), eb('heartbeat_at', '<', staleBefore)]),
-          ]),
-        ]),
-      )
+      .where('state', 'in', ['ready', 'paused'])
       .returning('id')
       .executeTakeFirst();
-    return claimed !== undefined;
-  }
-
-  /** Running jobs whose runner has stopped beating. */
-  async orphans(staleBefore: Date): Promise<string[]> {
-    const rows = await this.db
-      .selectFrom('import_jobs')
-      .select('id')
-      .where('state', '=', 'running')
-      .where((eb) => eb.or([eb('heartbeat_at', 'is', null), eb('heartbeat_at', '<', staleBefore)]))
-      .execute();
-    return rows.map((r) => r.id);
+    return begun !== undefined;
   }
 
   async state(id: string): Promise<ImportState | undefined> {
@@ -122,12 +103,7 @@ export class ImportRepository {
   ): Promise<boolean> {
     let query = this.db
       .updateTable('import_jobs')
-      .set({
-        state: to,
-        updated_at: at,
-        paused_reason: opts.reason ?? null,
-        ...(to === 'running' ? {} : { heartbeat_at: null }),
-      })
+      .set({ state: to, updated_at: at, paused_reason: opts.reason ?? null })
       .where('id', '=', id);
     if (opts.from) query = query.where('state', 'in', [...opts.from]);
     const result = await query.executeTakeFirst();
@@ -174,7 +150,7 @@ export class ImportRepository {
       .execute();
   }
 
-  /** The row's outcome and the job's counters and heartbeat, together. */
+  /** The row's outcome and the job's counters, together. */
   async finishRow(
     jobId: string,
     rowNumber: number,
@@ -196,7 +172,6 @@ export class ImportRepository {
           pending: eb('pending', '-', 1),
           [done.outcome]: eb(done.outcome, '+', 1),
           updated_at: at,
-          heartbeat_at: at,
         }))
         .where('id', '=', jobId)
         .execute();
@@ -207,24 +182,10 @@ export class ImportRepository {
   async completeIfDone(jobId: string, at: Date): Promise<boolean> {
     const result = await this.db
       .updateTable('import_jobs')
-      .set({ state: 'done', updated_at: at, heartbeat_at: null, paused_reason: null })
+      .set({ state: 'done', updated_at: at, paused_reason: null })
       .where('id', '=', jobId)
       .where('state', '=', 'running')
       .where('pending', '=', 0)
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows) > 0;
-  }
-
-  /**
-   * Keeps the claim alive while the runner waits (a long Retry-After); false once the job is no
-   * longer running (paused or cancelled meanwhile), so the wait can end there.
-   */
-  async heartbeat(jobId: string, at: Date): Promise<boolean> {
-    const result = await this.db
-      .updateTable('import_jobs')
-      .set({ heartbeat_at: at })
-      .where('id', '=', jobId)
-      .where('state', '=', 'running')
       .executeTakeFirst();
     return Number(result.numUpdatedRows) > 0;
   }

@@ -7,9 +7,12 @@ import {
   calls,
   clock,
   faults,
+  holdNext,
   jobOf,
   LOST,
+  made,
   madeUnseen,
+  mostAtOnce,
   heldCustomers,
   heldLeads,
   workspace,
@@ -17,28 +20,34 @@ import {
   repo,
   runToEnd,
   runner,
+  settle,
   slept,
+  slicesOf,
   setUpImportHarness,
+  stopQueueOf,
+  timingOut,
+  until,
 } from '../testing/import-harness';
 
-// The runner when the CRM is in the way: a rate limit waited out (or cut short by a pause), calls
-// spaced to the configured rate, an outage or a plan limit pausing the job, a resume going on
-// where it stopped, a crashed runner's job taken over without creating a row twice.
+// The runner when the CRM is in the way: a rate limit waited out (or cut short by a pause, or
+// handed to the queue when it outlasts the slice), calls spaced to the configured rate, an outage
+// or a plan limit pausing the job, a resume going on where it stopped, a slice run again after its
+// instance died (or beside a resumed one) without creating a row twice.
 
 setUpImportHarness();
 
 describe('an import that meets trouble', () => {
   it('waits out a rate limit for as long as it is told, then goes on', async () => {
     faults.push(new UpstreamError('rate-limited', 'leads.create', 'limit', 429, 25_000));
-    const job = await runToEnd(runner(), await jobOf('leads', [{ name: 'One' }]));
+    const job = await runToEnd(await runner(), await jobOf('leads', [{ name: 'One' }]));
     expect(job.counts.created).toBe(1);
     expect(slept.reduce((a, b) => a + b, 0)).toBe(25_000);
   });
 
-  it('ends a long rate-limit wait within a slice when the job is paused meanwhile', async () => {
-    faults.push(new UpstreamError('rate-limited', 'leads.create', 'limit', 429, 60_000));
+  it('ends a long rate-limit wait within a piece of it when the job is paused meanwhile', async () => {
+    faults.push(new UpstreamError('rate-limited', 'leads.create', 'limit', 429, 30_000));
     const id = await jobOf('leads', [{ name: 'One' }]);
-    const r = runner({
+    const r = await runner({
       sleep: async (ms) => {
         slept.push(ms);
         advanceClock(ms);
@@ -49,11 +58,27 @@ describe('an import that meets trouble', () => {
     expect(slept).toEqual([2_000]);
     expect(job).toMatchObject({ state: 'paused', pausedReason: 'Paused by Marco', counts: { pending: 1 } });
     expect(calls).toHaveLength(1);
+    expect((await slicesOf(id)).map((s) => s.state)).toEqual(['completed']);
+  });
+
+  it('leaves a wait longer than the slice has left to the queue, and goes on after it', async () => {
+    faults.push(new UpstreamError('rate-limited', 'leads.create', 'limit', 429, 1_500));
+    const id = await jobOf('leads', [{ name: 'One' }, { name: 'Two' }]);
+    const job = await runToEnd(await runner({ slice: { hardMs: 1_000 } }), id);
+    expect(job).toMatchObject({ state: 'done', counts: { created: 2 } });
+    // Not waited in the slice: the next slice was queued for the end of the wait.
+    expect(slept).toEqual([]);
+    const slices = await slicesOf(id);
+    expect(slices).toHaveLength(2);
+    expect(slices[1]!.delayMs).toBeGreaterThanOrEqual(1_400);
+    // The row sent before is looked up first (the 429 made nothing), then sent once.
+    expect(calls.map((c) => c.id)).toEqual(['leads.create', 'leads.list', 'leads.create', 'leads.create']);
+    expect(made).toEqual(['One', 'Two']);
   });
 
   it('spaces its calls to the configured rate', async () => {
     const job = await runToEnd(
-      runner({ callsPerSecond: 4 }),
+      await runner({ callsPerSecond: 4 }),
       await jobOf('leads', [{ name: 'A' }, { name: 'B' }, { name: 'C' }]),
     );
     expect(job.counts.created).toBe(3);
@@ -65,10 +90,10 @@ describe('an import that meets trouble', () => {
     const outage = () =>
       new UpstreamError('unreachable', 'leads.create', 'The upstream could not be reached');
     faults.push(undefined, outage(), outage(), outage());
-    const paused = await runToEnd(runner(), id);
+    const paused = await runToEnd(await runner(), id);
     expect(paused).toMatchObject({ state: 'paused', counts: { created: 1, pending: 2 } });
     expect(paused.pausedReason).toMatch(/^The CRM is not answering .*resume when it is back\.$/);
-    const resumed = await runToEnd(runner(), id);
+    const resumed = await runToEnd(await runner(), id);
     expect(resumed).toMatchObject({ state: 'done', pausedReason: null, counts: { created: 3, pending: 0 } });
     expect((await heldLeads()).map((l) => l.name).sort()).toEqual(['A', 'B', 'C', 'Old Ana']);
   });
@@ -77,15 +102,14 @@ describe('an import that meets trouble', () => {
     faults.push(
       new UpstreamError('http', 'leads.create', 'x', 403, null, ['Plan limit reached: monthly contacts']),
     );
-    const job = await runToEnd(runner(), await jobOf('leads', [{ name: 'A' }]));
+    const job = await runToEnd(await runner(), await jobOf('leads', [{ name: 'A' }]));
     expect(job).toMatchObject({ state: 'paused', counts: { pending: 1 } });
     expect(job.pausedReason).toBe('The CRM refused the import: Plan limit reached: monthly contacts');
   });
 
   it('does not create twice a row whose answer was lost when the runner stopped', async () => {
     const id = await jobOf('leads', [{ name: 'Lost answer', email: 'lost@example.com' }], 'create');
-    // A runner claimed the job, sent the row, and died before writing the outcome.
-    await repo.claim(id, new Date(clock), new Date(clock - 60_000));
+    // A slice sent the row and died before writing the outcome; the row is run again.
     await repo.markAttempted(id, 2);
     const made = lead(900, {
       name: 'Lost answer',
@@ -94,10 +118,7 @@ describe('an import that meets trouble', () => {
     });
     await seedWorkspace(workspace.db, { leads: [made] });
     advanceClock(120_000);
-    const r = runner();
-    await r.adoptOrphans();
-    await r.settled(id);
-    const job = (await repo.get(id))!;
+    const job = await runToEnd(await runner(), id);
     expect(job).toMatchObject({ state: 'done', counts: { created: 1 } });
     expect(calls).toHaveLength(0);
     expect(await outcomes(id)).toEqual(['2 created: Created before the import was interrupted']);
@@ -118,7 +139,7 @@ describe('an import that meets trouble', () => {
     );
     // The CRM makes the customer, then the contact, but neither answer reaches the BFF.
     faults.push(LOST, undefined, LOST);
-    const job = await runToEnd(runner({ lostAnswer: { graceMs: 1_000, lookupEveryMs: 100 } }), id);
+    const job = await runToEnd(await runner({ lostAnswer: { graceMs: 1_000, lookupEveryMs: 100 } }), id);
     expect(job).toMatchObject({ state: 'done', counts: { created: 1, refused: 0 } });
     expect(calls.map((c) => c.id)).toEqual([
       'customers.create',
@@ -136,7 +157,7 @@ describe('an import that meets trouble', () => {
     const id = await jobOf('leads', [{ name: 'Never made', email: 'never@example.com' }], 'create');
     // The call times out without the CRM making anything.
     faults.push(new UpstreamError('timeout', 'leads.create', 'The upstream did not answer in time'));
-    const job = await runToEnd(runner({ lostAnswer: { graceMs: 1_000, lookupEveryMs: 250 } }), id);
+    const job = await runToEnd(await runner({ lostAnswer: { graceMs: 1_000, lookupEveryMs: 250 } }), id);
     expect(job).toMatchObject({ state: 'done', counts: { created: 1 } });
     const ids = calls.map((c) => c.id);
     expect(ids[0]).toBe('leads.create');
@@ -148,7 +169,6 @@ describe('an import that meets trouble', () => {
 
   it('after a crash, finds on the CRM a row the workspace has not learnt yet, instead of sending it again', async () => {
     const id = await jobOf('leads', [{ name: 'Made unseen', email: 'unseen@example.com' }], 'create');
-    await repo.claim(id, new Date(clock), new Date(clock - 60_000));
     await repo.markAttempted(id, 2);
     // The dead runner's create reached the CRM; the sync has not read it back yet.
     const made = lead(901, {
@@ -158,11 +178,70 @@ describe('an import that meets trouble', () => {
     });
     madeUnseen(made);
     advanceClock(120_000);
-    const r = runner();
-    await r.adoptOrphans();
-    await r.settled(id);
-    expect((await repo.get(id))!).toMatchObject({ state: 'done', counts: { created: 1 } });
+    expect(await runToEnd(await runner(), id)).toMatchObject({ state: 'done', counts: { created: 1 } });
     expect(calls.map((c) => c.id)).toEqual(['leads.list']);
     for await (const row of repo.rows(id)) expect(row.recordId).toBe(made.id);
+  });
+});
+
+describe('slices run again or side by side', () => {
+  it('counts lost answers across slices and pauses after the third, never sending within a grace', async () => {
+    // Every create times out without the CRM making anything; each grace outlasts the slice.
+    timingOut.add('leads.create');
+    const id = await jobOf('leads', [{ name: 'Never confirmed', email: 'never@example.com' }], 'create');
+    const r = await runner({ slice: { hardMs: 500 }, lostAnswer: { graceMs: 1_000, lookupEveryMs: 250 } });
+    const job = await runToEnd(r, id);
+    expect(job).toMatchObject({ state: 'paused', counts: { pending: 1 } });
+    expect(job.pausedReason).toBe(
+      'The CRM did not confirm a record it was sent, and it is not there yet; resume to look again.',
+    );
+    expect(calls.filter((c) => c.id === 'leads.create')).toHaveLength(3);
+    // Each slice handed the row on with its lost sends, queued for the end of the grace.
+    const slices = await slicesOf(id);
+    expect(slices.map((s) => s.data.lost?.sends ?? 0)).toEqual([0, 1, 2, 3]);
+    for (const handedOn of slices.slice(1)) expect(handedOn.delayMs).toBeGreaterThanOrEqual(400);
+  });
+
+  it('runs again on another instance a slice whose instance got stuck in a row, creating nothing twice', async () => {
+    const rows = Array.from({ length: 30 }, (_, i) => ({ name: `Row ${i + 1}` }));
+    const id = await jobOf('leads', rows, 'create');
+    const stuck = await runner({ slice: { rows: 10 } });
+    expect(await stuck.start(id)).toBe(true);
+    await until(async () => (await repo.get(id))!.counts.created >= 10);
+    // A later row's create never gets to the CRM: the instance hangs there, the row marked attempted.
+    const hold = holdNext('leads.create');
+    await hold.reached;
+    const other = await runner({ slice: { rows: 10 } });
+    // Its queue gives up on the slice (as it would find a dead instance's slice expired): run again.
+    await stopQueueOf(stuck, 1_000);
+    const job = await settle(other, id);
+    expect(job).toMatchObject({ state: 'done', counts: { created: 30, pending: 0 } });
+    expect(made).toEqual(rows.map((r) => r.name));
+    // The stuck instance wakes to find the import done, and sends nothing more.
+    hold.release(new UpstreamError('unreachable', 'leads.create', 'The upstream could not be reached'));
+    await stuck.settled(id);
+    expect(made).toHaveLength(30);
+  });
+
+  it('lets a resumed import wait for the slice still finishing its row elsewhere', async () => {
+    const rows = [{ name: 'A' }, { name: 'B' }, { name: 'C' }];
+    const id = await jobOf('leads', rows, 'create');
+    const first = await runner();
+    const hold = holdNext('leads.create');
+    expect(await first.start(id)).toBe(true);
+    await hold.reached;
+    // Paused and resumed on another instance while the first is still in its row's call.
+    await repo.setState(id, 'paused', new Date(clock), { from: ['running'], reason: 'Paused' });
+    const second = await runner();
+    expect(await second.start(id)).toBe(true);
+    // The resume's slice finds the first one running and waits its turn, sending nothing.
+    await until(async () => (await slicesOf(id)).some((s) => s.data.slice === 2));
+    expect(calls.filter((c) => c.id === 'leads.create')).toHaveLength(1);
+    hold.release();
+    const job = await settle(second, id);
+    await first.settled(id);
+    expect(job).toMatchObject({ state: 'done', counts: { created: 3 } });
+    expect(made).toEqual(['A', 'B', 'C']);
+    expect(mostAtOnce).toBe(1);
   });
 });

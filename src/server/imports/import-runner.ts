@@ -1,21 +1,75 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
 import type { LiveEvent } from '../../contract';
 import type { ImportJob } from '../../contract/imports';
+import { QUEUES, type JobQueue, type QueueJob } from '../jobs/job-queue';
+import type { Database } from '../store/schema';
 import { DatabaseUnavailableError } from '../store/store-errors';
 import type { UpstreamClient } from '../upstream/upstream-client';
 import type { WorkspaceReader } from '../workspace/workspace-reader';
 import type { ImportRepository } from './import-repository';
-import { ImportPaused, ImportStopped, PacedSender, RowRefused, type LostAnswerOptions } from './paced-sender';
+import { nextSliceId, otherSlices, type SliceJob } from './import-slices';
+import {
+  ImportPaused,
+  ImportStopped,
+  PacedSender,
+  RowRefused,
+  SliceOver,
+  type LostAnswerOptions,
+} from './paced-sender';
 import { CustomerRows, LeadRows, type RowResult } from './row-import';
 
 // Runs import jobs in the BFF, where the key is: rows in file order, paced under the upstream's
 // rate limits, each outcome written before the next row, so a stop (a pause, an outage, a crash)
-// loses nothing and a resume goes on at the first row not done. A job is claimed with a heartbeat;
-// when an instance dies mid-job, another instance (or this one, restarted) takes it over once the
-// heartbeat is stale.
+// loses nothing and a resume goes on at the first row not done.
+//
+// It runs on the BFF's job queue (QUEUES.importRun), one slice at a time: a slice sends the next
+// rows for a while (SLICE_LIMITS), then queues the next slice and completes. Every instance works
+// the queue, so a slice whose instance died is found by the queue (its job expires) and runs again
+// on another; nothing here keeps a claim alive. A slice is safe to run again: the rows it finished
+// are done (only pending rows are read), and a row it marked attempted but did not finish is looked
+// up on the CRM before anything is sent for it (row-import.ts), never created twice. Only one slice
+// of an import sends at a time (import-slices.ts).
+
+export interface SliceLimits {
+  /** Rows a slice sends at most. */
+  readonly rows: number;
+  /** A slice begins no row after this long (ms of the runner's clock). */
+  readonly ms: number;
+  /** Nor any call, nor a wait that would end later: the row goes on in the next slice. */
+  readonly hardMs: number;
+}
+
+/**
+ * 500 rows or 20 s, whichever comes first: long enough that queuing a slice costs little, short
+ * enough that a slice lost with its instance is run again soon. The hard limit leaves a row that
+ * began before 20 s time for a few of its calls and short waits; a longer wait (a long Retry-After,
+ * a lost answer's grace) is waited by the queue, the row going on in a slice queued for its end.
+ */
+export const SLICE_LIMITS: SliceLimits = { rows: 500, ms: 20_000, hardMs: 45_000 };
+/**
+ * A slice's job still active this long after it started is taken as lost (its instance died) and
+ * run again. Past `hardMs` a slice has at most one upstream call in flight (UPSTREAM_TIMEOUT_MS,
+ * 15 s by default) and its bookkeeping left: it never gets near this while its instance lives.
+ */
+export const SLICE_EXPIRE_S = 90;
+/** Slices (of different imports) one instance runs at once. */
+const SLICES_AT_ONCE = 4;
+/** Pending rows read at a time. */
+const BATCH = 200;
+/** How soon a slice that finds the workspace still loading looks again. */
+const LOAD_WAIT_MS = 1_000;
+/** How soon a slice that finds another slice of its import running looks again. */
+const BUSY_WAIT_MS = 1_000;
+/** The job's state is re-read every so many rows, so a pause or cancel from another instance is seen. */
+const STATE_CHECK_EVERY = 10;
 
 export interface ImportRunnerOptions {
   readonly repository: ImportRepository;
+  /** The BFF's job queue, in the same database as `db`. */
+  readonly jobs: JobQueue;
+  /** The BFF's database: where the slices' queue jobs are looked at (import-slices.ts). */
+  readonly db: Kysely<Database>;
   readonly upstream: Pick<UpstreamClient, 'call'>;
   readonly workspace: WorkspaceReader;
   readonly publish: (events: LiveEvent[]) => Promise<void>;
@@ -27,15 +81,9 @@ export interface ImportRunnerOptions {
   readonly retryDelaysMs?: readonly number[];
   /** How a create answered after the upstream timeout is found before anything is sent again. */
   readonly lostAnswer?: LostAnswerOptions;
-  /** A running job whose heartbeat is older is taken over. */
-  readonly staleMs?: number;
+  /** Smaller slices (tests). */
+  readonly slice?: Partial<SliceLimits>;
 }
-
-const BATCH = 200;
-const LOAD_WAIT_MS = 1_000;
-const DEFAULT_STALE_MS = 60_000;
-/** The job's state is re-read this often, so a pause or cancel from another instance is seen. */
-const STATE_CHECK_EVERY = 10;
 
 /** The sync has read this kind in full at least once (ws_meta's `loaded`), and the stages. */
 export async function workspaceReady(workspace: WorkspaceReader, kind: ImportJob['kind']): Promise<boolean> {
@@ -48,78 +96,152 @@ const realSleep = (ms: number) =>
     setTimeout(resolve, ms).unref();
   });
 
+/** How a slice ended, when the import goes on: how soon the next may run, and a row handed on. */
+interface SliceEnd {
+  readonly inMs: number;
+  readonly lost?: SliceJob['lost'];
+}
+
 export class ImportRunner {
-  private readonly running = new Map<string, Promise<void>>();
+  /** The slices running on this instance, by import. */
+  private readonly running = new Map<string, Set<Promise<void>>>();
   private closed = false;
+  private readonly limits: SliceLimits;
 
-  constructor(private readonly opts: ImportRunnerOptions) {}
-
-  private get staleMs() {
-    return this.opts.staleMs ?? DEFAULT_STALE_MS;
+  constructor(private readonly opts: ImportRunnerOptions) {
+    this.limits = { ...SLICE_LIMITS, ...opts.slice };
   }
 
-  /** Claims the job and runs it in the background; false when it cannot be claimed. */
+  /** Works the import queue on this instance (every instance does; each slice runs on one). */
+  async work(): Promise<void> {
+    await this.opts.jobs.work<SliceJob>(QUEUES.importRun, (job) => this.track(job), {
+      batchSize: SLICES_AT_ONCE,
+    });
+  }
+
+  /** Sets a ready or paused import running and queues its first slice; false in any other state. */
   async start(id: string): Promise<boolean> {
-    if (this.closed || this.running.has(id)) return false;
-    const now = this.opts.clock();
-    const claimed = await this.opts.repository.claim(id, new Date(now), new Date(now - this.staleMs));
-    if (!claimed) return false;
-    const run = this.run(id).finally(() => this.running.delete(id));
-    this.running.set(id, run);
+    const { repository } = this.opts;
+    if (!(await repository.begin(id, this.now()))) return false;
+    try {
+      await this.queue({ importId: id, slice: 1 }, null, 0);
+    } catch (error) {
+      // Never left running with nothing queued to run it.
+      await repository
+        .setState(id, 'paused', this.now(), {
+          from: ['running'],
+          reason: 'The import could not be started; start it again.',
+        })
+        .catch(() => undefined);
+      throw error;
+    }
     return true;
   }
 
-  /** Takes over running jobs whose runner stopped beating (after a crash or a restart). */
-  async adoptOrphans(): Promise<void> {
-    const now = this.opts.clock();
-    for (const id of await this.opts.repository.orphans(new Date(now - this.staleMs))) await this.start(id);
-  }
-
-  /** Resolves when the job's current run (if any) has stopped. */
+  /** Resolves when no slice of the import runs on this instance. */
   async settled(id: string): Promise<void> {
-    await this.running.get(id);
+    for (let slices = this.running.get(id); slices; slices = this.running.get(id))
+      await Promise.allSettled([...slices]);
   }
 
-  /** Stops every run after its current row; the jobs stay `running` for a later take-over. */
+  /**
+   * Ends this instance's slices after their current row (each queues the next, for another
+   * instance), and hands on any slice the queue gives it meanwhile. Before the queue stops.
+   */
   async close(): Promise<void> {
     this.closed = true;
-    await Promise.allSettled(this.running.values());
+    await Promise.allSettled([...this.running.values()].flatMap((slices) => [...slices]));
   }
 
-  private async run(id: string): Promise<void> {
+  private now(): Date {
+    return new Date(this.opts.clock());
+  }
+
+  private async track(job: QueueJob<SliceJob>): Promise<void> {
+    const id = job.data.importId;
+    const run = this.slice(job);
+    let slices = this.running.get(id);
+    if (!slices) this.running.set(id, (slices = new Set()));
+    slices.add(run);
+    try {
+      await run;
+    } finally {
+      slices.delete(run);
+      if (slices.size === 0 && this.running.get(id) === slices) this.running.delete(id);
+    }
+  }
+
+  /**
+   * One slice. What stops the import (an outage, a plan limit, the database away, an unexpected
+   * error) pauses it with a reason the person sees; it is not thrown, since running the slice again
+   * would only meet it again. The queue retries only a slice that could not even write the pause.
+   */
+  private async slice(job: QueueJob<SliceJob>): Promise<void> {
+    try {
+      await this.sliceOrStop(job);
+    } catch (error) {
+      await this.pause(job.data.importId, error);
+    }
+  }
+
+  private async sliceOrStop(job: QueueJob<SliceJob>): Promise<void> {
+    const { importId: id } = job.data;
     const { repository, log } = this.opts;
-    const job = await repository.get(id);
-    if (!job) return;
-    const now = () => new Date(this.opts.clock());
+    // Closing: the slice is handed on, to run on an instance that stays.
+    if (this.closed) return this.carryOn(job, { inMs: LOAD_WAIT_MS });
+    const others = await otherSlices(this.opts.db, id, job.id);
+    // A slice queued already (a resume's, or one queued by this slice's earlier run) goes on.
+    if (others.some((s) => s.state !== 'active')) return;
+    // Another is sending: this one waits its turn.
+    if (others.length > 0) {
+      log.debug({ importId: id, slice: job.data.slice }, 'another slice of the import is running');
+      return this.carryOn(job, { inMs: BUSY_WAIT_MS });
+    }
+    const imp = await repository.get(id);
+    if (!imp || imp.state !== 'running') return;
+    // Duplicates are found in the workspace tables: not before the sync has read them in full.
+    if (!(await workspaceReady(this.opts.workspace, imp.kind)))
+      return this.carryOn(job, { inMs: LOAD_WAIT_MS });
+    if (job.data.slice === 1)
+      log.info({ importId: id, kind: imp.kind, pending: imp.counts.pending }, 'import running');
+    await this.carryOn(job, await this.sendRows(job, imp));
+  }
+
+  /** Sends pending rows in order until the slice's limits; throws what pauses the import. */
+  private async sendRows(job: QueueJob<SliceJob>, imp: ImportJob): Promise<SliceEnd> {
+    const { repository, clock } = this.opts;
+    const { id } = imp;
+    const startedAt = clock();
     const sender = new PacedSender({
       upstream: this.opts.upstream,
       callsPerSecond: this.opts.callsPerSecond,
-      clock: this.opts.clock,
+      clock,
       sleep: this.opts.sleep ?? realSleep,
-      keepAlive: () => repository.heartbeat(id, now()),
+      stillRunning: async () => !this.closed && (await repository.state(id)) === 'running',
+      until: startedAt + this.limits.hardMs,
       ...(this.opts.retryDelaysMs ? { retryDelaysMs: this.opts.retryDelaysMs } : {}),
       ...(this.opts.lostAnswer ? { lostAnswer: this.opts.lostAnswer } : {}),
     });
-    // Duplicates are found in the workspace tables: wait until the sync has read them in full.
-    while (!(await workspaceReady(this.opts.workspace, job.kind))) {
-      if (this.closed) return;
-      await (this.opts.sleep ?? realSleep)(LOAD_WAIT_MS);
-      if (!(await repository.heartbeat(id, now()))) return;
-    }
-    const rows = this.rowsFor(job, sender);
-    log.info({ importId: id, kind: job.kind, pending: job.counts.pending }, 'import running');
+    const rows = this.rowsFor(imp, sender);
+    const { lost } = job.data;
+    let sent = 0;
+    let after = 0;
+    let sinceCheck = 0;
+    let current = 0;
     try {
-      let after = 0;
-      let sinceCheck = 0;
       for (;;) {
-        const batch = await repository.pendingRows(id, after, BATCH);
-        if (batch.length === 0) break;
+        if (sent >= this.limits.rows) return { inMs: 0 };
+        const batch = await repository.pendingRows(id, after, Math.min(BATCH, this.limits.rows - sent));
+        // No row left: the import is done (carryOn completes it).
+        if (batch.length === 0) return { inMs: 0 };
         for (const row of batch) {
-          if (this.closed) return;
+          if (this.closed || clock() - startedAt >= this.limits.ms) return { inMs: 0 };
           if (++sinceCheck >= STATE_CHECK_EVERY) {
             sinceCheck = 0;
-            if ((await repository.state(id)) !== 'running') return;
+            if ((await repository.state(id)) !== 'running') return { inMs: 0 };
           }
+          current = row.rowNumber;
+          sender.resumeLost(lost?.row === row.rowNumber ? lost : null);
           let result: RowResult;
           try {
             if (!row.attempted) await repository.markAttempted(id, row.rowNumber);
@@ -128,23 +250,70 @@ export class ImportRunner {
             if (!(error instanceof RowRefused)) throw error;
             result = { outcome: 'refused', reason: error.message, recordId: null };
           }
-          await repository.finishRow(id, row.rowNumber, result, now());
+          await repository.finishRow(id, row.rowNumber, result, this.now());
+          sent += 1;
           after = row.rowNumber;
         }
       }
-      if (await repository.completeIfDone(id, now())) log.info({ importId: id }, 'import done');
     } catch (error) {
-      if (error instanceof ImportStopped) return;
-      const reason =
-        error instanceof ImportPaused
-          ? error.message
-          : error instanceof DatabaseUnavailableError
-            ? 'The database could not be reached; resume when it is back.'
-            : 'The import stopped on an unexpected error; resume to go on.';
-      if (!(error instanceof ImportPaused)) log.error({ importId: id, err: error }, 'import stopped');
-      await repository
-        .setState(id, 'paused', now(), { from: ['running'], reason })
-        .catch((e: unknown) => log.error({ importId: id, err: e }, 'import could not be marked paused'));
+      // Paused or cancelled meanwhile (or this instance closing): carryOn reads which.
+      if (error instanceof ImportStopped) return { inMs: 0 };
+      // Out of time within a row: the row goes on in the next slice, when its wait is over.
+      if (error instanceof SliceOver)
+        return {
+          inMs: Math.max(0, error.resumeAt - clock()),
+          ...(error.lost ? { lost: { ...error.lost, row: current } } : {}),
+        };
+      throw error;
+    }
+  }
+
+  /**
+   * After a slice: an import no longer running is left as it is, one without pending rows is done,
+   * and one with rows left gets its next slice (unless another is queued already, which goes on).
+   */
+  private async carryOn(job: QueueJob<SliceJob>, end: SliceEnd): Promise<void> {
+    const { repository, log } = this.opts;
+    const id = job.data.importId;
+    const imp = await repository.get(id);
+    if (!imp || imp.state !== 'running') return;
+    if (imp.counts.pending === 0) {
+      if (await repository.completeIfDone(id, this.now())) log.info({ importId: id }, 'import done');
+      return;
+    }
+    if ((await otherSlices(this.opts.db, id, job.id)).some((s) => s.state !== 'active')) return;
+    await this.queue(
+      { importId: id, slice: job.data.slice + 1, ...(end.lost ? { lost: end.lost } : {}) },
+      nextSliceId(id, job.id),
+      end.inMs,
+    );
+  }
+
+  private async queue(data: SliceJob, id: string | null, inMs: number): Promise<void> {
+    await this.opts.jobs.schedule(QUEUES.importRun, data, {
+      ...(id ? { id } : {}),
+      // The queue's clock is the database's; the delay is the runner's (a test's clock may be fake).
+      ...(inMs > 0 ? { startAfter: new Date(Date.now() + inMs) } : {}),
+      expireInSeconds: SLICE_EXPIRE_S,
+    });
+  }
+
+  /** Pauses the import with a reason the person sees; throws (the queue retries) if even that fails. */
+  private async pause(id: string, error: unknown): Promise<void> {
+    const { repository, log } = this.opts;
+    const reason =
+      error instanceof ImportPaused
+        ? error.message
+        : error instanceof DatabaseUnavailableError
+          ? 'The database could not be reached; resume when it is back.'
+          : 'The import stopped on an unexpected error; resume to go on.';
+    if (!(error instanceof ImportPaused)) log.error({ importId: id, err: error }, 'import stopped');
+    try {
+      await repository.setState(id, 'paused', this.now(), { from: ['running'], reason });
+    } catch (e) {
+      // Still running with nothing to pause it: the queue runs the slice again later.
+      log.error({ importId: id, err: e }, 'import could not be marked paused');
+      throw e;
     }
   }
 

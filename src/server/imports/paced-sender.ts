@@ -8,13 +8,35 @@ import { UpstreamError } from '../upstream/upstream-error';
 // few times. What it cannot get past is said in words, as one of two kinds: the row is wrong (the
 // upstream refused it: the row is refused with the upstream's reason and the import goes on) or
 // every row would fail (the key, a scope, a plan limit, an outage: the import pauses to be resumed).
+// It sends within one slice of the import (import-runner.ts): a wait that would outlast the slice
+// is not begun, and nothing is sent after the slice's time; the row goes on in the next slice.
 
 /** The upstream refused this row; the import goes on with the next. */
 export class RowRefused extends Error {}
 /** Nothing more can be sent now; the import pauses with this reason. */
 export class ImportPaused extends Error {}
-/** Someone paused or cancelled the job during a wait: the run ends, the state is theirs. */
+/** Someone paused or cancelled the job during a wait (or this instance is closing): the slice ends. */
 export class ImportStopped extends Error {}
+
+/** Lost sends of one create that a slice hands on with its row, so the next slice counts on from there. */
+export interface LostSends {
+  readonly route: LookupCreate;
+  readonly sends: number;
+}
+
+/**
+ * The slice's time is up in the middle of a row (a wait, or a call, would go past `until`): the
+ * row is left to the next slice, which must not start before `resumeAt` (the clock's ms: the end of
+ * the wait, and of a lost answer's grace). `lost`: a create's lost sends so far, to count on.
+ */
+export class SliceOver extends Error {
+  constructor(
+    readonly resumeAt: number,
+    readonly lost: LostSends | null = null,
+  ) {
+    super('The slice ran out of time in the middle of a row');
+  }
+}
 
 /** How a create whose answer was lost to the timeout is resolved (docs/api-assumptions.md). */
 export interface LostAnswerOptions {
@@ -40,8 +62,13 @@ export interface PacedSenderOptions {
   readonly callsPerSecond: number;
   readonly clock: () => number;
   readonly sleep: (ms: number) => Promise<void>;
-  /** Called while waiting out a long rate limit, so the job's claim stays alive; false: stop. */
-  readonly keepAlive: () => Promise<boolean>;
+  /** Asked every couple of seconds of a long wait, so a pause or a cancel ends it; false: stop. */
+  readonly stillRunning: () => Promise<boolean>;
+  /**
+   * No wait that would end later, and no call, begins after this time (the clock's ms): the slice
+   * hands the row on (SliceOver). The job queue takes a slice still running long after as lost.
+   */
+  readonly until?: number;
   /** Waits between tries of a passing fault; the last one failing pauses the import. */
   readonly retryDelaysMs?: readonly number[];
   readonly lostAnswer?: LostAnswerOptions;
@@ -56,8 +83,15 @@ const said = (error: UpstreamError): string =>
 
 export class PacedSender {
   private nextAt = 0;
+  /** The lost sends the slice before counted for the row now sent (see `resumeLost`). */
+  private lostBefore: LostSends | null = null;
 
   constructor(private readonly opts: PacedSenderOptions) {}
+
+  /** The row now sent was handed on by a slice that had lost `lost` sends of one of its creates. */
+  resumeLost(lost: LostSends | null): void {
+    this.lostBefore = lost;
+  }
 
   async call<R extends RouteId>(id: R, ...args: UpstreamCallArgs<R>): Promise<ResponseOf<R>> {
     const faults = { count: 0 };
@@ -89,34 +123,50 @@ export class PacedSender {
     let sentAt: number | null = maybeSentAt ?? null;
     let lostAt: number | null = null;
     let lost = 0;
-    for (;;) {
-      await this.pace();
-      try {
-        if (sentAt !== null) {
-          const found = await find(this.opts.upstream, sentAt);
-          if (found !== null) return found;
-          if (lostAt !== null && this.opts.clock() - lostAt < graceMs) {
-            await this.wait(lookupEveryMs);
+    // A slice before ran out of time while this create's answer was lost: count on from there, so
+    // the import still pauses after MAX_LOST_SENDS however many slices they spread over.
+    if (maybeSentAt !== undefined && this.lostBefore?.route === id) {
+      lost = this.lostBefore.sends;
+      this.lostBefore = null;
+    }
+    try {
+      for (;;) {
+        await this.pace();
+        try {
+          if (sentAt !== null) {
+            const found = await find(this.opts.upstream, sentAt);
+            if (found !== null) return found;
+            if (lostAt !== null && this.opts.clock() - lostAt < graceMs) {
+              await this.wait(lookupEveryMs);
+              continue;
+            }
+            if (lost >= MAX_LOST_SENDS)
+              throw new ImportPaused(
+                'The CRM did not confirm a record it was sent, and it is not there yet; resume to look again.',
+              );
+          }
+          sentAt = this.opts.clock();
+          lostAt = null;
+          const args = [{ body }] as unknown as UpstreamCallArgs<R>;
+          return await this.opts.upstream.call(id, ...args);
+        } catch (error) {
+          if (error instanceof UpstreamError && error.kind === 'timeout' && error.routeId === id) {
+            // The CRM may still make it: look for it, never send it again at once.
+            lostAt = this.opts.clock();
+            lost += 1;
             continue;
           }
-          if (lost >= MAX_LOST_SENDS)
-            throw new ImportPaused(
-              'The CRM did not confirm a record it was sent, and it is not there yet; resume to look again.',
-            );
+          await this.getPast(error, faults);
         }
-        sentAt = this.opts.clock();
-        lostAt = null;
-        const args = [{ body }] as unknown as UpstreamCallArgs<R>;
-        return await this.opts.upstream.call(id, ...args);
-      } catch (error) {
-        if (error instanceof UpstreamError && error.kind === 'timeout' && error.routeId === id) {
-          // The CRM may still make it: look for it, never send it again at once.
-          lostAt = this.opts.clock();
-          lost += 1;
-          continue;
-        }
-        await this.getPast(error, faults);
       }
+    } catch (error) {
+      if (!(error instanceof SliceOver)) throw error;
+      // Handed on within a lost answer's grace: the next slice looks once and may send again, so
+      // it must not start before the grace has passed; and it counts the lost sends on.
+      throw new SliceOver(
+        Math.max(error.resumeAt, lostAt !== null ? lostAt + graceMs : 0),
+        lost > 0 ? { route: id, sends: lost } : null,
+      );
     }
   }
 
@@ -141,19 +191,23 @@ export class PacedSender {
   }
 
   private async pace(): Promise<void> {
-    if (this.opts.callsPerSecond <= 0) return;
     const now = this.opts.clock();
-    const at = Math.max(now, this.nextAt);
+    const at = this.opts.callsPerSecond > 0 ? Math.max(now, this.nextAt) : now;
+    if (this.opts.until !== undefined && at > this.opts.until) throw new SliceOver(at);
+    if (this.opts.callsPerSecond <= 0) return;
     this.nextAt = at + 1000 / this.opts.callsPerSecond;
     if (at > now) await this.opts.sleep(at - now);
   }
 
   private async wait(ms: number): Promise<void> {
-    // A long wait is cut in slices: the claim on the job stays fresh, and a pause or a cancel
-    // during a long Retry-After takes effect within a slice.
+    // A wait that would outlast the slice is not begun: the queue waits instead (SliceOver).
+    const endsAt = this.opts.clock() + ms;
+    if (this.opts.until !== undefined && endsAt > this.opts.until) throw new SliceOver(endsAt);
+    // A long wait is cut in pieces: a pause or a cancel during a long Retry-After takes effect
+    // within one.
     for (let left = ms; left > 0; left -= WAIT_SLICE_MS) {
       await this.opts.sleep(Math.min(left, WAIT_SLICE_MS));
-      if (!(await this.opts.keepAlive())) throw new ImportStopped('The import was paused or cancelled');
+      if (!(await this.opts.stillRunning())) throw new ImportStopped('The import was paused or cancelled');
     }
   }
 }

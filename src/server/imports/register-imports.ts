@@ -1,5 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import type { AnyBffHandlers } from '../bff-routes/bff-handlers';
+import { IMPORT_ROUTES } from '../../contract/routes/imports';
+import { sendBffError } from '../bff-error';
+import type { AnyBffHandlers, BffHandler } from '../bff-routes/bff-handlers';
+import type { BffRouteId } from '../../contract/routes';
+import type { JobQueue } from '../jobs/job-queue';
 import type { TeamStore } from '../store/open-store';
 import type { LiveService } from '../sync/live-service';
 import { ImportRepository } from './import-repository';
@@ -7,26 +11,30 @@ import { importHandlers } from './import-routes';
 import { ImportRunner } from './import-runner';
 
 // CSV import's parts, wired: the jobs in the database, the runner that sends them upstream with
-// the BFF's key (needs the workspace tables for duplicates), and the routes' handlers (registered
-// with the BFF's other routes; without the database or the live workspace they answer 503). Jobs
-// left running by an instance that stopped are taken over at start and then every minute.
+// the BFF's key (needs the workspace tables for duplicates) a slice at a time on the BFF's job
+// queue, worked by every instance, and the routes' handlers (registered with the BFF's other
+// routes; without the database, the live workspace or the job queue they answer 503). A slice
+// left by an instance that stopped is run again by the queue; nothing here watches for it.
 
 export interface ImportsDeps {
   readonly live: LiveService | null;
   readonly database: TeamStore | null;
+  /** The BFF's job queue (in the same database): imports run on it. */
+  readonly jobs: JobQueue | null;
   readonly clock: () => number;
   /** The runner's pace of upstream calls. */
   readonly importCallsPerSecond: number;
 }
 
-const ADOPT_EVERY_MS = 60_000;
-
 export function registerImports(app: FastifyInstance, deps: ImportsDeps): AnyBffHandlers {
-  const { live, database, clock } = deps;
+  const { live, database, jobs, clock } = deps;
   if (!live || !database) return {};
+  if (!jobs) return withoutQueue();
   const repository = new ImportRepository(database.db);
   const runner = new ImportRunner({
     repository,
+    jobs,
+    db: database.db,
     upstream: live.upstream,
     workspace: live.workspace,
     publish: (events) => live.publish(events.map((event) => ({ event }))),
@@ -34,14 +42,18 @@ export function registerImports(app: FastifyInstance, deps: ImportsDeps): AnyBff
     clock,
     callsPerSecond: deps.importCallsPerSecond,
   });
-  const adopt = () =>
-    void runner.adoptOrphans().catch((err: unknown) => app.log.warn({ err }, 'import take-over failed'));
-  const timer = setInterval(adopt, ADOPT_EVERY_MS);
-  timer.unref();
-  app.addHook('onReady', async () => adopt());
-  app.addHook('onClose', async () => {
-    clearInterval(timer);
-    await runner.close();
-  });
+  app.addHook('onReady', async () => runner.work());
+  // Fastify runs onClose hooks last-added first: this one before the queue's stop (app.ts), so the
+  // slices end after their row and queue their next before the queue stops fetching.
+  app.addHook('onClose', async () => runner.close());
   return importHandlers({ repository, runner, workspace: live.workspace, clock });
+}
+
+/** The routes' answers when the database is here but the job queue is not: 503, as without it. */
+function withoutQueue(): AnyBffHandlers {
+  const handlers: Partial<Record<BffRouteId, BffHandler<BffRouteId>>> = {};
+  for (const route of IMPORT_ROUTES)
+    handlers[route.id] = ({ reply }) =>
+      sendBffError(reply, 503, `${route.what} not available: the BFF runs without its job queue`);
+  return handlers as AnyBffHandlers;
 }

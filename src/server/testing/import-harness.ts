@@ -1,10 +1,13 @@
+import { sql, type Kysely } from 'kysely';
 import { pino } from 'pino';
-import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
 import type { Contact, Customer, Lead, LiveEvent } from '../../contract';
-import type { DuplicatePolicy, ImportKind, MappedRow } from '../../contract/imports';
+import type { DuplicatePolicy, ImportJob, ImportKind, MappedRow } from '../../contract/imports';
 import { checkRows } from '../imports/check-rows';
 import { ImportRepository } from '../imports/import-repository';
 import { ImportRunner } from '../imports/import-runner';
+import type { SliceJob } from '../imports/import-slices';
+import { JobQueue, QUEUES } from '../jobs/job-queue';
 import { openStore, type TeamStore } from '../store/open-store';
 import { UpstreamError } from '../upstream/upstream-error';
 import { applyAllToWorkspace } from '../workspace/apply-events';
@@ -15,8 +18,9 @@ import { seedWorkspace } from './workspace-seed';
 
 // The import runner's test harness: a scripted CRM (rows in order, each answer made from the call,
 // or the next scripted fault thrown), the workspace tables (what the runner publishes is written
-// there, as the live service does), the team database in memory, and a clock and sleep the tests
-// drive. Its state is exported as live bindings, reset before each test.
+// there, as the live service does), the team database in memory with the job queue in it (each
+// runner an instance: its own JobQueue over the one database, working the import queue), and a
+// clock and sleep the tests drive. Its state is exported as live bindings, reset before each test.
 
 let store: TeamStore;
 export let repo: ImportRepository;
@@ -32,20 +36,65 @@ let nextId = 100;
 export const LOST = 'lost';
 /** What the CRM made whose answer was lost: its lists hold it, the workspace has not learnt it. */
 let unseen: (Lead | Customer | Contact)[] = [];
+/** The name of every record a create made on the CRM, in order (answered or not). */
+export let made: string[] = [];
+/** Routes every call of which times out without the CRM doing anything. */
+export const timingOut = new Set<string>();
+/** Calls under way at once, at most: a slice sends one call at a time, and one slice runs at a time. */
+export let mostAtOnce = 0;
+let atOnce = 0;
+
+interface Hold {
+  readonly reached: Promise<void>;
+  /** Lets the held call go on: answered as usual, or failing with `error`. */
+  release(error?: Error): void;
+}
+const holds = new Map<string, { reached: () => void; gate: Promise<Error | undefined> }>();
+/** Every hold's release: a test that fails while holding a call leaves no instance stuck. */
+const releases: ((error?: Error) => void)[] = [];
+
+/** The next call of this route stops before the CRM acts, until released (an instance stuck on it). */
+export function holdNext(id: string): Hold {
+  let reached!: () => void;
+  let release!: (error?: Error) => void;
+  const reachedP = new Promise<void>((resolve) => (reached = resolve));
+  const gate = new Promise<Error | undefined>((resolve) => (release = resolve));
+  holds.set(id, { reached, gate });
+  releases.push(release);
+  return { reached: reachedP, release };
+}
 
 type CallOptions = { params?: Record<string, string>; body?: unknown };
 
 const crm = {
   async call(id: string, options: CallOptions = {}) {
-    calls.push({ id, options });
-    const fault = faults.shift();
-    if (fault instanceof UpstreamError) throw fault;
-    const answer = await answerOf(id, options);
-    if (fault === LOST) {
-      unseen.push(answer as Lead | Customer | Contact);
-      throw new UpstreamError('timeout', id, 'The upstream did not answer in time');
+    atOnce += 1;
+    mostAtOnce = Math.max(mostAtOnce, atOnce);
+    try {
+      calls.push({ id, options });
+      const hold = holds.get(id);
+      if (hold) {
+        holds.delete(id);
+        hold.reached();
+        const error = await hold.gate;
+        if (error) throw error;
+      }
+      if (timingOut.has(id)) throw new UpstreamError('timeout', id, 'The upstream did not answer in time');
+      const fault = faults.shift();
+      if (fault instanceof UpstreamError) throw fault;
+      const answer = await answerOf(id, options);
+      if (id.endsWith('.create')) {
+        const record = answer as { name?: string; first_name?: string };
+        made.push(record.name ?? record.first_name ?? '');
+      }
+      if (fault === LOST) {
+        unseen.push(answer as Lead | Customer | Contact);
+        throw new UpstreamError('timeout', id, 'The upstream did not answer in time');
+      }
+      return answer;
+    } finally {
+      atOnce -= 1;
     }
-    return answer;
   },
 };
 
@@ -109,9 +158,25 @@ async function answerOf(id: string, options: CallOptions): Promise<unknown> {
   }
 }
 
-export const runner = (over: Partial<ConstructorParameters<typeof ImportRunner>[0]> = {}) =>
-  new ImportRunner({
+/** The instances the test started, each a runner and its queue; stopped after the test. */
+const instances = new Map<ImportRunner, JobQueue>();
+
+type RunnerOptions = ConstructorParameters<typeof ImportRunner>[0];
+
+/**
+ * An instance: a runner on its own job queue over the test's database, working the import queue.
+ * A second one is a second instance on the same database.
+ */
+export async function runner(over: Partial<RunnerOptions> = {}): Promise<ImportRunner> {
+  const jobs = new JobQueue(store.db as Kysely<unknown>, {
+    log: pino({ level: 'silent' }),
+    pollingIntervalSeconds: 0.5,
+  });
+  await jobs.start();
+  const r = new ImportRunner({
     repository: repo,
+    jobs,
+    db: store.db,
     upstream: crm as never,
     workspace,
     publish: async (events) => {
@@ -132,6 +197,58 @@ export const runner = (over: Partial<ConstructorParameters<typeof ImportRunner>[
     retryDelaysMs: [10, 20],
     ...over,
   });
+  instances.set(r, jobs);
+  await r.work();
+  return r;
+}
+
+/** Stops an instance as a shutdown does: its slices end after their row, then its queue stops. */
+export async function stopInstance(r: ImportRunner): Promise<void> {
+  await r.close();
+  await instances.get(r)?.stop(2_000);
+  instances.delete(r);
+}
+
+/** The instance's queue stops, giving up on a slice still running after `timeoutMs` (its instance is stuck). */
+export async function stopQueueOf(r: ImportRunner, timeoutMs: number): Promise<void> {
+  await instances.get(r)?.stop(timeoutMs);
+}
+
+/** Waits for `check` to hold (polled), failing after `timeoutMs`. */
+export async function until(check: () => Promise<boolean> | boolean, timeoutMs = 15_000): Promise<void> {
+  const by = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > by) throw new Error('timed out waiting');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+export interface SliceRecord {
+  readonly state: string;
+  readonly data: SliceJob;
+  /** How long after it was queued it was to start (ms). */
+  readonly delayMs: number;
+}
+
+/** Every slice of the import the queue holds, in the order they were queued. */
+export async function slicesOf(id: string): Promise<SliceRecord[]> {
+  const { rows } = await sql<{ state: string; data: SliceJob; start_after: Date; created_on: Date }>`
+    select state::text as state, data, start_after, created_on from jobs.job
+    where name = ${QUEUES.importRun} and data->>'importId' = ${id}
+    order by created_on`.execute(store.db);
+  return rows.map((r) => ({
+    state: r.state,
+    data: r.data,
+    delayMs: new Date(r.start_after).getTime() - new Date(r.created_on).getTime(),
+  }));
+}
+
+/** Waits for the import to leave `running` and for the instance's slices of it to end. */
+export async function settle(r: ImportRunner, id: string): Promise<ImportJob> {
+  await until(async () => (await repo.state(id)) !== 'running');
+  await r.settled(id);
+  return (await repo.get(id))!;
+}
 
 export async function jobOf(kind: ImportKind, rows: MappedRow[], duplicates: DuplicatePolicy = 'skip') {
   const checked = await checkRows(kind, rows, workspace);
@@ -151,10 +268,10 @@ export async function jobOf(kind: ImportKind, rows: MappedRow[], duplicates: Dup
   return id;
 }
 
-export async function runToEnd(r: ImportRunner, id: string) {
+/** Starts (or resumes) the import on the instance and waits until it is no longer running. */
+export async function runToEnd(r: ImportRunner, id: string): Promise<ImportJob> {
   expect(await r.start(id)).toBe(true);
-  await r.settled(id);
-  return (await repo.get(id))!;
+  return settle(r, id);
 }
 
 export async function outcomes(id: string) {
@@ -195,6 +312,11 @@ export function setUpImportHarness() {
     repo = new ImportRepository(store.db);
   });
   afterAll(() => store.close());
+  afterEach(async () => {
+    for (const release of releases.splice(0))
+      release(new UpstreamError('unreachable', 'held', 'The test ended'));
+    for (const r of instances.keys()) await stopInstance(r);
+  });
   beforeEach(async () => {
     clock = Date.parse('2026-05-01T10:00:00Z');
     slept = [];
@@ -202,6 +324,13 @@ export function setUpImportHarness() {
     faults = [];
     unseen = [];
     published = [];
+    made = [];
+    timingOut.clear();
+    holds.clear();
+    mostAtOnce = 0;
+    atOnce = 0;
+    // No slice of an earlier test's import is left to run.
+    await sql`delete from jobs.job where name = ${QUEUES.importRun}`.execute(store.db);
     for (const table of ['ws_leads', 'ws_customers', 'ws_contacts', 'ws_lists', 'ws_meta'] as const)
       await store.db.deleteFrom(table).execute();
     workspace = new WorkspaceReader(store.db);
