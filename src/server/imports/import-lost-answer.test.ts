@@ -91,7 +91,6 @@ const newRunner = () =>
   new ImportRunner({
     repository: repo,
     jobs,
-    db: store.db,
     upstream,
     workspace,
     publish: async (events) => {

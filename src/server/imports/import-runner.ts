@@ -1,14 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Kysely } from 'kysely';
 import type { LiveEvent } from '../../contract';
 import type { ImportJob } from '../../contract/imports';
 import { QUEUES, type JobQueue, type QueueJob } from '../jobs/job-queue';
-import type { Database } from '../store/schema';
 import { DatabaseUnavailableError } from '../store/store-errors';
 import type { UpstreamClient } from '../upstream/upstream-client';
 import type { WorkspaceReader } from '../workspace/workspace-reader';
 import type { ImportRepository } from './import-repository';
-import { nextSliceId, otherSlices, type SliceJob } from './import-slices';
+import { nextSliceId, type SliceJob } from './import-slices';
 import {
   ImportPaused,
   ImportStopped,
@@ -66,10 +64,8 @@ const STATE_CHECK_EVERY = 10;
 
 export interface ImportRunnerOptions {
   readonly repository: ImportRepository;
-  /** The BFF's job queue, in the same database as `db`. */
+  /** The BFF's job queue: the slices run on it. */
   readonly jobs: JobQueue;
-  /** The BFF's database: where the slices' queue jobs are looked at (import-slices.ts). */
-  readonly db: Kysely<Database>;
   readonly upstream: Pick<UpstreamClient, 'call'>;
   readonly workspace: WorkspaceReader;
   readonly publish: (events: LiveEvent[]) => Promise<void>;
@@ -153,6 +149,15 @@ export class ImportRunner {
     await Promise.allSettled([...this.running.values()].flatMap((slices) => [...slices]));
   }
 
+  /** The import's other slices waiting or running in the queue. */
+  private otherSlices(importId: string, exceptId: string) {
+    return this.opts.jobs.unfinished<SliceJob>(
+      QUEUES.importRun,
+      { key: 'importId', value: importId },
+      exceptId,
+    );
+  }
+
   private now(): Date {
     return new Date(this.opts.clock());
   }
@@ -189,7 +194,7 @@ export class ImportRunner {
     const { repository, log } = this.opts;
     // Closing: the slice is handed on, to run on an instance that stays.
     if (this.closed) return this.carryOn(job, { inMs: LOAD_WAIT_MS });
-    const others = await otherSlices(this.opts.db, id, job.id);
+    const others = await this.otherSlices(id, job.id);
     // A slice queued already (a resume's, or one queued by this slice's earlier run) goes on.
     if (others.some((s) => s.state !== 'active')) return;
     // Another is sending: this one waits its turn.
@@ -281,7 +286,7 @@ export class ImportRunner {
       if (await repository.completeIfDone(id, this.now())) log.info({ importId: id }, 'import done');
       return;
     }
-    if ((await otherSlices(this.opts.db, id, job.id)).some((s) => s.state !== 'active')) return;
+    if ((await this.otherSlices(id, job.id)).some((s) => s.state !== 'active')) return;
     await this.queue(
       { importId: id, slice: job.data.slice + 1, ...(end.lost ? { lost: end.lost } : {}) },
       nextSliceId(id, job.id),

@@ -1,7 +1,4 @@
 import { createHash } from 'node:crypto';
-import { sql, type Kysely } from 'kysely';
-import { QUEUES } from '../jobs/job-queue';
-import type { Database } from '../store/schema';
 import type { LostSends } from './paced-sender';
 
 // A running import is a chain of slices on the job queue (QUEUES.importRun, import-runner.ts): a
@@ -11,8 +8,8 @@ import type { LostSends } from './paced-sender';
 // - The next slice's id is derived from the slice that queues it (nextSliceId): a slice run twice
 //   (its instance stopped after queuing the next, the queue ran it again) queues the same id again,
 //   which the queue takes as a no-op. One slice has at most one next.
-// - Before sending, a slice looks at the import's other slices in the queue's own table
-//   (otherSlices): another one running, and it waits its turn (queued again a second later);
+// - Before sending, a slice looks at the import's other slices in the queue
+//   (JobQueue.unfinished): another one running, and it waits its turn (queued again a second later);
 //   another one queued, and it leaves the import to that one. A resume while the paused slice still
 //   finishes its row (on another instance), or two chains, thus never send side by side, and their
 //   chains merge into one at the next slice.
@@ -29,9 +26,6 @@ export interface SliceJob {
   readonly lost?: LostSends & { readonly row: number };
 }
 
-/** Where pg-boss keeps its jobs (its schema, job-queue.ts). */
-const JOB_TABLE = sql.table('jobs.job');
-
 /** A namespace of this file's own, for the name-based (version 5) ids of next slices. */
 const NAMESPACE = Buffer.from('5b0f7c1e8d2a4f6b9e3c7a1d2f4b6c8e', 'hex');
 
@@ -46,32 +40,3 @@ function nameBasedUuid(name: string): string {
 
 /** The id of the slice that `jobId` (a slice of the import) queues after itself. */
 export const nextSliceId = (importId: string, jobId: string): string => nameBasedUuid(`${importId}/${jobId}`);
-
-export interface QueuedSlice {
-  readonly id: string;
-  /** `created` and `retry`: waiting to run (the latter after a failure); `active`: running. */
-  readonly state: 'created' | 'retry' | 'active';
-  readonly startAfter: Date;
-  readonly data: SliceJob;
-}
-
-/**
- * The import's slices waiting or running, other than `exceptId`: read from pg-boss's table, since
- * the queue's API answers only by id. A slice's job is `active` from its fetch until its handler has
- * returned and the job is completed.
- */
-export async function otherSlices(
-  db: Kysely<Database>,
-  importId: string,
-  exceptId: string | null,
-): Promise<QueuedSlice[]> {
-  const { rows } = await sql<{ id: string; state: QueuedSlice['state']; start_after: Date; data: SliceJob }>`
-    select id::text as id, state::text as state, start_after, data
-    from ${JOB_TABLE}
-    where name = ${QUEUES.importRun}
-      and state in ('created', 'retry', 'active')
-      and data->>'importId' = ${importId}
-      and id::text <> ${exceptId ?? ''}
-    order by created_on`.execute(db);
-  return rows.map((r) => ({ id: r.id, state: r.state, startAfter: new Date(r.start_after), data: r.data }));
-}

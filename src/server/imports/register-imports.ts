@@ -34,7 +34,6 @@ export function registerImports(app: FastifyInstance, deps: ImportsDeps): AnyBff
   const runner = new ImportRunner({
     repository,
     jobs,
-    db: database.db,
     upstream: live.upstream,
     workspace: live.workspace,
     publish: (events) => live.publish(events.map((event) => ({ event }))),

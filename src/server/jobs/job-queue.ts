@@ -1,4 +1,4 @@
-import { CompiledQuery, type Kysely } from 'kysely';
+import { CompiledQuery, sql, type Kysely } from 'kysely';
 import PgBoss from 'pg-boss';
 import type { FastifyBaseLogger } from 'fastify';
 import { SCRIPT_MARK } from '../store/pglite-dialect';
@@ -25,6 +25,14 @@ export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
 export interface QueueJob<D> {
   readonly id: string;
+  readonly data: D;
+}
+
+export interface UnfinishedJob<D> {
+  readonly id: string;
+  /** `created` and `retry`: waiting to run (the latter after a failure); `active`: running. */
+  readonly state: 'created' | 'retry' | 'active';
+  readonly startAfter: Date;
   readonly data: D;
 }
 
@@ -57,6 +65,7 @@ const START_ATTEMPTS = 3;
 /** The queue over the BFF's database. `start` installs its tables (once, under pg-boss's own lock). */
 export class JobQueue {
   private readonly boss: PgBoss;
+  private readonly db: Kysely<unknown>;
   private readonly polling: number;
   private started = false;
 
@@ -64,6 +73,7 @@ export class JobQueue {
     db: Kysely<unknown>,
     private readonly opts: JobQueueOptions,
   ) {
+    this.db = db;
     this.polling = opts.pollingIntervalSeconds ?? 1;
     this.boss = new PgBoss({
       db: {
@@ -151,6 +161,27 @@ export class JobQueue {
         expireInSeconds: options.expireInSeconds ?? DEFAULT_EXPIRE_S,
       })),
     );
+  }
+
+  /**
+   * The queue's jobs still to run or running whose data has `key` = `value`, oldest first, but
+   * `exceptId`: read from pg-boss's table, since its API finds jobs by id only. A job is `active`
+   * from its fetch until its handler has returned.
+   */
+  async unfinished<D>(
+    queue: QueueName,
+    match: { readonly key: string; readonly value: string },
+    exceptId: string | null,
+  ): Promise<UnfinishedJob<D>[]> {
+    const { rows } = await sql<{ id: string; state: UnfinishedJob<D>['state']; start_after: Date; data: D }>`
+      select id::text as id, state::text as state, start_after, data
+      from ${sql.table(`${SCHEMA}.job`)}
+      where name = ${queue}
+        and state in ('created', 'retry', 'active')
+        and data->>${match.key} = ${match.value}
+        and id::text <> ${exceptId ?? ''}
+      order by created_on`.execute(this.db);
+    return rows.map((r) => ({ id: r.id, state: r.state, startAfter: new Date(r.start_after), data: r.data }));
   }
 
   /** Cancels a job that has not run yet (a job already done or gone is left alone). */

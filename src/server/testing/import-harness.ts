@@ -176,7 +176,6 @@ export async function runner(over: Partial<RunnerOptions> = {}): Promise<ImportR
   const r = new ImportRunner({
     repository: repo,
     jobs,
-    db: store.db,
     upstream: crm as never,
     workspace,
     publish: async (events) => {
