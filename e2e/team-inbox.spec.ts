@@ -127,6 +127,8 @@ test('creates, edits and deletes a quick reply', async ({ page, fake }) => {
   await expect(confirm).toContainText('will be gone for everyone on the team');
   await confirm.getByRole('button', { name: 'Delete', exact: true }).click();
   await expect(list.getByText('/warranty')).toHaveCount(0);
+  // The row leaves at once; the toast says when the upstream has answered.
+  await expect(page.getByText('Deleted “Warranty”')).toBeVisible();
 
   const stored = await fake.api<QuickReplyList>('social', 'GET', '/v1/quick-replies');
   expect(stored.data.some((q) => q.shortcut === 'warranty')).toBe(false);
