@@ -27,6 +27,7 @@ import { Route as InboxConversationIdRouteImport } from './routes/inbox/$convers
 import { Route as InboxNewRouteImport } from './routes/inbox/new'
 import { Route as SettingsIndexRouteImport } from './routes/settings/index'
 import { Route as SettingsAuditRouteImport } from './routes/settings/audit'
+import { Route as SettingsJobsRouteImport } from './routes/settings/jobs'
 import { Route as SettingsNotificationsRouteImport } from './routes/settings/notifications'
 import { Route as SettingsStagesRouteImport } from './routes/settings/stages'
 
@@ -120,6 +121,11 @@ const SettingsAuditRoute = SettingsAuditRouteImport.update({
   path: '/audit',
   getParentRoute: () => SettingsRoute,
 } as any)
+const SettingsJobsRoute = SettingsJobsRouteImport.update({
+  id: '/jobs',
+  path: '/jobs',
+  getParentRoute: () => SettingsRoute,
+} as any)
 const SettingsNotificationsRoute = SettingsNotificationsRouteImport.update({
   id: '/notifications',
   path: '/notifications',
@@ -147,6 +153,7 @@ export interface FileRoutesByFullPath {
   '/inbox/$conversationId': typeof InboxConversationIdRoute
   '/inbox/new': typeof InboxNewRoute
   '/settings/audit': typeof SettingsAuditRoute
+  '/settings/jobs': typeof SettingsJobsRoute
   '/settings/notifications': typeof SettingsNotificationsRoute
   '/settings/stages': typeof SettingsStagesRoute
   '/customers/': typeof CustomersIndexRoute
@@ -167,6 +174,7 @@ export interface FileRoutesByTo {
   '/inbox/$conversationId': typeof InboxConversationIdRoute
   '/inbox/new': typeof InboxNewRoute
   '/settings/audit': typeof SettingsAuditRoute
+  '/settings/jobs': typeof SettingsJobsRoute
   '/settings/notifications': typeof SettingsNotificationsRoute
   '/settings/stages': typeof SettingsStagesRoute
   '/customers': typeof CustomersIndexRoute
@@ -190,6 +198,7 @@ export interface FileRoutesById {
   '/inbox/$conversationId': typeof InboxConversationIdRoute
   '/inbox/new': typeof InboxNewRoute
   '/settings/audit': typeof SettingsAuditRoute
+  '/settings/jobs': typeof SettingsJobsRoute
   '/settings/notifications': typeof SettingsNotificationsRoute
   '/settings/stages': typeof SettingsStagesRoute
   '/customers/': typeof CustomersIndexRoute
@@ -214,6 +223,7 @@ export interface FileRouteTypes {
     | '/inbox/$conversationId'
     | '/inbox/new'
     | '/settings/audit'
+    | '/settings/jobs'
     | '/settings/notifications'
     | '/settings/stages'
     | '/customers/'
@@ -234,6 +244,7 @@ export interface FileRouteTypes {
     | '/inbox/$conversationId'
     | '/inbox/new'
     | '/settings/audit'
+    | '/settings/jobs'
     | '/settings/notifications'
     | '/settings/stages'
     | '/customers'
@@ -256,6 +267,7 @@ export interface FileRouteTypes {
     | '/inbox/$conversationId'
     | '/inbox/new'
     | '/settings/audit'
+    | '/settings/jobs'
     | '/settings/notifications'
     | '/settings/stages'
     | '/customers/'
@@ -407,6 +419,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SettingsAuditRouteImport
       parentRoute: typeof SettingsRoute
     }
+    '/settings/jobs': {
+      id: '/settings/jobs'
+      path: '/jobs'
+      fullPath: '/settings/jobs'
+      preLoaderRoute: typeof SettingsJobsRouteImport
+      parentRoute: typeof SettingsRoute
+    }
     '/settings/notifications': {
       id: '/settings/notifications'
       path: '/notifications'
@@ -440,6 +459,7 @@ const InboxRouteWithChildren = InboxRoute._addFileChildren(InboxRouteChildren)
 
 interface SettingsRouteChildren {
   SettingsAuditRoute: typeof SettingsAuditRoute
+  SettingsJobsRoute: typeof SettingsJobsRoute
   SettingsNotificationsRoute: typeof SettingsNotificationsRoute
   SettingsStagesRoute: typeof SettingsStagesRoute
   SettingsIndexRoute: typeof SettingsIndexRoute
@@ -447,6 +467,7 @@ interface SettingsRouteChildren {
 
 const SettingsRouteChildren: SettingsRouteChildren = {
   SettingsAuditRoute: SettingsAuditRoute,
+  SettingsJobsRoute: SettingsJobsRoute,
   SettingsNotificationsRoute: SettingsNotificationsRoute,
   SettingsStagesRoute: SettingsStagesRoute,
   SettingsIndexRoute: SettingsIndexRoute,

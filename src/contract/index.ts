@@ -35,4 +35,5 @@ export * from './thread-names';
 export * from './presence';
 export * from './preferences';
 export * from './snooze';
+export * from './jobs';
 export * from './rules';

@@ -24,7 +24,13 @@ const MANAGER_OWN = [
   'imports.report',
 ] as const satisfies readonly BffRouteId[];
 /** The BFF's own routes only admins may call. */
-const ADMIN_OWN = ['workspace.reload', 'audit.list'] as const satisfies readonly BffRouteId[];
+const ADMIN_OWN = [
+  'workspace.reload',
+  'audit.list',
+  'jobs.list',
+  'jobs.cancel',
+  'jobs.retry',
+] as const satisfies readonly BffRouteId[];
 const RESTRICTED = new Set<BffRouteId>([...MANAGER_OWN, ...ADMIN_OWN]);
 
 // Every role reads everything, and uses the BFF's own routes (screens, notes, unread, …) but the
@@ -86,6 +92,9 @@ export function roleCan(role: Role, routeId: AnyRouteId): boolean {
 
 /** Who may read the audit log (the BFF refuses others with 403 and the UI hides the page). */
 export const canReadAudit = (role: Role): boolean => roleCan(role, 'audit.list');
+
+/** Who may see, cancel and re-run the background jobs (admins; the BFF refuses others). */
+export const canManageJobs = (role: Role): boolean => roleCan(role, 'jobs.list');
 
 /** Who may read reports (the BFF refuses others with 403 and the UI hides the page). */
 export const canReadReports = (role: Role): boolean => roleCan(role, 'reports.inbox');

@@ -1,6 +1,6 @@
 import { createFileRoute, Link, Outlet } from '@tanstack/react-router';
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { canReadAudit } from '@/contract';
+import { canManageJobs, canReadAudit } from '@/contract';
 import { meQuery } from '@/data/session';
 
 export const Route = createFileRoute('/settings')({
@@ -37,6 +37,15 @@ function SettingsLayout() {
             activeProps={{ className: 'border-accent font-medium text-fg', 'aria-current': 'page' }}
           >
             Audit log
+          </Link>
+        ) : null}
+        {canManageJobs(me.role) ? (
+          <Link
+            to="/settings/jobs"
+            className={TAB}
+            activeProps={{ className: 'border-accent font-medium text-fg', 'aria-current': 'page' }}
+          >
+            Background jobs
           </Link>
         ) : null}
       </nav>

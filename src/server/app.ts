@@ -43,7 +43,9 @@ import { notesHandlers } from './notes/notes-routes';
 import { presenceHandlers } from './presence/presence-route';
 import { preferencesHandlers } from './preferences/preferences-routes';
 import { reloadHandlers } from './sync/reload-route';
-import { JobQueue } from './jobs/job-queue';
+import { JobControls } from './jobs/job-controls';
+import { QUEUES, JobQueue } from './jobs/job-queue';
+import { jobHandlers } from './jobs/job-routes';
 import { SnoozeRepository } from './snooze/snooze-repository';
 import { snoozeHandlers } from './snooze/snooze-routes';
 import { SnoozeService } from './snooze/snooze-service';
@@ -260,10 +262,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         })
       : null;
   await snoozes?.start();
+  // What a person may do with each kind of job on the jobs page: each feature registers its own.
+  const jobControls = jobs ? new JobControls() : null;
+  if (snoozes)
+    jobControls?.register(QUEUES.snoozeWake, {
+      // Cancelling a wake ends the snooze now: the thread is never left snoozed without its job.
+      cancel: async (data) => {
+        const { conversationId } = data as { conversationId?: unknown };
+        return typeof conversationId === 'string' && (await snoozes.wake(conversationId)).ok;
+      },
+    });
   const insights = registerInsights(app, {
     live,
     database: deps.database ?? null,
     jobs,
+    controls: jobControls,
     team: deps.team,
     clock,
     importCallsPerSecond: config.importCallsPerSecond,
@@ -306,6 +319,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           })
         : {}),
       ...(snoozes ? snoozeHandlers({ snoozes }) : {}),
+      ...(jobs && jobControls ? jobHandlers({ jobs, controls: jobControls }) : {}),
       ...(notesRepo
         ? notesHandlers({
             users: deps.users,

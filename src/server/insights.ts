@@ -2,6 +2,7 @@ import type { AnyBffHandlers } from './bff-routes/bff-handlers';
 import type { FastifyInstance } from 'fastify';
 import { exportHandlers } from './exports/export-routes';
 import { registerImports } from './imports/register-imports';
+import type { JobControls } from './jobs/job-controls';
 import type { JobQueue } from './jobs/job-queue';
 import { HistoryRecorder } from './reports/history-recorder';
 import { HistoryRepository } from './reports/history-repository';
@@ -22,6 +23,8 @@ export interface InsightsDeps {
   readonly database: TeamStore | null;
   /** The BFF's job queue (null without the database): CSV imports run on it. */
   readonly jobs: JobQueue | null;
+  /** The jobs page's controls, which imports register with. */
+  readonly controls: JobControls | null;
   readonly team: Team;
   readonly clock: () => number;
   readonly importCallsPerSecond: number;
@@ -93,6 +96,7 @@ export function registerInsights(app: FastifyInstance, deps: InsightsDeps): AnyB
     live,
     database,
     jobs: deps.jobs,
+    controls: deps.controls,
     clock,
     importCallsPerSecond: deps.importCallsPerSecond,
   });

@@ -14,6 +14,7 @@ import { WORKSPACE_ROUTES } from './workspace';
 import { IMPORT_ROUTES } from './imports';
 import { EXPORT_ROUTES } from './exports';
 import { SNOOZE_ROUTES } from './snooze';
+import { JOB_ROUTES } from './jobs';
 
 // Every route of the BFF's own (`/bff/*`), by id: the browser calls them with `call(id, …)`, the
 // role matrix (roles.ts) says who may, and the BFF registers each once (src/server/bff-routes).
@@ -32,6 +33,7 @@ export const BFF_ROUTES = [
   ...IMPORT_ROUTES,
   ...EXPORT_ROUTES,
   ...SNOOZE_ROUTES,
+  ...JOB_ROUTES,
 ] as const;
 
 export type BffRoute = (typeof BFF_ROUTES)[number];

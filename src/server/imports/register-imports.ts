@@ -3,12 +3,14 @@ import { IMPORT_ROUTES } from '../../contract/routes/imports';
 import { sendBffError } from '../bff-error';
 import type { AnyBffHandlers, BffHandler } from '../bff-routes/bff-handlers';
 import type { BffRouteId } from '../../contract/routes';
-import type { JobQueue } from '../jobs/job-queue';
+import type { JobControls } from '../jobs/job-controls';
+import { QUEUES, type JobQueue } from '../jobs/job-queue';
 import type { TeamStore } from '../store/open-store';
 import type { LiveService } from '../sync/live-service';
 import { ImportRepository } from './import-repository';
 import { importHandlers } from './import-routes';
 import { ImportRunner } from './import-runner';
+import type { SliceJob } from './import-slices';
 
 // CSV import's parts, wired: the jobs in the database, the runner that sends them upstream with
 // the BFF's key (needs the workspace tables for duplicates) a slice at a time on the BFF's job
@@ -21,6 +23,8 @@ export interface ImportsDeps {
   readonly database: TeamStore | null;
   /** The BFF's job queue (in the same database): imports run on it. */
   readonly jobs: JobQueue | null;
+  /** The jobs page's controls: a slice cancelled there cancels its import. */
+  readonly controls?: JobControls | null;
   readonly clock: () => number;
   /** The runner's pace of upstream calls. */
   readonly importCallsPerSecond: number;
@@ -40,6 +44,15 @@ export function registerImports(app: FastifyInstance, deps: ImportsDeps): AnyBff
     log: app.log,
     clock,
     callsPerSecond: deps.importCallsPerSecond,
+  });
+  deps.controls?.register(QUEUES.importRun, {
+    cancel: async (data) => {
+      const { importId } = data as Partial<SliceJob>;
+      if (typeof importId !== 'string') return false;
+      return repository.setState(importId, 'cancelled', new Date(clock()), {
+        from: ['ready', 'running', 'paused'],
+      });
+    },
   });
   app.addHook('onReady', async () => runner.work());
   // Fastify runs onClose hooks last-added first: this one before the queue's stop (app.ts), so the

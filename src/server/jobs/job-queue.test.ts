@@ -74,6 +74,36 @@ describeOnEachStore('job queue', (suite) => {
     expect(attempts.get('fine')).toBe(1);
   });
 
+  it('lists a job that failed for good with its reason, and runs it again when asked', async () => {
+    const store = await suite.openFresh();
+    const queue = await queueOn(store.db as Kysely<unknown>);
+    let attempts = 0;
+    await queue.work<{ name: string }>(QUEUE, async () => {
+      attempts += 1;
+      if (attempts === 1) throw new Error('upstream down at \u0000 the due time');
+    });
+    const id = (await queue.schedule(QUEUE, { conversationId: 'c-1' }, { retryLimit: 0 }))!;
+    const failed = async () => (await queue.find(QUEUE, id))?.state === 'failed';
+    const until = Date.now() + 15_000;
+    while (!(await failed())) {
+      if (Date.now() > until) throw new Error('the job never failed');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    const [listed] = await queue.list({ state: 'failed' }, 10);
+    expect(listed).toMatchObject({ id, queue: QUEUE, state: 'failed', data: { conversationId: 'c-1' } });
+    expect(listed!.output).toMatchObject({ message: expect.stringContaining('upstream down') });
+    expect(await queue.list({ queue: QUEUES.importRun }, 10)).toEqual([]);
+
+    await queue.retry(QUEUE, id);
+    await waitFor(() => attempts === 2);
+    const done = async () => (await queue.find(QUEUE, id))?.state === 'completed';
+    while (!(await done())) {
+      if (Date.now() > until) throw new Error('the retried job never completed');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(attempts).toBe(2);
+  });
+
   if (suite.kind === 'postgres')
     it('runs each of many jobs once with two instances working the same database', async () => {
       const location = await suite.freshLocation();

@@ -2,6 +2,8 @@ import { CompiledQuery, sql, type Kysely } from 'kysely';
 import PgBoss from 'pg-boss';
 import type { FastifyBaseLogger } from 'fastify';
 import { SCRIPT_MARK } from '../store/pglite-dialect';
+import { storableText } from '../store/storable-text';
+import type { JobKind, JobState } from '../../contract';
 
 // Work that happens later or in the background (a snoozed thread waking, a scheduled send, a
 // reminder, a bulk action, an import) runs on pg-boss, a PostgreSQL job queue, in the BFF's own
@@ -20,7 +22,13 @@ export const QUEUES = {
   snoozeWake: 'snooze-wake',
   /** A slice of a CSV import: its next rows sent upstream (src/server/imports/import-runner.ts). */
   importRun: 'import-run',
-} as const;
+  /** A message the team scheduled goes out at its time (src/server/scheduled). */
+  scheduledSend: 'scheduled-send',
+  /** A reminder comes due for the person who set it (src/server/reminders). */
+  reminderDue: 'reminder-due',
+  /** A slice of a bulk action on threads or leads (src/server/bulk). */
+  bulkRun: 'bulk-run',
+} as const satisfies Record<string, JobKind>;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
 export interface QueueJob<D> {
@@ -34,6 +42,22 @@ export interface UnfinishedJob<D> {
   readonly state: 'created' | 'retry' | 'active';
   readonly startAfter: Date;
   readonly data: D;
+}
+
+/** A job as a person reads it on the jobs page (src/contract/jobs.ts). */
+export interface StoredJob {
+  readonly id: string;
+  readonly queue: QueueName;
+  readonly state: JobState;
+  readonly data: unknown;
+  readonly startAfter: Date;
+  readonly createdOn: Date;
+  readonly startedOn: Date | null;
+  readonly completedOn: Date | null;
+  readonly retryCount: number;
+  readonly retryLimit: number;
+  /** What the last failure said (pg-boss keeps `{ message }` as the failed job's output). */
+  readonly output: unknown;
 }
 
 export interface ScheduleOptions {
@@ -184,6 +208,30 @@ export class JobQueue {
     return rows.map((r) => ({ id: r.id, state: r.state, startAfter: new Date(r.start_after), data: r.data }));
   }
 
+  /** The newest jobs, by queue and state when given (the jobs page). */
+  async list(filter: { queue?: QueueName; state?: JobState }, limit: number): Promise<StoredJob[]> {
+    const { rows } = await sql<JobRow>`
+      select ${JOB_COLUMNS} from ${sql.table(`${SCHEMA}.job`)}
+      where name in (${sql.join(filter.queue ? [filter.queue] : Object.values(QUEUES))})
+        ${filter.state ? sql`and state::text = ${filter.state}` : sql``}
+      order by created_on desc, id
+      limit ${limit}`.execute(this.db);
+    return rows.map(storedJob);
+  }
+
+  /** One job with its data, or null. */
+  async find(queue: QueueName, id: string): Promise<StoredJob | null> {
+    const { rows } = await sql<JobRow>`
+      select ${JOB_COLUMNS} from ${sql.table(`${SCHEMA}.job`)}
+      where name = ${queue} and id = ${id}::uuid`.execute(this.db);
+    return rows[0] ? storedJob(rows[0]) : null;
+  }
+
+  /** Runs a failed (or cancelled) job again as soon as a worker is free. */
+  async retry(queue: QueueName, id: string): Promise<void> {
+    await this.boss.retry(queue, id);
+  }
+
   /** Cancels a job that has not run yet (a job already done or gone is left alone). */
   async cancel(queue: QueueName, id: string): Promise<void> {
     await this.boss.cancel(queue, id);
@@ -215,9 +263,10 @@ export class JobQueue {
         );
         for (const { job, error } of failed) {
           this.opts.log.warn({ queue, jobId: job.id, err: error }, 'job failed; it will be retried');
-          await this.boss.fail(queue, job.id, {
-            message: error instanceof Error ? error.message : String(error),
-          });
+          // Kept as jsonb, which holds no U+0000 or lone surrogate: one odd message (an upstream's
+          // echo of a hostile value) must not leave the job failing to fail until it expires.
+          const message = storableText(error instanceof Error ? error.message : String(error));
+          await this.boss.fail(queue, job.id, { message: message.slice(0, 2_000) });
         }
         const done = jobs.filter((_, i) => results[i]!.status === 'fulfilled').map((j) => j.id);
         if (done.length > 0) await this.boss.complete(queue, done);
@@ -231,6 +280,42 @@ export class JobQueue {
     this.started = false;
     await this.boss.stop({ graceful: true, wait: true, close: false, timeout: timeoutMs });
   }
+}
+
+interface JobRow {
+  id: string;
+  name: QueueName;
+  state: JobState;
+  data: unknown;
+  start_after: Date | string;
+  created_on: Date | string;
+  started_on: Date | string | null;
+  completed_on: Date | string | null;
+  retry_count: number;
+  retry_limit: number;
+  output: unknown;
+}
+
+const JOB_COLUMNS = sql.raw(
+  'id::text as id, name, state::text as state, data, start_after, created_on, started_on, completed_on, retry_count, retry_limit, output',
+);
+
+const dateOf = (value: Date | string): Date => (value instanceof Date ? value : new Date(value));
+
+function storedJob(row: JobRow): StoredJob {
+  return {
+    id: row.id,
+    queue: row.name,
+    state: row.state,
+    data: row.data,
+    startAfter: dateOf(row.start_after),
+    createdOn: dateOf(row.created_on),
+    startedOn: row.started_on === null ? null : dateOf(row.started_on),
+    completedOn: row.completed_on === null ? null : dateOf(row.completed_on),
+    retryCount: row.retry_count,
+    retryLimit: row.retry_limit,
+    output: row.output,
+  };
 }
 
 /**
