@@ -12,6 +12,9 @@ export const BUDGET_THROUGHPUT_RATIO = 0.9;
 /** Issue 14: the store's added cost per call (the audit write) keeps the BFF's throughput on
  *  state-changing calls at >= 90 % of the same BFF's without a database. */
 export const BUDGET_STORE_RATIO = 0.9;
+/** Issue 38: the job queue (its workers polling the same database) keeps the BFF's throughput on
+ *  state-changing calls at >= 90 % of the same BFF's without a queue. */
+export const BUDGET_QUEUE_RATIO = 0.9;
 const STEADY_RATE = 500;
 const STEADY_CONNECTIONS = 2;
 const STEADY_DURATION_S = 3;
@@ -63,6 +66,11 @@ export interface BffOverheadFigures {
   readonly writeBffCpuUsPerRequest: number;
   readonly writeNoStoreCpuUsPerRequest: number;
   readonly storePass: boolean;
+  /** The same audited writes with the job queue (its idle workers polling) and without it. */
+  readonly writeQueueRps: number[];
+  readonly writeNoQueueRps: number[];
+  readonly queueRatio: number;
+  readonly queuePass: boolean;
   /** Audit entries in the database after the runs, against the BFF's 2xx writes. */
   readonly auditEntries: number;
   readonly auditedWrites: number;
@@ -147,6 +155,7 @@ export async function measure(): Promise<BffOverheadFigures> {
   const bff = await spawnTarget('bff', upstream.origin);
   const bare = await spawnTarget('bare', upstream.origin);
   const noStore = await spawnTarget('bff-without-store', upstream.origin);
+  const noQueue = await spawnTarget('bff-without-queue', upstream.origin);
   try {
     const direct = `${upstream.origin}/crm/api${BENCH_PATH}`;
     const viaBff = `${bff.origin}/api/crm${BENCH_PATH}`;
@@ -218,6 +227,16 @@ export async function measure(): Promise<BffOverheadFigures> {
       () => saturated(noStore, writeVia(noStore), writeNoStoreRps, writeNoStoreCpu, 'DELETE'),
     );
     for (let i = 0; i < ROUNDS; i++) await saturated(bare, writeVia(bare), writeBareRps, [], 'DELETE');
+    // The queue's cost: the same audited writes with and without the job queue's idle workers
+    // polling the database (PGlite lends its one session to one caller at a time).
+    const writeQueueRps: number[] = [];
+    const writeNoQueueRps: number[] = [];
+    await warmWrites(noQueue);
+    await inPairs(
+      async () => (auditedWrites += await saturated(bff, writeVia(bff), writeQueueRps, [], 'DELETE')),
+      () => saturated(noQueue, writeVia(noQueue), writeNoQueueRps, [], 'DELETE'),
+    );
+    const queueRatio = pairedRatio(writeQueueRps, writeNoQueueRps);
     const writeThroughputRatio = median(writeBffRps) / median(writeBareRps);
     const storeRatio = pairedRatio(writeBffRps, writeNoStoreRps);
     const addedLatencyMs = median(bffMeans.map((m, i) => m - directMeans[i]!));
@@ -241,11 +260,15 @@ export async function measure(): Promise<BffOverheadFigures> {
       writeNoStoreCpuUsPerRequest: median(writeNoStoreCpu),
       storeRatio,
       storePass: storeRatio >= BUDGET_STORE_RATIO,
+      writeQueueRps,
+      writeNoQueueRps,
+      queueRatio,
+      queuePass: queueRatio >= BUDGET_QUEUE_RATIO,
       auditEntries: await auditEntries(bff),
       auditedWrites,
     };
   } finally {
-    for (const t of [noStore, bare, bff, upstream]) t.child.kill('SIGTERM');
+    for (const t of [noQueue, noStore, bare, bff, upstream]) t.child.kill('SIGTERM');
   }
 }
 
@@ -265,6 +288,8 @@ export function report(f: BffOverheadFigures): string {
     `  (d) the store's added cost: audited writes ${f.writeBffRps.map((x) => x.toFixed(0)).join(' / ')} vs the same BFF without a database ${f.writeNoStoreRps.map((x) => x.toFixed(0)).join(' / ')}:` +
       ` median ratio ${(f.storeRatio * 100).toFixed(1)} % (budget >= ${BUDGET_STORE_RATIO * 100} %) ${verdict(f.storePass)};` +
       ` CPU per write ${f.writeBffCpuUsPerRequest.toFixed(0)} us vs ${f.writeNoStoreCpuUsPerRequest.toFixed(0)} us`,
+    `  (e) the job queue's added cost: audited writes ${f.writeQueueRps.map((x) => x.toFixed(0)).join(' / ')} vs the same BFF without its queue ${f.writeNoQueueRps.map((x) => x.toFixed(0)).join(' / ')}:` +
+      ` median ratio ${(f.queueRatio * 100).toFixed(1)} % (budget >= ${BUDGET_QUEUE_RATIO * 100} %) ${verdict(f.queuePass)}`,
     `  CPU per request (saturated, median): BFF ${f.bffCpuUsPerRequest.toFixed(0)} us, bare proxy ${f.bareCpuUsPerRequest.toFixed(0)} us` +
       ' (less sensitive than latency to a busy machine)',
   ].join('\n');
@@ -299,6 +324,10 @@ export async function run(): Promise<BffOverheadResult> {
       {
         label: `The audit log's database keeps write throughput >= ${BUDGET_STORE_RATIO * 100} % of the BFF's without one`,
         pass: f.storePass,
+      },
+      {
+        label: `The job queue keeps write throughput >= ${BUDGET_QUEUE_RATIO * 100} % of the BFF's without one`,
+        pass: f.queuePass,
       },
     ],
   };

@@ -24,8 +24,9 @@ const PAYLOAD = JSON.stringify([
   { id: '6f1c7a52-3c1e-4a8f-9b0e-2d7a1c9e4b10', key: 'new', name: 'New', color: '#3b82f6', position: 0 },
 ]);
 
-/** bff-without-store: the same BFF with no database, the yardstick for what the audit log costs. */
-type Role = 'upstream' | 'bff' | 'bff-without-store' | 'bare';
+/** bff-without-store: the same BFF with no database, the yardstick for what the audit log costs;
+ *  bff-without-queue: with its database but no job queue, the yardstick for what the queue costs. */
+type Role = 'upstream' | 'bff' | 'bff-without-store' | 'bff-without-queue' | 'bare';
 
 async function startUpstream(): Promise<number> {
   const server = createServer((req, res) => {
@@ -70,6 +71,7 @@ async function benchStore(): Promise<TeamStore> {
 async function startBff(
   upstreamOrigin: string,
   withStore: boolean,
+  withQueue = true,
 ): Promise<{ port: number; cookie: string }> {
   const config = parseConfig({
     SOCIAL_BASE_URL: `${upstreamOrigin}/social/api`,
@@ -101,6 +103,7 @@ async function startBff(
     live: { sync: false },
     // As deployed, with the team database, so every state-changing call writes an audit entry.
     ...(withStore ? { database: (store = await benchStore()) } : {}),
+    jobQueue: withQueue,
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const login = await app.inject({
@@ -150,8 +153,8 @@ async function main(): Promise<void> {
   const started: { port: number; cookie: string } =
     role === 'upstream'
       ? { port: await startUpstream(), cookie: '' }
-      : role === 'bff' || role === 'bff-without-store'
-        ? await startBff(upstreamOrigin, role === 'bff')
+      : role === 'bff' || role === 'bff-without-store' || role === 'bff-without-queue'
+        ? await startBff(upstreamOrigin, role !== 'bff-without-store', role !== 'bff-without-queue')
         : { port: await startBare(upstreamOrigin), cookie: '' };
   process.send?.(started);
   // The bench asks for CPU time around a run: CPU per request is a figure that survives a busy

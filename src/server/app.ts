@@ -79,6 +79,8 @@ export interface AppDeps {
   /** The team's own database (startBff opens it: DATABASE_URL or DATA_DIR; tests an in-memory one).
    *  Absent: nothing is kept, /bff/audit answers 503. The caller closes it after the app. */
   readonly database?: TeamStore;
+  /** False: no job queue beside the database (the benchmark's yardstick for what the queue costs). */
+  readonly jobQueue?: boolean;
 }
 
 /** Builds the BFF without listening, so tests drive it with inject() or a real port. */
@@ -242,7 +244,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const notesRepo = deps.database ? new NotesRepository(deps.database.db) : null;
   // Work that happens later (a snoozed thread waking) runs on the job queue in the BFF's database,
   // worked by every instance; each job runs on one.
-  const jobs = deps.database ? new JobQueue(deps.database.db as Kysely<unknown>, { log: app.log }) : null;
+  const jobs = deps.database && deps.jobQueue !== false ? new JobQueue(deps.database.db as Kysely<unknown>, { log: app.log }) : null;
   if (jobs) {
     await jobs.start();
     app.addHook('onClose', async () => jobs.stop());
@@ -288,6 +290,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const available = new Set<BffNeed>([
     ...(deps.database ? (['database'] as const) : []),
     ...(live ? (['live'] as const) : []),
+    ...(jobs ? (['queue'] as const) : []),
   ]);
   const team = teamOf(deps.users, deps.team.members, deps.team.aiAgents);
   registerBffRoutes(app, {

@@ -8,10 +8,11 @@ export type BffMethod = 'GET' | 'POST' | 'PUT';
 
 /**
  * What a route needs besides a signed-in session: the team's own database (DATABASE_URL, DATA_DIR
- * or the embedded one) or the live workspace (the sync and its tables). Without it the BFF answers
- * 503 with the reason, the same for every route.
+ * or the embedded one), the live workspace (the sync and its tables) or the job queue in that
+ * database (work done later or in bulk). Without it the BFF answers 503 with the reason, the same
+ * for every route.
  */
-export type BffNeed = 'database' | 'live';
+export type BffNeed = 'database' | 'live' | 'queue';
 
 export interface BffRouteDef extends RouteSchemas {
   /** Stable name used by the browser's `call`, the role matrix and the BFF's handler tables. */

@@ -16,7 +16,7 @@ import { bffRoute } from './bff-define';
 // at a time (src/server/imports).
 
 const WHAT = 'Imports are';
-const NEEDS = ['database', 'live'] as const;
+const NEEDS = ['database', 'live', 'queue'] as const;
 
 /** A stop of a running or waiting job: the job as it is then. */
 const stop = <const I extends string, const P extends string>(id: I, path: P) =>

@@ -5,7 +5,7 @@ import { bffRoute } from './bff-define';
 // The job queue as admins see it (src/contract/jobs.ts): a list, a cancel, a run-again.
 
 const WHAT = 'Background jobs are';
-const NEEDS = ['database'] as const;
+const NEEDS = ['database', 'queue'] as const;
 
 export const JOB_ROUTES = [
   bffRoute({

@@ -7,7 +7,7 @@ import { bffRoute } from './bff-define';
 // thread from its job queue; both answer the thread as the BFF now shows it.
 
 const WHAT = 'Snoozing is';
-const NEEDS = ['database', 'live'] as const;
+const NEEDS = ['database', 'live', 'queue'] as const;
 
 export const SNOOZE_ROUTES = [
   bffRoute({

@@ -25,6 +25,7 @@ export interface BffRoutesOptions {
 const WITHOUT: Record<BffNeed, string> = {
   database: 'not kept: the BFF runs without its database',
   live: 'not available: the BFF runs without its live workspace',
+  queue: 'not available: the BFF runs without its job queue',
 };
 
 /** `/bff/x/{id}` as Fastify's `/bff/x/:id`. */

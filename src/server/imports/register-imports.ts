@@ -1,8 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { IMPORT_ROUTES } from '../../contract/routes/imports';
-import { sendBffError } from '../bff-error';
-import type { AnyBffHandlers, BffHandler } from '../bff-routes/bff-handlers';
-import type { BffRouteId } from '../../contract/routes';
+import type { AnyBffHandlers } from '../bff-routes/bff-handlers';
 import type { JobControls } from '../jobs/job-controls';
 import { QUEUES, type JobQueue } from '../jobs/job-queue';
 import type { TeamStore } from '../store/open-store';
@@ -32,8 +29,8 @@ export interface ImportsDeps {
 
 export function registerImports(app: FastifyInstance, deps: ImportsDeps): AnyBffHandlers {
   const { live, database, jobs, clock } = deps;
-  if (!live || !database) return {};
-  if (!jobs) return withoutQueue();
+  // Without any of them the routes answer 503 (their `needs`: database, live, queue).
+  if (!live || !database || !jobs) return {};
   const repository = new ImportRepository(database.db);
   const runner = new ImportRunner({
     repository,
@@ -59,13 +56,4 @@ export function registerImports(app: FastifyInstance, deps: ImportsDeps): AnyBff
   // slices end after their row and queue their next before the queue stops fetching.
   app.addHook('onClose', async () => runner.close());
   return importHandlers({ repository, runner, workspace: live.workspace, clock });
-}
-
-/** The routes' answers when the database is here but the job queue is not: 503, as without it. */
-function withoutQueue(): AnyBffHandlers {
-  const handlers: Partial<Record<BffRouteId, BffHandler<BffRouteId>>> = {};
-  for (const route of IMPORT_ROUTES)
-    handlers[route.id] = ({ reply }) =>
-      sendBffError(reply, 503, `${route.what} not available: the BFF runs without its job queue`);
-  return handlers as AnyBffHandlers;
 }
