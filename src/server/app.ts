@@ -244,7 +244,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const notesRepo = deps.database ? new NotesRepository(deps.database.db) : null;
   // Work that happens later (a snoozed thread waking) runs on the job queue in the BFF's database,
   // worked by every instance; each job runs on one.
-  const jobs = deps.database && deps.jobQueue !== false ? new JobQueue(deps.database.db as Kysely<unknown>, { log: app.log }) : null;
+  const jobs =
+    deps.database && deps.jobQueue !== false
+      ? new JobQueue(deps.database.db as Kysely<unknown>, { log: app.log })
+      : null;
   if (jobs) {
     await jobs.start();
     app.addHook('onClose', async () => jobs.stop());
