@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { Activity } from './activities';
+import { BulkRun } from './bulk';
 import { MessageAuthors } from './authors';
 import { Channel } from './channels';
 import { DateTime, Id } from './common';
@@ -71,6 +72,8 @@ const SHAPES = {
   'note.created': () => ({ note: Note }),
   /** A note mentions this agent (sent to that agent's browsers only). */
   'mention.created': () => ({ note: Note }),
+  /** How far a bulk action has come (sent to the browsers of who started it, at most every ~500 ms). */
+  'bulk.progress': () => ({ run: BulkRun }),
   /** A teammate opened or left a thread, or started or stopped typing in it. */
   'presence.changed': () => ({
     username: z.string(),

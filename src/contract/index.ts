@@ -36,4 +36,5 @@ export * from './presence';
 export * from './preferences';
 export * from './snooze';
 export * from './jobs';
+export * from './bulk';
 export * from './rules';

@@ -22,6 +22,8 @@ const MANAGER_OWN = [
   'imports.cancel',
   'imports.refused',
   'imports.report',
+  // Bulk actions on leads (move, reassign, delete many): as the lead writes they stand for.
+  'bulk.leads',
 ] as const satisfies readonly BffRouteId[];
 /** The BFF's own routes only admins may call. */
 const ADMIN_OWN = [

@@ -32,6 +32,7 @@ import { replaceTags } from './tags';
 import { replaceTemplates } from './templates';
 import { countArrived, refreshUnread } from './unread';
 import { addNote, refreshMentions } from './notes';
+import { setBulkRun } from './bulk';
 import { applyPresence } from './presence';
 
 // The live stream's events written into the caches, through the same writers every mutation uses,
@@ -196,6 +197,8 @@ export function applyLiveEvent(queryClient: QueryClient, event: LiveEvent): void
       return refreshMentions(queryClient);
     case 'presence.changed':
       return applyPresence(queryClient, event);
+    case 'bulk.progress':
+      return setBulkRun(queryClient, event.run);
     case 'resync':
       void refetchOnScreen(queryClient);
       return;

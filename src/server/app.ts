@@ -46,6 +46,7 @@ import { reloadHandlers } from './sync/reload-route';
 import { JobControls } from './jobs/job-controls';
 import { QUEUES, JobQueue } from './jobs/job-queue';
 import { jobHandlers } from './jobs/job-routes';
+import { registerBulk } from './bulk/register-bulk';
 import { SnoozeRepository } from './snooze/snooze-repository';
 import { snoozeHandlers } from './snooze/snooze-routes';
 import { SnoozeService } from './snooze/snooze-service';
@@ -277,6 +278,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         return typeof conversationId === 'string' && (await snoozes.wake(conversationId)).ok;
       },
     });
+  // Bulk actions on threads and leads: runs kept in the database, worked a slice at a time on the queue.
+  const bulk = registerBulk(app, {
+    live,
+    database: deps.database ?? null,
+    jobs,
+    controls: jobControls,
+    snoozes,
+    users: deps.users,
+    members: deps.team.members,
+    clock,
+    callsPerSecond: config.importCallsPerSecond,
+  });
   const insights = registerInsights(app, {
     live,
     database: deps.database ?? null,
@@ -326,6 +339,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         : {}),
       ...(snoozes ? snoozeHandlers({ snoozes }) : {}),
       ...(jobs && jobControls ? jobHandlers({ jobs, controls: jobControls }) : {}),
+      ...bulk,
       ...(notesRepo
         ? notesHandlers({
             users: deps.users,

@@ -15,6 +15,7 @@ import { IMPORT_ROUTES } from './imports';
 import { EXPORT_ROUTES } from './exports';
 import { SNOOZE_ROUTES } from './snooze';
 import { JOB_ROUTES } from './jobs';
+import { BULK_ROUTES } from './bulk';
 
 // Every route of the BFF's own (`/bff/*`), by id: the browser calls them with `call(id, …)`, the
 // role matrix (roles.ts) says who may, and the BFF registers each once (src/server/bff-routes).
@@ -34,6 +35,7 @@ export const BFF_ROUTES = [
   ...EXPORT_ROUTES,
   ...SNOOZE_ROUTES,
   ...JOB_ROUTES,
+  ...BULK_ROUTES,
 ] as const;
 
 export type BffRoute = (typeof BFF_ROUTES)[number];

@@ -7,6 +7,7 @@ import type { UpstreamClient } from '../upstream/upstream-client';
 import type { WorkspaceReader } from '../workspace/workspace-reader';
 import type { ImportRepository } from './import-repository';
 import { nextSliceId, type SliceJob } from './import-slices';
+import { SLICE_EXPIRE_S, SLICE_LIMITS, type SliceLimits } from '../jobs/slice-chain';
 import {
   ImportPaused,
   ImportStopped,
@@ -29,28 +30,9 @@ import { CustomerRows, LeadRows, type RowResult } from './row-import';
 // up on the CRM before anything is sent for it (row-import.ts), never created twice. Only one slice
 // of an import sends at a time (import-slices.ts).
 
-export interface SliceLimits {
-  /** Rows a slice sends at most. */
-  readonly rows: number;
-  /** A slice begins no row after this long (ms of the runner's clock). */
-  readonly ms: number;
-  /** Nor any call, nor a wait that would end later: the row goes on in the next slice. */
-  readonly hardMs: number;
-}
+// How long a slice runs, and when the queue takes it as lost: shared with bulk actions.
+export { SLICE_EXPIRE_S, SLICE_LIMITS, type SliceLimits } from '../jobs/slice-chain';
 
-/**
- * 500 rows or 20 s, whichever comes first: long enough that queuing a slice costs little, short
- * enough that a slice lost with its instance is run again soon. The hard limit leaves a row that
- * began before 20 s time for a few of its calls and short waits; a longer wait (a long Retry-After,
- * a lost answer's grace) is waited by the queue, the row going on in a slice queued for its end.
- */
-export const SLICE_LIMITS: SliceLimits = { rows: 500, ms: 20_000, hardMs: 45_000 };
-/**
- * A slice's job still active this long after it started is taken as lost (its instance died) and
- * run again. Past `hardMs` a slice has at most one upstream call in flight (UPSTREAM_TIMEOUT_MS,
- * 15 s by default) and its bookkeeping left: it never gets near this while its instance lives.
- */
-export const SLICE_EXPIRE_S = 90;
 /** Slices (of different imports) one instance runs at once. */
 const SLICES_AT_ONCE = 4;
 /** Pending rows read at a time. */

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import type { LostSends } from './paced-sender';
 
 // A running import is a chain of slices on the job queue (QUEUES.importRun, import-runner.ts): a
@@ -26,17 +25,5 @@ export interface SliceJob {
   readonly lost?: LostSends & { readonly row: number };
 }
 
-/** A namespace of this file's own, for the name-based (version 5) ids of next slices. */
-const NAMESPACE = Buffer.from('5b0f7c1e8d2a4f6b9e3c7a1d2f4b6c8e', 'hex');
-
-/** A UUID of version 5 (RFC 9562): the SHA-1 of the namespace and the name, the same every time. */
-function nameBasedUuid(name: string): string {
-  const hash = createHash('sha1').update(NAMESPACE).update(name).digest();
-  hash[6] = (hash[6]! & 0x0f) | 0x50;
-  hash[8] = (hash[8]! & 0x3f) | 0x80;
-  const hex = hash.subarray(0, 16).toString('hex');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-}
-
 /** The id of the slice that `jobId` (a slice of the import) queues after itself. */
-export const nextSliceId = (importId: string, jobId: string): string => nameBasedUuid(`${importId}/${jobId}`);
+export { nextSliceId } from '../jobs/slice-chain';

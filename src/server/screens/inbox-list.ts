@@ -119,3 +119,19 @@ export async function inboxListOf(
   }
   return { rows: page, total, hasMore: offset + page.length < total };
 }
+
+/**
+ * The ids of the threads under the list's filters, in the list's order, at most `max`: a bulk
+ * action's "select all matching" (src/server/bulk), resolved once so the run acts on a fixed set.
+ */
+export async function inboxIdsOf(
+  workspace: WorkspaceReader,
+  query: InboxQuery,
+  ctx: InboxContext,
+  max: number,
+): Promise<string[]> {
+  const { rows } = await sql<{ id: string }>`
+    select c.id from ws_conversations c where ${filtersOf(query, ctx)}
+    order by c.last_message_at desc nulls last, c.id limit ${max}`.execute(workspace.db);
+  return rows.map((r) => r.id);
+}

@@ -46,6 +46,32 @@ export interface SnoozesTable {
   job_id: string | null;
 }
 
+/** A bulk action (migration 0026, src/server/bulk). */
+export interface BulkRunsTable {
+  id: string;
+  target: 'conversations' | 'leads';
+  action: string;
+  args: ColumnType<Record<string, string>, string, string>;
+  state: 'queued' | 'running' | 'paused' | 'done' | 'cancelled' | 'failed';
+  reason: string | null;
+  started_by: string;
+  total: number;
+  created_at: Date;
+  updated_at: Date;
+}
+
+/** One record a bulk action acts on (migration 0026). */
+export interface BulkItemsTable {
+  run_id: string;
+  seq: number;
+  record_id: string;
+  name: string | null;
+  state: ColumnType<'pending' | 'done' | 'refused', 'pending' | 'done' | 'refused' | undefined>;
+  reason: string | null;
+  attempted_at: Date | null;
+  finished_at: Date | null;
+}
+
 /** Since when an agent's unread is counted (their first use of the inbox). */
 export interface ReadersTable {
   username: string;
@@ -334,4 +360,6 @@ export interface Database {
   read_marks: ReadMarksTable;
   readers: ReadersTable;
   snoozes: SnoozesTable;
+  bulk_runs: BulkRunsTable;
+  bulk_items: BulkItemsTable;
 }

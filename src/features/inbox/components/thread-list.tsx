@@ -16,6 +16,9 @@ import { useKeptActiveRow } from '../use-kept-active-row';
 import { useNow } from '../use-now';
 import { THREAD_LIST_ID, ThreadFilters } from './thread-filters';
 import { ThreadRow } from './thread-row';
+import { BulkRunStatus } from './bulk-run-status';
+import { BulkSelectBar } from './bulk-select-bar';
+import { useThreadSelection } from '../use-thread-selection';
 
 const FIRST_ROWS = 15;
 const rowId = (row: ReturnType<typeof flattenRows>[number]) => row.conversation.id;
@@ -48,6 +51,8 @@ export function ThreadList({ onHelp }: { onHelp: () => void }) {
   const total = list.data?.pages[0]?.total;
   // Unread only dresses the rows: the list never waits for it (nor fails with it).
   const unread = useQuery(unreadQuery()).data?.threads;
+  const order = useMemo(() => rows.map(rowId), [rows]);
+  const picking = useThreadSelection(order, JSON.stringify(filters));
 
   return (
     <section aria-label="Conversations" className="flex h-full min-h-0 flex-col">
@@ -74,12 +79,23 @@ export function ThreadList({ onHelp }: { onHelp: () => void }) {
         ) : null}
       </header>
       <ThreadFilters channels={channels.channels} />
+      <BulkRunStatus target="conversations" />
+      {picking.selection.ids.size > 0 ? (
+        <BulkSelectBar
+          selection={picking.selection}
+          total={total ?? rows.length}
+          filters={filters}
+          onSelectAll={picking.selectAll}
+          onClear={picking.clear}
+        />
+      ) : null}
       <div
         ref={scrollRef}
         id={THREAD_LIST_ID}
         role="tabpanel"
         aria-label="Threads"
         aria-busy={refiltering}
+        onKeyDown={picking.onKeyDown}
         className={`min-h-0 flex-1 overflow-y-auto transition-opacity ${refiltering ? 'opacity-60' : ''}`}
       >
         {rows.length === 0 ? (
@@ -104,6 +120,9 @@ export function ThreadList({ onHelp }: { onHelp: () => void }) {
                   unread={unread?.[row.conversation.id] ?? 0}
                   now={now}
                   me={me.id}
+                  selected={picking.selection.ids.has(row.conversation.id)}
+                  selecting={picking.selection.ids.size > 0}
+                  onSelect={picking.onToggle}
                 />
               ))}
             </ul>

@@ -15,6 +15,7 @@ import { ChannelLabel } from './channel-label';
 import { WindowChip } from './window-chip';
 import { UserText } from '@/components/ui/user-text';
 import { useSeen } from '@/lib/use-seen';
+import { ThreadSelectBox } from './thread-select-box';
 
 interface ThreadRowProps {
   /** The BFF's row: the thread, its contact and newest messages. */
@@ -26,6 +27,10 @@ interface ThreadRowProps {
   now: number;
   /** The signed-in person's username: a reply of theirs reads "You". */
   me: string | null;
+  /** Bulk actions (thread-select-box.tsx): absent, the row has no box. */
+  selected?: boolean;
+  selecting?: boolean;
+  onSelect?: (id: string, shift: boolean) => void;
 }
 
 /** What a row shows about its thread, from the BFF's row or read by the row itself. */
@@ -81,6 +86,9 @@ function ThreadRowView({
   hasOlder,
   rowRef,
   loading = false,
+  selected = false,
+  selecting = false,
+  onSelect,
 }: ThreadRowProps & RowContent) {
   const { conversation } = row;
   const aiAgentId = useAiAgentId(conversation);
@@ -102,14 +110,23 @@ function ThreadRowView({
     isGroup: conversation.is_group,
   });
   return (
-    <li ref={rowRef} data-thread-row={conversation.id}>
+    <li ref={rowRef} data-thread-row={conversation.id} className={onSelect ? 'group flex' : undefined}>
+      {onSelect ? (
+        <ThreadSelectBox
+          id={conversation.id}
+          name={name}
+          selected={selected}
+          selecting={selecting}
+          onSelect={onSelect}
+        />
+      ) : null}
       <Link
         to="/inbox/$conversationId"
         params={{ conversationId: conversation.id }}
         search={true}
         aria-current={active ? 'page' : undefined}
-        className={`flex flex-col gap-0.5 border-b border-border px-3 py-2.5 outline-offset-[-2px] hover:bg-surface ${
-          active ? 'bg-accent-soft' : ''
+        className={`flex min-w-0 flex-1 flex-col gap-0.5 border-b border-border px-3 py-2.5 outline-offset-[-2px] hover:bg-surface ${
+          active || selected ? 'bg-accent-soft' : ''
         }`}
       >
         <span className="flex items-center gap-2">

@@ -1,0 +1,121 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { BULK_DONE_WORD, type BulkRun, type BulkTarget } from '@/contract';
+import { Button } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
+import { errorText } from '@/components/ui/states';
+import { UserText } from '@/components/ui/user-text';
+import { actOnBulkRun, bulkReportQuery, bulkRunsQuery, isFinished } from '@/data/bulk';
+import { raise } from '@/lib/toast';
+
+// The person's latest bulk action on a target, read back from the BFF (GET /bff/bulk), so leaving
+// the screen and coming back finds it: a progress bar while it runs, the reason and Resume when it
+// stopped, and at the end "48 closed, 2 refused" with the refused ones and why.
+
+export function summary(run: BulkRun): string {
+  const done = `${run.done} ${BULK_DONE_WORD[run.action]}`;
+  return run.refused > 0 ? `${done}, ${run.refused} refused` : done;
+}
+
+export function BulkRunStatus({ target }: { target: BulkTarget }) {
+  const queryClient = useQueryClient();
+  const runs = useQuery(bulkRunsQuery());
+  const [dismissed, setDismissed] = useState<ReadonlySet<string>>(new Set());
+  const [reportOpen, setReportOpen] = useState(false);
+  const run = runs.data?.data.find((r) => r.target === target);
+  if (!run || dismissed.has(run.id)) return null;
+  const finished = isFinished(run);
+  const stopped = run.state === 'paused' || run.state === 'failed';
+  const left = run.total - run.done - run.refused;
+  const step = (which: 'cancel' | 'resume') =>
+    actOnBulkRun(queryClient, run.id, which).catch((error: unknown) => raise('error', errorText(error)));
+  return (
+    <div
+      role="status"
+      aria-live="polite"
+      className="flex flex-col gap-1.5 border-b border-border bg-surface px-3 py-2 text-[13px]"
+    >
+      <div className="flex items-center gap-2">
+        <span className="tabular min-w-0 flex-1 truncate">
+          {finished
+            ? `${run.state === 'cancelled' ? 'Cancelled: ' : ''}${summary(run)}`
+            : stopped
+              ? `Stopped: ${summary(run)}, ${left} left`
+              : `Working: ${run.done + run.refused} of ${run.total}`}
+        </span>
+        {run.refused > 0 ? (
+          <Button size="sm" variant="ghost" onClick={() => setReportOpen(true)}>
+            See refused
+          </Button>
+        ) : null}
+        {stopped ? (
+          <Button size="sm" onClick={() => void step('resume')}>
+            Resume
+          </Button>
+        ) : null}
+        {!finished ? (
+          <Button size="sm" variant="ghost" onClick={() => void step('cancel')}>
+            Cancel
+          </Button>
+        ) : (
+          <Button size="sm" variant="ghost" onClick={() => setDismissed(new Set([...dismissed, run.id]))}>
+            Dismiss
+          </Button>
+        )}
+      </div>
+      {!finished ? (
+        <progress
+          className="h-1.5 w-full accent-[var(--color-accent)]"
+          max={Math.max(run.total, 1)}
+          value={run.done + run.refused}
+          aria-label="Bulk action progress"
+        />
+      ) : null}
+      {stopped && run.reason ? (
+        <p className="text-xs text-danger">
+          <UserText>{run.reason}</UserText>
+        </p>
+      ) : null}
+      <RefusedDialog run={run} open={reportOpen} onOpenChange={setReportOpen} />
+    </div>
+  );
+}
+
+function RefusedDialog({
+  run,
+  open,
+  onOpenChange,
+}: {
+  run: BulkRun;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const report = useQuery({ ...bulkReportQuery(run.id, run.refused), enabled: open });
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={`${run.refused} refused`}
+      description={summary(run)}
+    >
+      {report.isPending ? (
+        <p className="text-muted">Loading…</p>
+      ) : report.isError ? (
+        <p className="text-danger">{errorText(report.error)}</p>
+      ) : (
+        <ul aria-label="Refused records" className="flex flex-col gap-2">
+          {report.data.refused.map((item) => (
+            <li key={item.recordId} className="flex flex-col">
+              <span className="font-medium">
+                <UserText>{item.name ?? item.recordId}</UserText>
+              </span>
+              <span className="text-xs text-muted">
+                <UserText>{item.reason}</UserText>
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Dialog>
+  );
+}
