@@ -15,6 +15,7 @@ import { Route as InboxRouteImport } from './routes/inbox'
 import { Route as LeadsRouteImport } from './routes/leads'
 import { Route as MentionsRouteImport } from './routes/mentions'
 import { Route as QuickRepliesRouteImport } from './routes/quick-replies'
+import { Route as RemindersRouteImport } from './routes/reminders'
 import { Route as ReportsRouteImport } from './routes/reports'
 import { Route as SearchRouteImport } from './routes/search'
 import { Route as SettingsRouteImport } from './routes/settings'
@@ -59,6 +60,11 @@ const MentionsRoute = MentionsRouteImport.update({
 const QuickRepliesRoute = QuickRepliesRouteImport.update({
   id: '/quick-replies',
   path: '/quick-replies',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const RemindersRoute = RemindersRouteImport.update({
+  id: '/reminders',
+  path: '/reminders',
   getParentRoute: () => rootRouteImport,
 } as any)
 const ReportsRoute = ReportsRouteImport.update({
@@ -144,6 +150,7 @@ export interface FileRoutesByFullPath {
   '/leads': typeof LeadsRoute
   '/mentions': typeof MentionsRoute
   '/quick-replies': typeof QuickRepliesRoute
+  '/reminders': typeof RemindersRoute
   '/reports': typeof ReportsRoute
   '/search': typeof SearchRoute
   '/settings': typeof SettingsRouteWithChildren
@@ -166,6 +173,7 @@ export interface FileRoutesByTo {
   '/leads': typeof LeadsRoute
   '/mentions': typeof MentionsRoute
   '/quick-replies': typeof QuickRepliesRoute
+  '/reminders': typeof RemindersRoute
   '/reports': typeof ReportsRoute
   '/search': typeof SearchRoute
   '/sign-in': typeof SignInRoute
@@ -189,6 +197,7 @@ export interface FileRoutesById {
   '/leads': typeof LeadsRoute
   '/mentions': typeof MentionsRoute
   '/quick-replies': typeof QuickRepliesRoute
+  '/reminders': typeof RemindersRoute
   '/reports': typeof ReportsRoute
   '/search': typeof SearchRoute
   '/settings': typeof SettingsRouteWithChildren
@@ -214,6 +223,7 @@ export interface FileRouteTypes {
     | '/leads'
     | '/mentions'
     | '/quick-replies'
+    | '/reminders'
     | '/reports'
     | '/search'
     | '/settings'
@@ -236,6 +246,7 @@ export interface FileRouteTypes {
     | '/leads'
     | '/mentions'
     | '/quick-replies'
+    | '/reminders'
     | '/reports'
     | '/search'
     | '/sign-in'
@@ -258,6 +269,7 @@ export interface FileRouteTypes {
     | '/leads'
     | '/mentions'
     | '/quick-replies'
+    | '/reminders'
     | '/reports'
     | '/search'
     | '/settings'
@@ -282,6 +294,7 @@ export interface RootRouteChildren {
   LeadsRoute: typeof LeadsRoute
   MentionsRoute: typeof MentionsRoute
   QuickRepliesRoute: typeof QuickRepliesRoute
+  RemindersRoute: typeof RemindersRoute
   ReportsRoute: typeof ReportsRoute
   SearchRoute: typeof SearchRoute
   SettingsRoute: typeof SettingsRouteWithChildren
@@ -333,6 +346,13 @@ declare module '@tanstack/react-router' {
       path: '/quick-replies'
       fullPath: '/quick-replies'
       preLoaderRoute: typeof QuickRepliesRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/reminders': {
+      id: '/reminders'
+      path: '/reminders'
+      fullPath: '/reminders'
+      preLoaderRoute: typeof RemindersRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/reports': {
@@ -484,6 +504,7 @@ const rootRouteChildren: RootRouteChildren = {
   LeadsRoute: LeadsRoute,
   MentionsRoute: MentionsRoute,
   QuickRepliesRoute: QuickRepliesRoute,
+  RemindersRoute: RemindersRoute,
   ReportsRoute: ReportsRoute,
   SearchRoute: SearchRoute,
   SettingsRoute: SettingsRouteWithChildren,

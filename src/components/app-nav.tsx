@@ -9,6 +9,7 @@ import {
   Settings,
   LogOut,
   BarChart3,
+  Bell,
 } from 'lucide-react';
 import { canReadReports, type Role } from '@/contract';
 import { signOut } from '@/lib/auth';
@@ -17,13 +18,22 @@ import { errorText } from './ui/states';
 import type { ReactNode } from 'react';
 import { meQuery } from '@/data/session';
 import { mentionsQuery } from '@/data/notes';
+import { dueRemindersQuery } from '@/data/reminders';
 import { unreadQuery } from '@/data/unread';
 import { initials } from '@/lib/format';
 import { UserText } from './ui/user-text';
 import { clearUserStorage } from '@/lib/user-storage';
 
 const ITEMS: {
-  to: '/inbox' | '/mentions' | '/leads' | '/customers' | '/quick-replies' | '/reports' | '/settings';
+  to:
+    | '/inbox'
+    | '/mentions'
+    | '/reminders'
+    | '/leads'
+    | '/customers'
+    | '/quick-replies'
+    | '/reports'
+    | '/settings';
   label: string;
   icon: ReactNode;
   /** Shown only to these roles (the route and the BFF refuse the others anyway). */
@@ -31,6 +41,7 @@ const ITEMS: {
 }[] = [
   { to: '/inbox', label: 'Inbox', icon: <Inbox size={18} aria-hidden /> },
   { to: '/mentions', label: 'Mentions', icon: <AtSign size={18} aria-hidden /> },
+  { to: '/reminders', label: 'Reminders', icon: <Bell size={18} aria-hidden /> },
   { to: '/leads', label: 'Leads', icon: <KanbanSquare size={18} aria-hidden /> },
   { to: '/customers', label: 'Customers', icon: <Building2 size={18} aria-hidden /> },
   { to: '/quick-replies', label: 'Quick replies', icon: <MessageSquareText size={18} aria-hidden /> },
@@ -46,6 +57,8 @@ export function AppNav({ search }: { search?: ReactNode }) {
   const counts: Partial<Record<(typeof ITEMS)[number]['to'], number>> = {
     '/inbox': useQuery(unreadQuery()).data?.total ?? 0,
     '/mentions': useQuery(mentionsQuery()).data?.unread ?? 0,
+    // My reminders that came due (the same read flags their rows and cards).
+    '/reminders': useQuery(dueRemindersQuery()).data?.reminders.length ?? 0,
   };
   const router = useRouter();
   const queryClient = useQueryClient();

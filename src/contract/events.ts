@@ -10,6 +10,7 @@ import { Customer } from './customers';
 import { Lead, LeadStage } from './leads';
 import { Note } from './notes';
 import { QuickReply } from './quick-replies';
+import { Reminder } from './reminders';
 import { Tag } from './tags';
 import { Template } from './templates';
 
@@ -72,6 +73,8 @@ const SHAPES = {
   'note.created': () => ({ note: Note }),
   /** A note mentions this agent (sent to that agent's browsers only). */
   'mention.created': () => ({ note: Note }),
+  /** A reminder of this person's came due (sent to that person's browsers only). */
+  'reminder.due': () => ({ reminder: Reminder }),
   /** How far a bulk action has come (sent to the browsers of who started it, at most every ~500 ms). */
   'bulk.progress': () => ({ run: BulkRun }),
   /** A teammate opened or left a thread, or started or stopped typing in it. */

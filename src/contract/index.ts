@@ -35,6 +35,7 @@ export * from './thread-names';
 export * from './presence';
 export * from './preferences';
 export * from './snooze';
+export * from './reminders';
 export * from './jobs';
 export * from './bulk';
 export * from './rules';

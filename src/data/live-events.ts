@@ -32,6 +32,7 @@ import { replaceTags } from './tags';
 import { replaceTemplates } from './templates';
 import { countArrived, refreshUnread } from './unread';
 import { addNote, refreshMentions } from './notes';
+import { onReminderDue } from './reminders';
 import { setBulkRun } from './bulk';
 import { applyPresence } from './presence';
 
@@ -197,6 +198,8 @@ export function applyLiveEvent(queryClient: QueryClient, event: LiveEvent): void
       return refreshMentions(queryClient);
     case 'presence.changed':
       return applyPresence(queryClient, event);
+    case 'reminder.due':
+      return onReminderDue(queryClient, event.reminder);
     case 'bulk.progress':
       return setBulkRun(queryClient, event.run);
     case 'resync':

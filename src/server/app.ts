@@ -47,6 +47,7 @@ import { JobControls } from './jobs/job-controls';
 import { QUEUES, JobQueue } from './jobs/job-queue';
 import { jobHandlers } from './jobs/job-routes';
 import { registerBulk } from './bulk/register-bulk';
+import { startReminders } from './reminders/register-reminders';
 import { SnoozeRepository } from './snooze/snooze-repository';
 import { snoozeHandlers } from './snooze/snooze-routes';
 import { SnoozeService } from './snooze/snooze-service';
@@ -278,6 +279,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         return typeof conversationId === 'string' && (await snoozes.wake(conversationId)).ok;
       },
     });
+  // Reminders people set on threads and leads, fired from the job queue at their time.
+  const reminders =
+    live && jobs && deps.database
+      ? await startReminders({
+          db: deps.database.db,
+          workspace: live.workspace,
+          jobs,
+          bus: live.bus,
+          clock,
+          log: app.log,
+          controls: jobControls,
+        })
+      : null;
   // Bulk actions on threads and leads: runs kept in the database, worked a slice at a time on the queue.
   const bulk = registerBulk(app, {
     live,
@@ -340,6 +354,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       ...(snoozes ? snoozeHandlers({ snoozes }) : {}),
       ...(jobs && jobControls ? jobHandlers({ jobs, controls: jobControls }) : {}),
       ...bulk,
+      ...(reminders ? reminders.handlers : {}),
       ...(notesRepo
         ? notesHandlers({
             users: deps.users,

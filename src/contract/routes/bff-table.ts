@@ -14,6 +14,7 @@ import { WORKSPACE_ROUTES } from './workspace';
 import { IMPORT_ROUTES } from './imports';
 import { EXPORT_ROUTES } from './exports';
 import { SNOOZE_ROUTES } from './snooze';
+import { REMINDER_ROUTES } from './reminders';
 import { JOB_ROUTES } from './jobs';
 import { BULK_ROUTES } from './bulk';
 
@@ -34,6 +35,7 @@ export const BFF_ROUTES = [
   ...IMPORT_ROUTES,
   ...EXPORT_ROUTES,
   ...SNOOZE_ROUTES,
+  ...REMINDER_ROUTES,
   ...JOB_ROUTES,
   ...BULK_ROUTES,
 ] as const;

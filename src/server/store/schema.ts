@@ -72,6 +72,26 @@ export interface BulkItemsTable {
   finished_at: Date | null;
 }
 
+/** A reminder a person set on a thread or a lead (migration 0025, src/server/reminders). */
+export interface RemindersTable {
+  id: string;
+  username: string;
+  target_kind: 'conversation' | 'lead';
+  target_id: string;
+  label: string;
+  note: string | null;
+  due_at: Date;
+  state: 'pending' | 'due' | 'done' | 'cancelled';
+  created_at: Date;
+  fired_at: Date | null;
+  /** A job telling the person's browsers now (a lease a re-run may take over once it is old). */
+  notifying_at: Date | null;
+  notified_at: Date | null;
+  record_gone: ColumnType<boolean, boolean | undefined, boolean>;
+  /** The job that fires it (src/server/jobs). */
+  job_id: string | null;
+}
+
 /** Since when an agent's unread is counted (their first use of the inbox). */
 export interface ReadersTable {
   username: string;
@@ -362,4 +382,5 @@ export interface Database {
   snoozes: SnoozesTable;
   bulk_runs: BulkRunsTable;
   bulk_items: BulkItemsTable;
+  reminders: RemindersTable;
 }

@@ -87,6 +87,7 @@ export async function applyToWorkspace(
     case 'note.created':
     case 'mention.created':
     case 'presence.changed':
+    case 'reminder.due':
     case 'bulk.progress':
       // Nothing of the upstream's workspace: the team's own data, or a word to browsers.
       return true;

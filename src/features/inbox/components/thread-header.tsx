@@ -22,6 +22,7 @@ import {
   useOwnerName,
 } from './header-menu-faces';
 import { ThreadStatusActions } from './thread-status-actions';
+import { RemindMeSlot } from './remind-me-menu';
 import { WindowChip } from './window-chip';
 import { ThreadViewers } from './thread-presence';
 import type { Presence } from '@/data/presence';
@@ -114,6 +115,7 @@ export const ThreadHeader = memo(function ThreadHeader({
             <AiFace />
           </PendingMenuButton>
         )}
+        <RemindMeSlot conversationId={thread.id} />
         <SnoozeSlot thread={thread} />
         <ThreadStatusActions conversation={thread} />
         <MarkUnreadButton conversationId={thread.id} />

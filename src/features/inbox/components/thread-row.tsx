@@ -15,6 +15,7 @@ import { ChannelLabel } from './channel-label';
 import { WindowChip } from './window-chip';
 import { UserText } from '@/components/ui/user-text';
 import { useSeen } from '@/lib/use-seen';
+import { ReminderDueFlag } from '@/components/reminders/reminder-due-flag';
 import { ThreadSelectBox } from './thread-select-box';
 
 interface ThreadRowProps {
@@ -183,6 +184,7 @@ function ThreadRowView({
               {snoozed}
             </span>
           ) : null}
+          <ReminderDueFlag kind="conversation" id={conversation.id} />
           <WindowChip state={windowState} />
         </span>
       </Link>

@@ -7,6 +7,7 @@ import { useBoardMovable } from './board-movable';
 import { FollowUpBadge } from './follow-up-badge';
 import { PriorityBadge } from './priority-badge';
 import { UserText } from '@/components/ui/user-text';
+import { ReminderDueFlag } from '@/components/reminders/reminder-due-flag';
 
 /** Cards have one fixed height so the virtualised columns need no measuring. */
 export const CARD_HEIGHT = 92;
@@ -38,6 +39,7 @@ export const LeadCardBody = memo(function LeadCardBody({ lead, ownerName, follow
       <div className="mt-auto flex items-center gap-1.5 overflow-hidden">
         <PriorityBadge priority={lead.priority} />
         {followUp ? <FollowUpBadge /> : null}
+        <ReminderDueFlag kind="lead" id={lead.id} />
         {lead.expected_close_date ? (
           <span className="shrink-0 whitespace-nowrap text-xs text-subtle" title="Expected close">
             {calendarDate(lead.expected_close_date)}

@@ -1,6 +1,7 @@
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import type { LeadStage } from '@/contract';
 import { QueryBoundary } from '@/components/query-boundary';
+import { RemindMeMenu } from '@/components/reminders/remind-me-menu';
 import { Dialog } from '@/components/ui/dialog';
 import { Field, Select } from '@/components/ui/field';
 import { LoadingState, errorText } from '@/components/ui/states';
@@ -77,6 +78,9 @@ function LeadDetails({
 
   return (
     <div className="flex flex-col gap-6">
+      <div className="flex justify-end">
+        <RemindMeMenu kind="lead" targetId={lead.id} />
+      </div>
       <div className="grid grid-cols-2 gap-3">
         {mayEdit ? (
           <Field label="Stage" hint={matched ? undefined : `Its status "${lead.status}" matches no stage.`}>
