@@ -1,3 +1,5 @@
+import { useRef } from 'react';
+
 // A row's box for bulk actions: shown on hover or focus, and on every row once any is picked.
 // Its own click (with shift: the range from the last one clicked) never opens the thread.
 
@@ -11,6 +13,7 @@ interface ThreadSelectBoxProps {
 }
 
 export function ThreadSelectBox({ id, name, selected, selecting, onSelect }: ThreadSelectBoxProps) {
+  const shift = useRef(false);
   return (
     <label
       className={`grid w-8 shrink-0 cursor-pointer place-items-center border-b border-border focus-within:opacity-100 group-hover:opacity-100 ${
@@ -22,12 +25,15 @@ export function ThreadSelectBox({ id, name, selected, selecting, onSelect }: Thr
         className="size-4 accent-[var(--color-accent)]"
         checked={selected}
         aria-label={`Select ${name}`}
+        // The click says whether shift was held; the change that follows toggles. (Preventing the
+        // click's default instead would let the browser put the old tick back over React's.)
         onClick={(event) => {
-          // The click, not the change: only the click says whether shift was held.
-          event.preventDefault();
-          onSelect(id, event.shiftKey);
+          shift.current = event.shiftKey;
         }}
-        onChange={() => undefined}
+        onChange={() => {
+          onSelect(id, shift.current);
+          shift.current = false;
+        }}
       />
     </label>
   );
