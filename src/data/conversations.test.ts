@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import type { Conversation, InboxScreenPage } from '@/contract';
+import type { Conversation, InboxScreenPage, ThreadScreen } from '@/contract';
 import { conversation } from '@/test/records';
 import {
   cleanFilters,
@@ -10,6 +10,7 @@ import {
   upsertConversation,
   type ConversationPages,
 } from './conversations';
+import { seedThreadScreen } from './thread-screen';
 
 const rowOf = (c: Conversation) => ({
   conversation: c,
@@ -84,5 +85,21 @@ describe('heldConversation', () => {
     queryClient.setQueryData(conversationKeys.detail(a.id), fresher);
     expect(heldConversation(queryClient, a.id)).toEqual(fresher);
     expect(heldConversation(queryClient, conversation().id)).toBeUndefined();
+  });
+});
+
+describe('a thread screen read that began before a write', () => {
+  it('does not paint its older copy over the written one; a read begun after does', () => {
+    const queryClient = new QueryClient();
+    const snoozed = { ...conversation(), status: 'snoozed' as const };
+    const before = performance.now();
+    // The Wake's answer lands while the screen's read (begun at `before`) is on its way.
+    upsertConversation(queryClient, { ...snoozed, status: 'open' });
+    const screen = { conversation: snoozed, authors: {} } as unknown as ThreadScreen;
+    seedThreadScreen(queryClient, screen, before);
+    expect(heldConversation(queryClient, snoozed.id)?.status).toBe('open');
+
+    seedThreadScreen(queryClient, screen, performance.now());
+    expect(heldConversation(queryClient, snoozed.id)?.status).toBe('snoozed');
   });
 });

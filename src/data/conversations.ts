@@ -107,10 +107,29 @@ export function mapListRows(queryClient: QueryClient, change: (row: InboxRow) =>
  * that holds it. Whether it still belongs under a list's filters is the list's next read.
  */
 export function upsertConversation(queryClient: QueryClient, conversation: Conversation) {
+  noteWritten(queryClient, conversation.id);
   queryClient.setQueryData<Conversation>(conversationKeys.detail(conversation.id), conversation);
   mapListRows(queryClient, (row) =>
     row.conversation.id === conversation.id ? { ...row, conversation } : row,
   );
+}
+
+/** When each thread was last written from an answer or an event, per query client (ms). */
+const written = new WeakMap<QueryClient, Map<string, number>>();
+
+function noteWritten(queryClient: QueryClient, id: string): void {
+  let times = written.get(queryClient);
+  if (!times) written.set(queryClient, (times = new Map()));
+  times.set(id, performance.now());
+}
+
+/**
+ * Whether the thread was written after `since` (performance.now()): a read that began before then
+ * carries an older copy and must not paint it over the newer one (a Wake's answer, say, overtaken
+ * by the thread screen's read that was already on its way).
+ */
+export function writtenSince(queryClient: QueryClient, id: string, since: number): boolean {
+  return (written.get(queryClient)?.get(id) ?? -Infinity) > since;
 }
 
 /** The freshest copy of a thread the cache holds: its detail, else a list row. */

@@ -3,7 +3,7 @@ import type { ThreadScreen } from '@/contract';
 import { call } from '@/lib/api-client';
 import { addAuthors } from './authors';
 import { contactKeys, threadContactQuery, type ThreadContact } from './contacts';
-import { conversationKeys } from './conversations';
+import { conversationKeys, writtenSince } from './conversations';
 import { customerKeys } from './customers';
 import { leadKeys } from './leads';
 import { mergeNewestPage, messageKeys, type MessagesData } from './messages';
@@ -29,10 +29,14 @@ export const threadScreenQuery = (id: string) =>
     ...screenRetry,
   });
 
-/** Writes a thread screen into the caches of what it holds (a thread's older pages stay). */
-export function seedThreadScreen(queryClient: QueryClient, screen: ThreadScreen): void {
+/**
+ * Writes a thread screen into the caches of what it holds (a thread's older pages stay). `since`:
+ * when its read began; a thread written after that (an answer, an event) keeps the newer copy.
+ */
+export function seedThreadScreen(queryClient: QueryClient, screen: ThreadScreen, since = -Infinity): void {
   const { conversation } = screen;
-  queryClient.setQueryData(conversationKeys.detail(conversation.id), conversation);
+  if (!writtenSince(queryClient, conversation.id, since))
+    queryClient.setQueryData(conversationKeys.detail(conversation.id), conversation);
   if (screen.messages) {
     const page = screen.messages;
     queryClient.setQueryData<MessagesData>(messageKeys.thread(conversation.id), (held) =>
@@ -49,8 +53,9 @@ export function seedThreadScreen(queryClient: QueryClient, screen: ThreadScreen)
 
 /** The thread route's read: one call, then only what the BFF did not hold yet. */
 export async function loadThreadScreen(queryClient: QueryClient, id: string): Promise<ThreadScreen> {
+  const since = performance.now();
   const screen = await queryClient.fetchQuery(threadScreenQuery(id));
-  seedThreadScreen(queryClient, screen);
+  seedThreadScreen(queryClient, screen, since);
   return screen;
 }
 

@@ -18,10 +18,13 @@ export function RemindMeMenu({
   kind,
   targetId,
   triggerClassName = REMIND_TRIGGER,
+  compact = false,
 }: {
   kind: ReminderKind;
   targetId: string;
   triggerClassName?: string;
+  /** The bell alone (its name in a tooltip): the thread header has no room for one more word. */
+  compact?: boolean;
 }) {
   const create = useCreateReminder(targetId);
   const [open, setOpen] = useState(false);
@@ -44,12 +47,13 @@ export function RemindMeMenu({
       >
         <DropdownMenu.Trigger
           aria-label={REMIND_ME_LABEL}
+          title={compact ? REMIND_ME_LABEL : undefined}
           disabled={create.isPending}
           className={triggerClassName}
         >
           <BellPlus size={14} aria-hidden />
-          <span className="hidden sm:inline">{REMIND_ME_LABEL}</span>
-          <ChevronDown size={14} aria-hidden />
+          {compact ? null : <span className="hidden sm:inline">{REMIND_ME_LABEL}</span>}
+          <ChevronDown size={14} aria-hidden className="hidden sm:block" />
         </DropdownMenu.Trigger>
         <DropdownMenu.Portal>
           <DropdownMenu.Content

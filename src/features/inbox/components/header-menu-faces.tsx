@@ -28,7 +28,7 @@ export function OwnerFace({ name }: { name: string }) {
       <span className="hidden max-w-32 truncate sm:block">
         <UserText>{name}</UserText>
       </span>
-      <ChevronDown size={14} aria-hidden />
+      <ChevronDown size={14} aria-hidden className="hidden sm:block" />
     </>
   );
 }

@@ -9,18 +9,18 @@ const menuCode = loadable(() => import('@/components/reminders/remind-me-menu'),
 
 export function RemindMeSlot({ conversationId }: { conversationId: string }) {
   const code = menuCode.use();
-  if (code) return <code.RemindMeMenu kind="conversation" targetId={conversationId} />;
+  if (code) return <code.RemindMeMenu kind="conversation" targetId={conversationId} compact />;
   return (
     <button
       type="button"
       disabled
       aria-label={REMIND_ME_LABEL}
+      title={REMIND_ME_LABEL}
       aria-haspopup="menu"
       className={REMIND_TRIGGER}
     >
       <BellPlus size={14} aria-hidden />
-      <span className="hidden sm:inline">{REMIND_ME_LABEL}</span>
-      <ChevronDown size={14} aria-hidden />
+      <ChevronDown size={14} aria-hidden className="hidden sm:block" />
     </button>
   );
 }

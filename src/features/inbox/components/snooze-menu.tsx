@@ -99,7 +99,7 @@ function SnoozeMenu({ conversationId, focus }: { conversationId: string; focus: 
         >
           <Clock size={14} aria-hidden />
           <span className="hidden sm:inline">Snooze</span>
-          <ChevronDown size={14} aria-hidden />
+          <ChevronDown size={14} aria-hidden className="hidden sm:block" />
         </DropdownMenu.Trigger>
         <DropdownMenu.Portal>
           <DropdownMenu.Content

@@ -99,7 +99,7 @@ export const ThreadHeader = memo(function ThreadHeader({
       </div>
       {/* The controls stay on one row of their own (a phone: under the names; wider: beside them),
           never wrapping into a third. */}
-      <div className="ml-auto flex shrink-0 flex-nowrap items-center justify-end gap-1.5">
+      <div className="ml-auto flex shrink-0 flex-nowrap items-center justify-end gap-1 sm:gap-1.5">
         <ThreadViewers viewers={viewers} />
         {!can('conversations.assignOwner') ? null : menus ? (
           <menus.OwnerPicker conversation={thread} />
@@ -161,7 +161,7 @@ function SnoozeSlot({ thread }: { thread: Conversation }) {
     <PendingMenuButton label="Snooze">
       <Clock size={14} aria-hidden />
       <span className="hidden sm:inline">Snooze</span>
-      <ChevronDown size={14} aria-hidden />
+      <ChevronDown size={14} aria-hidden className="hidden sm:block" />
     </PendingMenuButton>
   );
 }
