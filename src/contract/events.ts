@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { Activity } from './activities';
-import { BulkRun } from './bulk';
 import { MessageAuthors } from './authors';
+import { BulkRun } from './bulk';
 import { Channel } from './channels';
 import { DateTime, Id } from './common';
 import { Contact } from './contacts';
@@ -9,6 +9,7 @@ import { Conversation, Message } from './conversations';
 import { Customer } from './customers';
 import { Lead, LeadStage } from './leads';
 import { Note } from './notes';
+import { ScheduledMessage } from './scheduled';
 import { QuickReply } from './quick-replies';
 import { Reminder } from './reminders';
 import { Tag } from './tags';
@@ -71,12 +72,12 @@ const SHAPES = {
   'readState.changed': () => ({ conversationId: Id, readAt: DateTime, markedUnread: z.boolean() }),
   /** A private note on a thread (every teammate's browser). */
   'note.created': () => ({ note: Note }),
+  /** A scheduled send was made, changed, sent, failed or cancelled (every teammate's browser). */
+  'scheduled.changed': () => ({ scheduled: ScheduledMessage }),
   /** A note mentions this agent (sent to that agent's browsers only). */
   'mention.created': () => ({ note: Note }),
   /** A reminder of this person's came due (sent to that person's browsers only). */
   'reminder.due': () => ({ reminder: Reminder }),
-  /** How far a bulk action has come (sent to the browsers of who started it, at most every ~500 ms). */
-  'bulk.progress': () => ({ run: BulkRun }),
   /** A teammate opened or left a thread, or started or stopped typing in it. */
   'presence.changed': () => ({
     username: z.string(),
@@ -86,6 +87,8 @@ const SHAPES = {
   }),
   /** Whether the BFF can read the upstream; sent on connect and whenever it changes. */
   'upstream.status': () => ({ state: UpstreamState, since: DateTime }),
+  /** How far a bulk action has come (sent to the browsers of who started it, at most every ~500 ms). */
+  'bulk.progress': () => ({ run: BulkRun }),
   /** The stream cannot replay what the client missed: refetch everything on screen. */
   resync: () => ({ reason: z.enum(RESYNC_REASONS) }),
 };

@@ -33,8 +33,9 @@ import { replaceTemplates } from './templates';
 import { countArrived, refreshUnread } from './unread';
 import { addNote, refreshMentions } from './notes';
 import { onReminderDue } from './reminders';
-import { setBulkRun } from './bulk';
+import { placeScheduled } from './scheduled';
 import { applyPresence } from './presence';
+import { setBulkRun } from './bulk';
 
 // The live stream's events written into the caches, through the same writers every mutation uses,
 // so a change another agent made (or the sync read) lands exactly as this tab's own would. Nothing
@@ -194,12 +195,14 @@ export function applyLiveEvent(queryClient: QueryClient, event: LiveEvent): void
       return refreshUnread(queryClient);
     case 'note.created':
       return addNote(queryClient, event.note);
+    case 'scheduled.changed':
+      return placeScheduled(queryClient, event.scheduled);
     case 'mention.created':
       return refreshMentions(queryClient);
-    case 'presence.changed':
-      return applyPresence(queryClient, event);
     case 'reminder.due':
       return onReminderDue(queryClient, event.reminder);
+    case 'presence.changed':
+      return applyPresence(queryClient, event);
     case 'bulk.progress':
       return setBulkRun(queryClient, event.run);
     case 'resync':

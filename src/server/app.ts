@@ -48,6 +48,7 @@ import { QUEUES, JobQueue } from './jobs/job-queue';
 import { jobHandlers } from './jobs/job-routes';
 import { registerBulk } from './bulk/register-bulk';
 import { startReminders } from './reminders/register-reminders';
+import { registerScheduled } from './scheduled/register-scheduled';
 import { SnoozeRepository } from './snooze/snooze-repository';
 import { snoozeHandlers } from './snooze/snooze-routes';
 import { SnoozeService } from './snooze/snooze-service';
@@ -279,6 +280,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         return typeof conversationId === 'string' && (await snoozes.wake(conversationId)).ok;
       },
     });
+  // Scheduled sends: kept in the BFF's database, sent from the job queue on any instance.
+  const scheduledSends = await registerScheduled({
+    database: deps.database,
+    jobs,
+    live,
+    controls: jobControls,
+    clock,
+    log: app.log,
+  });
   // Reminders people set on threads and leads, fired from the job queue at their time.
   const reminders =
     live && jobs && deps.database
@@ -354,6 +364,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       ...(snoozes ? snoozeHandlers({ snoozes }) : {}),
       ...(jobs && jobControls ? jobHandlers({ jobs, controls: jobControls }) : {}),
       ...bulk,
+      ...scheduledSends,
       ...(reminders ? reminders.handlers : {}),
       ...(notesRepo
         ? notesHandlers({

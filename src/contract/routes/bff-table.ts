@@ -14,9 +14,10 @@ import { WORKSPACE_ROUTES } from './workspace';
 import { IMPORT_ROUTES } from './imports';
 import { EXPORT_ROUTES } from './exports';
 import { SNOOZE_ROUTES } from './snooze';
+import { SCHEDULED_ROUTES } from './scheduled';
+import { BULK_ROUTES } from './bulk';
 import { REMINDER_ROUTES } from './reminders';
 import { JOB_ROUTES } from './jobs';
-import { BULK_ROUTES } from './bulk';
 
 // Every route of the BFF's own (`/bff/*`), by id: the browser calls them with `call(id, …)`, the
 // role matrix (roles.ts) says who may, and the BFF registers each once (src/server/bff-routes).
@@ -35,9 +36,10 @@ export const BFF_ROUTES = [
   ...IMPORT_ROUTES,
   ...EXPORT_ROUTES,
   ...SNOOZE_ROUTES,
+  ...SCHEDULED_ROUTES,
+  ...BULK_ROUTES,
   ...REMINDER_ROUTES,
   ...JOB_ROUTES,
-  ...BULK_ROUTES,
 ] as const;
 
 export type BffRoute = (typeof BFF_ROUTES)[number];

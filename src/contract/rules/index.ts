@@ -4,3 +4,4 @@ export * from './lead-sums';
 export * from './retry-after';
 export * from './thread-order';
 export * from './inbox-row';
+export * from './service-window';

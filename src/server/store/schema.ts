@@ -2,6 +2,7 @@ import type { ColumnType, Generated } from 'kysely';
 import type { Contact, Conversation, Customer, Lead, Message, Template } from '../../contract';
 import type { AuditOutcome } from '../../contract/audit';
 import type { AuditSummary } from '../../contract/audit-summary';
+import type { ScheduledState, ScheduledTemplate } from '../../contract/scheduled';
 
 // The tables of the BFF's own database, as Kysely sees them. A migration changes the schema; this
 // file says what the code may read and write. bigint columns come back as strings from both
@@ -90,6 +91,31 @@ export interface RemindersTable {
   record_gone: ColumnType<boolean, boolean | undefined, boolean>;
   /** The job that fires it (src/server/jobs). */
   job_id: string | null;
+}
+
+/** A message the team scheduled (migration 0024, src/server/scheduled). */
+export interface ScheduledMessagesTable {
+  id: string;
+  conversation_id: string;
+  kind: 'text' | 'template';
+  text: string | null;
+  reply_to: string | null;
+  /** The template as the send takes it; JSON text in, an object out. */
+  template: ColumnType<ScheduledTemplate | null, string | null, string | null>;
+  send_at: Date;
+  state: ScheduledState;
+  failure: string | null;
+  sent_message_id: string | null;
+  /** The teammate who scheduled it: their username, name and upstream id. */
+  username: string;
+  user_name: string;
+  user_id: string;
+  /** The queue's job that sends it (src/server/jobs). */
+  job_id: string | null;
+  /** Runs of its job so far. */
+  attempts: ColumnType<number, number | undefined, number>;
+  created_at: Date;
+  updated_at: Date;
 }
 
 /** Since when an agent's unread is counted (their first use of the inbox). */
@@ -382,5 +408,6 @@ export interface Database {
   snoozes: SnoozesTable;
   bulk_runs: BulkRunsTable;
   bulk_items: BulkItemsTable;
+  scheduled_messages: ScheduledMessagesTable;
   reminders: RemindersTable;
 }

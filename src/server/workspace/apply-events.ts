@@ -85,9 +85,10 @@ export async function applyToWorkspace(
     case 'resync':
     case 'readState.changed':
     case 'note.created':
+    case 'scheduled.changed':
     case 'mention.created':
-    case 'presence.changed':
     case 'reminder.due':
+    case 'presence.changed':
     case 'bulk.progress':
       // Nothing of the upstream's workspace: the team's own data, or a word to browsers.
       return true;

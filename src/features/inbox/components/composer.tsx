@@ -26,6 +26,9 @@ import { useTypingFlag } from '../use-presence';
 import { collisionText, useCollisionCheck } from '../use-collision-check';
 import { UNFILLED_ID, UnfilledVariables } from './unfilled-variables';
 import { AiReplyPrompt } from './ai-reply-prompt';
+import { useScheduleSend } from '../use-schedule-send';
+import { ScheduleSendMenu, ScheduleTimeDialog } from './schedule-send-menu';
+import { ScheduledMessages } from './scheduled-messages';
 
 interface ComposerProps {
   conversation: Conversation;
@@ -64,6 +67,7 @@ export function Composer({
   const keys = useKeyKeeper(sendKeyMemory(id));
   const variables = useReplyVariables(conversation);
   const unfilled = unfilledVariables(text);
+  const scheduler = useScheduleSend(id);
 
   useEffect(() => saveDraft(id, text), [id, text]);
   const typing = useTypingFlag(text);
@@ -146,6 +150,7 @@ export function Composer({
         aria-label="Send a template"
         className="flex max-h-[45vh] flex-col gap-2 overflow-y-auto border-t border-border px-4 py-3"
       >
+        <ScheduledMessages conversationId={id} />
         <p className="text-sm text-muted">
           The 24-hour reply window is closed: only an approved template can be sent.
           {text.trim() ? ' Your draft is kept for when the contact writes again.' : ''}
@@ -158,16 +163,35 @@ export function Composer({
             onSend={(template) =>
               sendOutgoing({ kind: 'template', template }, () => setTemplateRound((r) => r + 1))
             }
+            onSchedule={scheduler.pickTime}
           />
         ) : (
           <p className="text-danger">This thread has no channel to send from.</p>
         )}
+        {scheduler.error ? (
+          <p role="alert" className="text-xs text-danger">
+            {scheduler.error}
+          </p>
+        ) : null}
+        {scheduler.template ? (
+          <ScheduleTimeDialog
+            title={`Schedule the template ${scheduler.template.templateName}`}
+            busy={scheduler.busy}
+            onSchedule={async (sendAt, from) => {
+              const refused = await scheduler.scheduleTemplate(sendAt, from);
+              if (refused === null) setTemplateRound((r) => r + 1);
+              return refused;
+            }}
+            onClose={scheduler.dropTemplate}
+          />
+        ) : null}
       </section>
     );
   }
 
   return (
     <div className="flex flex-col gap-2 border-t border-border px-4 py-3">
+      <ScheduledMessages conversationId={id} />
       <ComposerWindow state={windowState} />
       {quote ? (
         <div className="flex items-start gap-2 rounded-md border-l-2 border-accent bg-surface px-2 py-1 text-xs">
@@ -276,7 +300,10 @@ export function Composer({
             value={text}
             rows={Math.min(6, Math.max(1, text.split('\n').length))}
             placeholder="Write a reply… (/ for quick replies)"
-            onChange={(e) => setText(e.target.value)}
+            onChange={(e) => {
+              setText(e.target.value);
+              scheduler.clearError();
+            }}
             onKeyDown={(event) => {
               if (slashQuery !== null && quickKeys.onKeyDown(event)) return;
               if (event.key === 'Escape') {
@@ -303,7 +330,23 @@ export function Composer({
             <Send size={14} aria-hidden />
             Send
           </Button>
+          <ScheduleSendMenu
+            disabled={text.trim() === '' || unfilled.length > 0 || send.isPending}
+            windowClosesAt={windowState.kind === 'open' ? windowState.closesAt : undefined}
+            busy={scheduler.busy}
+            onSchedule={(sendAt, from) =>
+              scheduler.scheduleText(text.trim(), quote?.id, sendAt, from, () => {
+                setText('');
+                onClearQuote();
+              })
+            }
+          />
         </div>
+        {scheduler.error ? (
+          <p role="alert" className="mt-1 text-xs text-danger">
+            {scheduler.error} Your text is kept.
+          </p>
+        ) : null}
       </div>
     </div>
   );

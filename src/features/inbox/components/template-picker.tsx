@@ -19,6 +19,8 @@ interface TemplatePickerProps {
   sendLabel?: string;
   /** Disables sending while the rest of a form is incomplete. */
   blocked?: boolean;
+  /** Offers "Schedule…" beside the send: the filled template, to be sent later (scheduled sends). */
+  onSchedule?: ((template: SendTemplate) => void) | undefined;
 }
 
 /**
@@ -42,6 +44,7 @@ function TemplateChoice({
   sending,
   sendLabel = 'Send template',
   blocked = false,
+  onSchedule,
 }: TemplatePickerProps) {
   const { data: templates } = useSuspenseQuery(templatesQuery(channelId));
   const [filter, setFilter] = useState('');
@@ -75,10 +78,10 @@ function TemplateChoice({
       <EmptyState title="No approved templates">This channel has no approved templates to send.</EmptyState>
     );
 
-  const submit = () => {
+  const submit = (then: (template: SendTemplate) => void = onSend) => {
     setTried(true);
     if (!selected || missing.length > 0 || blocked) return;
-    onSend({
+    then({
       templateName: selected.name,
       templateLanguage: selected.language,
       templateParams: params.slice(0, count).map((p) => p.trim()),
@@ -210,7 +213,12 @@ function TemplateChoice({
       ) : null}
       <div className="flex items-center justify-end gap-2">
         {tried && !selected ? <p className="text-xs text-danger">Choose a template.</p> : null}
-        <Button variant="primary" size="sm" onClick={submit} disabled={sending}>
+        {onSchedule ? (
+          <Button variant="ghost" size="sm" onClick={() => submit(onSchedule)} disabled={sending}>
+            Schedule…
+          </Button>
+        ) : null}
+        <Button variant="primary" size="sm" onClick={() => submit()} disabled={sending}>
           {sending ? 'Sending…' : sendLabel}
         </Button>
       </div>

@@ -22,6 +22,7 @@ import { leadFinder } from './0020-lead-finder';
 import { messageAuthors } from './0021-message-authors';
 import { auditSummary } from './0022-audit-summary';
 import { snoozes } from './0023-snoozes';
+import { scheduledMessages } from './0024-scheduled-messages';
 import { reminders } from './0025-reminders';
 import { bulkRuns } from './0026-bulk-runs';
 
@@ -53,6 +54,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0021_message_authors': messageAuthors,
   '0022_audit_summary': auditSummary,
   '0023_snoozes': snoozes,
+  '0024_scheduled_messages': scheduledMessages,
   '0025_reminders': reminders,
   '0026_bulk_runs': bulkRuns,
 };
