@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import type { Conversation } from '../src/contract';
+import type { Conversation, Lead, LeadStage } from '../src/contract';
 import { expect, expectAccessible, test } from './fixtures';
 
 // Bulk actions (issue 38) in Chromium: an agent ticks a thread's box, shift-clicks a third for the
@@ -55,4 +55,36 @@ test('an agent closes three threads at once, sees the run finish, and reopens th
   await expect(page.getByRole('status').filter({ hasText: 'reopened' })).toContainText('3 reopened');
   for (const id of ids)
     expect((await fake.api<Conversation>('social', 'GET', `/v1/conversations/${id}`)).status).toBe('open');
+});
+
+test.describe('a manager', () => {
+  test.use({ role: 'manager' });
+
+  test('moves two leads at once from the list view', async ({ page, fake }) => {
+    const stages = (await fake.api<LeadStage[]>('crm', 'GET', '/v1/lead-stages')).sort(
+      (a, b) => a.position - b.position,
+    );
+    const target = stages.find((s) => !s.is_won && !s.is_lost)!;
+    await page.goto('/leads?view=list&priority=low');
+    const table = page.getByRole('table');
+    const leadRows = table.locator('tbody tr[data-lead-row]');
+    await expect(leadRows.nth(1)).toBeVisible();
+    const ids = await leadRows.evaluateAll((els) =>
+      els.slice(0, 3).map((el) => el.getAttribute('data-lead-row') ?? ''),
+    );
+    const picked = ids.filter((_, i) => i !== 1);
+    const skipped = await fake.api<Lead>('crm', 'GET', `/v1/leads/${ids[1]!}`);
+    await leadRows.nth(0).getByRole('checkbox').click();
+    await leadRows.nth(2).getByRole('checkbox').click();
+    const bar = page.getByRole('toolbar', { name: 'Bulk actions' });
+    await expect(bar).toContainText('2 selected');
+    await expectAccessible(page);
+
+    await bar.getByRole('button', { name: 'Move to stage…' }).click();
+    await page.getByRole('menuitem', { name: target.name, exact: true }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'moved' })).toContainText('2 moved');
+    for (const id of picked)
+      expect((await fake.api<Lead>('crm', 'GET', `/v1/leads/${id}`)).status).toBe(target.key);
+    expect((await fake.api<Lead>('crm', 'GET', `/v1/leads/${skipped.id}`)).status).toBe(skipped.status);
+  });
 });

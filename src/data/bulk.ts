@@ -1,6 +1,8 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { BULK_FINAL_STATES, type BulkRun, type ConversationBulkBody, type LeadBulkBody } from '@/contract';
 import { call } from '@/lib/api-client';
+import { conversationKeys } from './conversations';
+import { leadKeys } from './leads';
 
 // Bulk actions (the BFF's own runs: src/server/bulk). A run is started, then followed by the live
 // stream's `bulk.progress` events; while one is unfinished its read is asked again every few seconds
@@ -56,6 +58,15 @@ export function setBulkRun(queryClient: QueryClient, run: BulkRun): void {
         }
       : list,
   );
+}
+
+/**
+ * Once a run has ended, the lists it acted on are read again: the live stream brings each record's
+ * change as it is made, but a tab whose stream was down meanwhile would go on showing them as they were.
+ */
+export function refreshAfterRun(queryClient: QueryClient, run: BulkRun): Promise<void> {
+  const queryKey = run.target === 'conversations' ? conversationKeys.lists() : leadKeys.all;
+  return queryClient.invalidateQueries({ queryKey });
 }
 
 export async function startConversationBulk(

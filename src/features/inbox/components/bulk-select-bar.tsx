@@ -10,18 +10,18 @@ import type { ConversationFilters } from '@/data/conversations';
 import { teamQuery } from '@/data/session';
 import { raise } from '@/lib/toast';
 import { snoozePresets } from '../snooze/snooze-presets';
-import type { ThreadSelection } from '../thread-selection';
+import type { BulkSelection } from '@/lib/bulk-selection';
 
 // The bar over the thread list while threads are picked: how many, "Select all N matching", and
 // the actions a bulk run takes (src/server/bulk). A run goes on on the server; its progress shows
-// in BulkRunStatus, which finds it again after the screen was left.
+// in BulkRunStatus (src/components/bulk), which finds it again after the screen was left.
 
 const MENU = 'min-w-48 rounded-md border border-border bg-raised p-1 shadow-lg';
 const ITEM =
   'flex min-h-8 cursor-default items-center rounded px-2 text-[13px] outline-none data-[highlighted]:bg-accent-soft';
 
 interface BulkSelectBarProps {
-  selection: ThreadSelection;
+  selection: BulkSelection;
   /** Threads under the filter, all of them. */
   total: number;
   filters: ConversationFilters;

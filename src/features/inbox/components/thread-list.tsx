@@ -16,9 +16,9 @@ import { useKeptActiveRow } from '../use-kept-active-row';
 import { useNow } from '../use-now';
 import { THREAD_LIST_ID, ThreadFilters } from './thread-filters';
 import { ThreadRow } from './thread-row';
-import { BulkRunStatus } from './bulk-run-status';
+import { BulkRunStatus } from '@/components/bulk/bulk-run-status';
+import { useBulkSelection } from '@/lib/use-bulk-selection';
 import { BulkSelectBar } from './bulk-select-bar';
-import { useThreadSelection } from '../use-thread-selection';
 
 const FIRST_ROWS = 15;
 const rowId = (row: ReturnType<typeof flattenRows>[number]) => row.conversation.id;
@@ -52,7 +52,7 @@ export function ThreadList({ onHelp }: { onHelp: () => void }) {
   // Unread only dresses the rows: the list never waits for it (nor fails with it).
   const unread = useQuery(unreadQuery()).data?.threads;
   const order = useMemo(() => rows.map(rowId), [rows]);
-  const picking = useThreadSelection(order, JSON.stringify(filters));
+  const picking = useBulkSelection(order, JSON.stringify(filters), 'threadRow');
 
   return (
     <section aria-label="Conversations" className="flex h-full min-h-0 flex-col">

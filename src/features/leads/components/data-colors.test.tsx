@@ -30,7 +30,7 @@ describe('colours from the upstream', () => {
       </Suspense>,
       { path: `/leads?lead=${lead.id}` },
     );
-    const column = await screen.findByRole('region', { name: stage.name, hidden: true }, { timeout: 5000 });
+    const column = await screen.findByRole('region', { name: stage.name, hidden: true }, { timeout: 15_000 });
     // The column's accent falls back to the theme's neutral colour.
     expect(column.querySelector('header')?.style.borderTopColor).toBe('var(--color-subtle)');
     const drawer = await screen.findByRole('dialog', { name: lead.name });

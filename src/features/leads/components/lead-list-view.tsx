@@ -1,12 +1,15 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { useDeferredValue } from 'react';
+import { useDeferredValue, useMemo } from 'react';
 import type { Lead, LeadStage } from '@/contract';
+import { BulkRunStatus } from '@/components/bulk/bulk-run-status';
 import { QueryBoundary } from '@/components/query-boundary';
 import { Button } from '@/components/ui/button';
 import { EmptyState, LoadingState } from '@/components/ui/states';
 import { count } from '@/lib/format';
 import { LIST_PAGE_SIZE, leadScreenPageQuery, type BoardFilters } from '@/data/leads';
-import { LeadTable } from './lead-table';
+import { useBulkSelection } from '@/lib/use-bulk-selection';
+import { LeadBulkBar } from './lead-bulk-bar';
+import { LeadTable, type LeadTablePicking } from './lead-table';
 
 interface LeadListViewProps {
   /** Priority, search and owner, applied by the BFF with a true total. */
@@ -16,6 +19,10 @@ interface LeadListViewProps {
   stages: readonly LeadStage[];
   ownerNames: ReadonlyMap<string, string>;
   onOpen: (id: string) => void;
+  /** Bulk actions on leads (managers and admins, `bulk.leads`): boxes, the bar and the runs' status. */
+  bulk: boolean;
+  /** Who leads may be reassigned to. */
+  members: readonly { id: string; name: string }[];
 }
 
 /** The same leads as a table, paged by number: one BFF read per page, whatever the filters. */
@@ -28,7 +35,16 @@ export function LeadListView(props: LeadListViewProps) {
 }
 
 /** The page shown stays (dimmed) while the next one loads, instead of a spinner. */
-function PagedList({ filters, page: asked, onPage, stages, ownerNames, onOpen }: LeadListViewProps) {
+function PagedList({
+  filters,
+  page: asked,
+  onPage,
+  stages,
+  ownerNames,
+  onOpen,
+  bulk,
+  members,
+}: LeadListViewProps) {
   const page = useDeferredValue(asked);
   const shownFilters = useDeferredValue(filters);
   const { data: list } = useSuspenseQuery(
@@ -36,8 +52,34 @@ function PagedList({ filters, page: asked, onPage, stages, ownerNames, onOpen }:
   );
   const { data, total, totalPages } = list;
   const pages = `page ${String(page)} of ${String(Math.max(1, totalPages))}`;
+  const order = useMemo(() => data.map((lead) => lead.id), [data]);
+  // A pick is of the page shown (or of every lead under the filter): another page starts afresh.
+  const picking = useBulkSelection(order, JSON.stringify([shownFilters, page]), 'leadRow');
+  const tablePicking: LeadTablePicking | undefined = bulk
+    ? { selected: picking.selection.ids, onToggle: picking.onToggle, onPage: picking.setShownRows }
+    : undefined;
   return (
     <ListFrame
+      above={
+        bulk ? (
+          <>
+            <BulkRunStatus target="leads" />
+            {picking.selection.ids.size > 0 ? (
+              <LeadBulkBar
+                selection={picking.selection}
+                total={total}
+                filters={shownFilters}
+                stages={stages}
+                members={members}
+                onSelectAll={picking.selectAll}
+                onClear={picking.clear}
+              />
+            ) : null}
+          </>
+        ) : null
+      }
+      picking={tablePicking}
+      onKeyDown={bulk ? picking.onKeyDown : undefined}
       rows={data}
       caption={`Leads, ${pages}`}
       stages={stages}
@@ -53,6 +95,10 @@ function PagedList({ filters, page: asked, onPage, stages, ownerNames, onOpen }:
 }
 
 interface ListFrameProps {
+  /** The bulk runs' status and the bar of picked leads, over the table. */
+  above: React.ReactNode;
+  picking: LeadTablePicking | undefined;
+  onKeyDown: ((event: React.KeyboardEvent) => void) | undefined;
   rows: Lead[];
   caption: string;
   stages: readonly LeadStage[];
@@ -67,6 +113,9 @@ interface ListFrameProps {
 }
 
 function ListFrame({
+  above,
+  picking,
+  onKeyDown,
   rows,
   caption,
   stages,
@@ -80,14 +129,23 @@ function ListFrame({
 }: ListFrameProps) {
   return (
     <div className="flex min-h-0 flex-1 flex-col">
+      {above}
       <div
         aria-busy={stale}
+        onKeyDown={onKeyDown}
         className={`min-h-0 flex-1 overflow-auto px-4 transition-opacity ${stale ? 'opacity-60' : ''}`}
       >
         {rows.length === 0 ? (
           <EmptyState title="No leads match these filters" />
         ) : (
-          <LeadTable rows={rows} caption={caption} stages={stages} ownerNames={ownerNames} onOpen={onOpen} />
+          <LeadTable
+            rows={rows}
+            caption={caption}
+            stages={stages}
+            ownerNames={ownerNames}
+            onOpen={onOpen}
+            {...(picking ? { picking } : {})}
+          />
         )}
       </div>
       <nav

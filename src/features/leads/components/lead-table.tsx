@@ -1,4 +1,6 @@
+import { useEffect, useRef } from 'react';
 import type { Lead, LeadStage } from '@/contract';
+import { SelectCheckbox } from '@/components/bulk/select-checkbox';
 import { UserText } from '@/components/ui/user-text';
 import { calendarDate, money } from '@/lib/format';
 import { PriorityBadge } from './priority-badge';
@@ -12,16 +14,31 @@ interface LeadTableProps {
   stages: readonly LeadStage[];
   ownerNames: ReadonlyMap<string, string>;
   onOpen: (id: string) => void;
+  /** Bulk actions (managers and admins): absent, the table has no boxes. */
+  picking?: LeadTablePicking;
+}
+
+export interface LeadTablePicking {
+  selected: ReadonlySet<string>;
+  /** A row's box (shift: the range from the last one clicked). */
+  onToggle: (id: string, shift: boolean) => void;
+  /** The header's box: every row of the page, or none. */
+  onPage: (on: boolean) => void;
 }
 
 /** Leads as table rows; a name opens the lead. */
-export function LeadTable({ rows, caption, stages, ownerNames, onOpen }: LeadTableProps) {
+export function LeadTable({ rows, caption, stages, ownerNames, onOpen, picking }: LeadTableProps) {
   const stageName = new Map(stages.map((s) => [s.key, s.name]));
   return (
     <table className="w-full border-separate border-spacing-0 text-left text-[13px]">
       <caption className="sr-only">{caption}</caption>
       <thead className="sticky top-0 bg-bg text-xs text-muted">
         <tr>
+          {picking ? (
+            <th scope="col" className="w-8 border-b border-border px-2 py-2">
+              <PageBox rows={rows} picking={picking} />
+            </th>
+          ) : null}
           {HEADINGS.map((h) => (
             <th
               key={h}
@@ -35,7 +52,21 @@ export function LeadTable({ rows, caption, stages, ownerNames, onOpen }: LeadTab
       </thead>
       <tbody>
         {rows.map((lead) => (
-          <tr key={lead.id} className="hover:bg-surface">
+          <tr
+            key={lead.id}
+            data-lead-row={lead.id}
+            className={picking?.selected.has(lead.id) ? 'bg-accent-soft' : 'hover:bg-surface'}
+          >
+            {picking ? (
+              <td className={TD}>
+                <SelectCheckbox
+                  id={lead.id}
+                  name={lead.name}
+                  selected={picking.selected.has(lead.id)}
+                  onSelect={picking.onToggle}
+                />
+              </td>
+            ) : null}
             <td className={TD}>
               <button
                 type="button"
@@ -67,5 +98,27 @@ export function LeadTable({ rows, caption, stages, ownerNames, onOpen }: LeadTab
         ))}
       </tbody>
     </table>
+  );
+}
+
+/** The header's box: checked when every row shown is picked, mixed when some are. */
+function PageBox({ rows, picking }: { rows: readonly Lead[]; picking: LeadTablePicking }) {
+  const ref = useRef<HTMLInputElement>(null);
+  const picked = rows.filter((lead) => picking.selected.has(lead.id)).length;
+  const all = rows.length > 0 && picked === rows.length;
+  const some = picked > 0 && !all;
+  useEffect(() => {
+    if (ref.current) ref.current.indeterminate = some;
+  }, [some]);
+  return (
+    <input
+      ref={ref}
+      type="checkbox"
+      className="size-4 accent-[var(--color-accent)]"
+      checked={all}
+      aria-checked={some ? 'mixed' : all}
+      aria-label="Select every lead on this page"
+      onChange={() => picking.onPage(!all)}
+    />
   );
 }

@@ -6,7 +6,8 @@ import { EmptyState, LoadingState } from '@/components/ui/states';
 import { defaultStage } from '@/lib/lead-stages';
 import { leadStagesQuery } from '@/data/lead-stages';
 import { useCan } from '@/lib/permissions';
-import { teamQuery } from '@/data/session';
+import { roleCan } from '@/contract';
+import { meQuery, teamQuery } from '@/data/session';
 import { whoCan } from '@/lib/who-can';
 import { boardFilters } from '@/data/leads';
 import { boardCode } from '../board-code';
@@ -48,6 +49,9 @@ export function LeadsPage() {
   const can = useCan();
   const mayMove = can('leads.update');
   const mayCreate = can('leads.create');
+  // Bulk runs on leads are the BFF's own route, for managers and admins (roles.ts).
+  const { data: me } = useSuspenseQuery(meQuery());
+  const mayBulk = roleCan(me.role, 'bulk.leads');
   // The header and the columns' skeletons paint without waiting for the board's code, nor for the
   // board's first render: the router renders a screen in one task, so the board (the drag and drop
   // context, every column) follows in a transition, rendered in slices after the header's paint.
@@ -102,6 +106,8 @@ export function LeadsPage() {
           stages={stages}
           ownerNames={ownerNames}
           onOpen={onOpen}
+          bulk={mayBulk}
+          members={members}
         />
       ) : LeadBoard ? (
         <LeadBoard

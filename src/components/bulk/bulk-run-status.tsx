@@ -1,16 +1,24 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { BULK_DONE_WORD, type BulkRun, type BulkTarget } from '@/contract';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { errorText } from '@/components/ui/states';
 import { UserText } from '@/components/ui/user-text';
-import { actOnBulkRun, bulkReportQuery, bulkRunsQuery, isFinished } from '@/data/bulk';
+import {
+  actOnBulkRun,
+  bulkReportQuery,
+  bulkRunQuery,
+  bulkRunsQuery,
+  isFinished,
+  refreshAfterRun,
+} from '@/data/bulk';
 import { raise } from '@/lib/toast';
 
 // The person's latest bulk action on a target, read back from the BFF (GET /bff/bulk), so leaving
 // the screen and coming back finds it: a progress bar while it runs, the reason and Resume when it
-// stopped, and at the end "48 closed, 2 refused" with the refused ones and why.
+// stopped, and at the end "48 closed, 2 refused" with the refused ones and why. Shared by the
+// inbox's thread list and the leads list (each shows its own target's runs).
 
 export function summary(run: BulkRun): string {
   const done = `${run.done} ${BULK_DONE_WORD[run.action]}`;
@@ -18,12 +26,30 @@ export function summary(run: BulkRun): string {
 }
 
 export function BulkRunStatus({ target }: { target: BulkTarget }) {
-  const queryClient = useQueryClient();
   const runs = useQuery(bulkRunsQuery());
   const [dismissed, setDismissed] = useState<ReadonlySet<string>>(new Set());
+  const latest = runs.data?.data.find((r) => r.target === target);
+  if (!latest || dismissed.has(latest.id)) return null;
+  return (
+    <RunStatus
+      key={latest.id}
+      listed={latest}
+      onDismiss={() => setDismissed(new Set([...dismissed, latest.id]))}
+    />
+  );
+}
+
+/**
+ * One run, read on its own while it goes on (bulkRunQuery asks again every few seconds until it
+ * ends), so a tab whose live stream is down still sees it progress and end.
+ */
+function RunStatus({ listed, onDismiss }: { listed: BulkRun; onDismiss: () => void }) {
+  const queryClient = useQueryClient();
+  const read = useQuery({ ...bulkRunQuery(listed.id), initialData: listed });
+  // The list's copy may be the newer one (a live event writes both): the later state wins.
+  const run = Date.parse(read.data.updatedAt) >= Date.parse(listed.updatedAt) ? read.data : listed;
   const [reportOpen, setReportOpen] = useState(false);
-  const run = runs.data?.data.find((r) => r.target === target);
-  if (!run || dismissed.has(run.id)) return null;
+  useRefreshOnEnd(run);
   const finished = isFinished(run);
   const stopped = run.state === 'paused' || run.state === 'failed';
   const left = run.total - run.done - run.refused;
@@ -58,7 +84,7 @@ export function BulkRunStatus({ target }: { target: BulkTarget }) {
             Cancel
           </Button>
         ) : (
-          <Button size="sm" variant="ghost" onClick={() => setDismissed(new Set([...dismissed, run.id]))}>
+          <Button size="sm" variant="ghost" onClick={onDismiss}>
             Dismiss
           </Button>
         )}
@@ -79,6 +105,22 @@ export function BulkRunStatus({ target }: { target: BulkTarget }) {
       <RefusedDialog run={run} open={reportOpen} onOpenChange={setReportOpen} />
     </div>
   );
+}
+
+/** The lists the run acted on are read again when it is seen to end (not when found already ended). */
+function useRefreshOnEnd(run: BulkRun): void {
+  const queryClient = useQueryClient();
+  const wasGoing = useRef(!isFinished(run));
+  const finished = isFinished(run);
+  useEffect(() => {
+    if (!finished) {
+      wasGoing.current = true;
+      return;
+    }
+    if (!wasGoing.current) return;
+    wasGoing.current = false;
+    void refreshAfterRun(queryClient, run);
+  }, [finished, queryClient, run]);
 }
 
 function RefusedDialog({

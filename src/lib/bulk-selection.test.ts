@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { keepListed, NOTHING_SELECTED, selectAllMatching, toggle } from './thread-selection';
+import { keepListed, NOTHING_SELECTED, selectAllMatching, setRows, toggle } from './bulk-selection';
 
 const ORDER = ['a', 'b', 'c', 'd', 'e'];
 const picked = (s: { ids: ReadonlySet<string> }) => [...s.ids].sort();
 
-describe('picking threads for a bulk action', () => {
+describe('picking records for a bulk action', () => {
   it('toggles one row at a time', () => {
     const one = toggle(NOTHING_SELECTED, 'b', false, ORDER);
     expect(picked(one)).toEqual(['b']);
@@ -36,5 +36,23 @@ describe('picking threads for a bulk action', () => {
     expect(picked(keepListed(s, ['a', 'b']))).toEqual(['a']);
     const all = selectAllMatching(ORDER);
     expect(keepListed(all, ['a'])).toBe(all);
+  });
+});
+
+describe('the header box of a page', () => {
+  it('picks every row shown, keeping those picked elsewhere, and unpicks only the rows shown', () => {
+    const elsewhere = toggle(NOTHING_SELECTED, 'other page', false, ['other page']);
+    const page = setRows(elsewhere, ['a', 'b'], true);
+    expect(picked(page)).toEqual(['a', 'b', 'other page']);
+    expect(page.anchor).toBeNull();
+    expect(picked(setRows(page, ['a', 'b'], false))).toEqual(['other page']);
+  });
+
+  it('narrows "all matching" to the rows it is given', () => {
+    const all = selectAllMatching(ORDER);
+    const none = setRows(all, ['a'], false);
+    expect(none.allMatching).toBe(false);
+    expect(picked(none)).toEqual([]);
+    expect(picked(setRows(all, ['a', '\u0000'], true))).toEqual(['\u0000', 'a']);
   });
 });
