@@ -112,7 +112,8 @@ describe('Remind me', () => {
     const lead = [...fake.workspace().crm.leads.values()][0]!;
     const user = userEvent.setup();
     await renderRoutes(`/leads?lead=${lead.id}`);
-    const drawer = await screen.findByRole('dialog', { name: lead.name });
+    // The leads page's code loads first: a loaded machine takes its time (as data-colors.test does).
+    const drawer = await screen.findByRole('dialog', { name: lead.name }, { timeout: 15_000 });
     await user.click(await remindButton(drawer));
     await user.click(await screen.findByRole('menuitem', { name: /^In 1 hour/ }));
     await toast('Reminder set for');
