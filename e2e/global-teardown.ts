@@ -15,8 +15,14 @@ function filesUnder(dir: string): string[] {
  */
 export default function globalTeardown() {
   // The run's embedded database (playwright.config.ts), whatever the checks below find.
+  // Best effort: Playwright stops the BFF after this teardown, so its database may still be
+  // writing (the job queue polls every second) and a directory can refill while it is removed.
   const dataDir = process.env.CHATDESK_E2E_DATA;
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  try {
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
+  } catch (error) {
+    console.warn(`The e2e database ${dataDir ?? ''} was not removed: ${String(error)}`);
+  }
   if (!existsSync(e2eEnv.logFile)) throw new Error(`The BFF log ${e2eEnv.logFile} was not written`);
   if (readFileSync(e2eEnv.logFile, 'utf8').includes(e2eEnv.apiKey)) {
     throw new Error('The API key appeared in the BFF log of the e2e run');

@@ -9,12 +9,13 @@ export const COMPOSER_ID = 'inbox-composer';
  */
 export const OPEN_SNOOZE_MENU = 'inbox:open-snooze-menu';
 
-/** Typing in a field is never a shortcut. */
+/** Typing in a field is never a shortcut; a ticked box (a row's, for bulk actions) takes no text. */
 export function isTypingTarget(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false;
   if (target.isContentEditable) return true;
+  if (target instanceof HTMLInputElement) return target.type !== 'checkbox' && target.type !== 'radio';
   const tag = target.tagName;
-  return tag === 'INPUT' || tag === 'TEXTAREA' || tag === 'SELECT';
+  return tag === 'TEXTAREA' || tag === 'SELECT';
 }
 
 /** Thread rows in screen order, read from the DOM so the shortcut follows whatever list is shown. */
