@@ -39,19 +39,24 @@ test.describe('as a manager', () => {
     await page.getByRole('menuitemradio', { name: 'Ana Agent' }).click();
     await expect(page.getByRole('button', { name: 'Owner: Ana Agent. Change owner' })).toBeVisible();
     await expect(row(page, mine.id)).toHaveCount(0);
-    expect((await readConversation(fake, mine.id)).assigned_to_user_id).toBe(DEMO_USERS.agent.id);
+    // The header changes at once; the upstream's answer comes after: polled, not read once.
+    await expect
+      .poll(async () => (await readConversation(fake, mine.id)).assigned_to_user_id)
+      .toBe(DEMO_USERS.agent.id);
 
     // To the AI: a clear banner, then Take over hands it back to people.
     await page.getByRole('button', { name: 'Hand to an AI agent' }).click();
     await page.getByRole('menuitem', { name: 'Aria (support bot)' }).click();
     const banner = page.getByText('Aria (support bot) is answering this conversation');
     await expect(banner).toBeVisible();
-    expect((await readConversation(fake, mine.id)).ai_agent_id).toBe('b0000000-0000-4000-8000-000000000001');
+    await expect
+      .poll(async () => (await readConversation(fake, mine.id)).ai_agent_id)
+      .toBe('b0000000-0000-4000-8000-000000000001');
     await expectAccessible(page);
 
     await page.getByRole('button', { name: 'Take over' }).click();
     await expect(banner).toHaveCount(0);
-    expect((await readConversation(fake, mine.id)).ai_agent_id).toBeNull();
+    await expect.poll(async () => (await readConversation(fake, mine.id)).ai_agent_id).toBeNull();
   });
 });
 
