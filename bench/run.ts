@@ -22,6 +22,7 @@ const BENCHES: [string, () => Promise<{ run: () => Promise<unknown> }>][] = [
   ['search', () => import('./search')],
   ['import-healthz', () => import('./import-healthz')],
   ['job-queue', () => import('./job-queue')],
+  ['bulk-kill', () => import('./bulk-kill')],
   ['lighthouse', () => import('./lighthouse')],
   ['workspace-scale', () => import('./workspace-scale')],
 ];
