@@ -4,9 +4,9 @@ import type { LostSends } from './paced-sender';
 // start or a resume queues the first, each slice queues the next before it completes. Two slices
 // of one import must never send at once (both would send the same row). Two guards keep it so:
 //
-// - The next slice's id is derived from the slice that queues it (nextSliceId): a slice run twice
-//   (its instance stopped after queuing the next, the queue ran it again) queues the same id again,
-//   which the queue takes as a no-op. One slice has at most one next.
+// - The next slice's id is derived from the slice that queues it (nextSliceId, src/server/jobs):
+//   a slice run twice (its instance stopped after queuing the next, the queue ran it again) queues
+//   the same id again, which the queue takes as a no-op. One slice has at most one next.
 // - Before sending, a slice looks at the import's other slices in the queue
 //   (JobQueue.unfinished): another one running, and it waits its turn (queued again a second later);
 //   another one queued, and it leaves the import to that one. A resume while the paused slice still
@@ -24,6 +24,3 @@ export interface SliceJob {
   /** A row handed on in the middle of a lost answer, with that create's lost sends so far. */
   readonly lost?: LostSends & { readonly row: number };
 }
-
-/** The id of the slice that `jobId` (a slice of the import) queues after itself. */
-export { nextSliceId } from '../jobs/slice-chain';

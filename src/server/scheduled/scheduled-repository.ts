@@ -97,25 +97,21 @@ export class ScheduledRepository {
   }
 
   /** A thread's scheduled, sending and failed messages, soonest first. */
-  async ofConversation(conversationId: string): Promise<ScheduledMessage[]> {
-    const rows = await this.db
-      .selectFrom('scheduled_messages')
-      .selectAll()
-      .where('conversation_id', '=', conversationId)
-      .where('state', 'in', SHOWN)
-      .orderBy('send_at')
-      .orderBy('id')
-      .limit(LIST_MAX)
-      .execute();
-    return rows.map((r) => scheduledOf(r).record);
+  ofConversation(conversationId: string): Promise<ScheduledMessage[]> {
+    return this.shown('conversation_id', conversationId);
   }
 
   /** One teammate's scheduled, sending and failed messages in every thread, soonest first. */
-  async ofUser(username: string): Promise<ScheduledMessage[]> {
+  ofUser(username: string): Promise<ScheduledMessage[]> {
+    return this.shown('username', username);
+  }
+
+  /** The shown messages (SHOWN) whose `column` is `value`, soonest first, LIST_MAX at most. */
+  private async shown(column: 'conversation_id' | 'username', value: string): Promise<ScheduledMessage[]> {
     const rows = await this.db
       .selectFrom('scheduled_messages')
       .selectAll()
-      .where('username', '=', username)
+      .where(column, '=', value)
       .where('state', 'in', SHOWN)
       .orderBy('send_at')
       .orderBy('id')
