@@ -2,8 +2,9 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { call } from '@/lib/api-client';
-import { fake, server, withBff } from '@/test/bff';
+import { fake, withBff } from '@/test/bff';
 import { renderRoutes, stubLayout } from '@/test/render-routes';
+import { watchCalls } from '@/test/watch-calls';
 import { remindPresets, toLocalInputValue } from './remind-me-times';
 
 // "Remind me" through the real BFF, its database and its live workspace: a preset in the thread
@@ -35,15 +36,7 @@ const toast = (text: string) =>
 const myReminders = async () => (await call('reminders.list', { query: {} })).reminders;
 
 /** Every call the page makes to the reminder routes. */
-function watchReminderCalls(): { calls: string[]; stop: () => void } {
-  const calls: string[] = [];
-  const onRequest = ({ request }: { request: Request }) => {
-    const path = new URL(request.url).pathname;
-    if (path.startsWith('/bff/reminders')) calls.push(`${request.method} ${path}`);
-  };
-  server.events.on('request:start', onRequest);
-  return { calls, stop: () => server.events.removeListener('request:start', onRequest) };
-}
+const watchReminderCalls = () => watchCalls((_method, path) => path.startsWith('/bff/reminders'));
 
 describe('Remind me', () => {
   it('a preset in the thread header sets a reminder on that thread', async () => {

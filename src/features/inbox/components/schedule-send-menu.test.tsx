@@ -6,8 +6,9 @@ import { call } from '@/lib/api-client';
 import { fake, server, withBff } from '@/test/bff';
 import { seededThread } from '@/test/warm-thread';
 import { renderRoutes, stubLayout } from '@/test/render-routes';
+import { watchCalls } from '@/test/watch-calls';
 import { schedulePresets } from '../scheduled/schedule-presets';
-import { toLocalInputValue } from '../snooze/snooze-presets';
+import { toLocalInputValue } from '@/lib/time-presets';
 
 // Scheduling from the composer through the real BFF, its database and its job queue (the
 // scheduled message is the BFF's own): a preset schedules the typed text and clears the draft; the
@@ -45,16 +46,8 @@ const scheduleButton = () => screen.findByRole('button', { name: 'Schedule send'
 const scheduledList = () => screen.findByRole('region', { name: 'Scheduled messages' });
 
 /** Every call the page makes to the scheduled-send routes that changes something. */
-function watchScheduleWrites(): { calls: string[]; stop: () => void } {
-  const calls: string[] = [];
-  const onRequest = ({ request }: { request: Request }) => {
-    const path = new URL(request.url).pathname;
-    if (request.method !== 'GET' && /\/bff\/(conversations\/[^/]+\/)?scheduled/.test(path))
-      calls.push(`${request.method} ${path}`);
-  };
-  server.events.on('request:start', onRequest);
-  return { calls, stop: () => server.events.removeListener('request:start', onRequest) };
-}
+const watchScheduleWrites = () =>
+  watchCalls((method, path) => method !== 'GET' && /\/bff\/(conversations\/[^/]+\/)?scheduled/.test(path));
 
 describe('scheduling a reply', () => {
   it('a preset schedules the text, clears the draft and lists it; Cancel takes it back', async () => {

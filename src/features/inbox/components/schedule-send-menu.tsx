@@ -1,12 +1,7 @@
-import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { CalendarClock, ChevronDown } from 'lucide-react';
-import { useMemo, useRef, useState, type FormEvent } from 'react';
-import { Button } from '@/components/ui/button';
-import { Dialog } from '@/components/ui/dialog';
-import { Field, Input } from '@/components/ui/field';
+import { CalendarClock } from 'lucide-react';
+import { useCallback } from 'react';
+import { TimePickDialog, TimePresetMenu } from '@/components/time/time-preset-menu';
 import { schedulePresets, validateScheduleTime } from '../scheduled/schedule-presets';
-import { parseLocalDateTime, toLocalInputValue } from '../snooze/snooze-presets';
-import { MENU_ITEM } from './header-menu';
 import { MENU_TRIGGER } from './header-menu-faces';
 
 // "Schedule" beside Send: presets (in an hour, tomorrow morning) and a time of the person's
@@ -30,82 +25,36 @@ interface ScheduleSendMenuProps {
 }
 
 export function ScheduleSendMenu({ disabled, windowClosesAt, onSchedule, busy }: ScheduleSendMenuProps) {
-  const [open, setOpen] = useState(false);
-  const [picking, setPicking] = useState(false);
-  const toDialog = useRef(false);
-  const [openedAt, setOpenedAt] = useState(() => new Date());
   // A preset past the window's end would only be refused: it is left out.
-  const presets = useMemo(
-    () =>
+  const presetsAt = useCallback(
+    (openedAt: Date) =>
       schedulePresets(openedAt).filter(
-        (p) => windowClosesAt === undefined || p.sendAt.getTime() < windowClosesAt,
+        (p) => windowClosesAt === undefined || p.at.getTime() < windowClosesAt,
       ),
-    [openedAt, windowClosesAt],
+    [windowClosesAt],
   );
   return (
-    <>
-      <DropdownMenu.Root
-        open={open}
-        onOpenChange={(next) => {
-          if (next) setOpenedAt(new Date());
-          setOpen(next);
-        }}
-      >
-        <DropdownMenu.Trigger
-          aria-label="Schedule send"
-          title="Send later"
-          disabled={disabled || busy}
-          className={`${MENU_TRIGGER} h-9 disabled:opacity-50`}
-        >
-          <CalendarClock size={14} aria-hidden />
-          <span className="hidden sm:inline">Schedule</span>
-          <ChevronDown size={14} aria-hidden className="hidden sm:block" />
-        </DropdownMenu.Trigger>
-        <DropdownMenu.Portal>
-          <DropdownMenu.Content
-            align="end"
-            sideOffset={4}
-            className="z-50 min-w-56 rounded-md border border-border bg-raised p-1 shadow-lg"
-            onCloseAutoFocus={(event) => {
-              if (!toDialog.current) return;
-              toDialog.current = false;
-              event.preventDefault();
-            }}
-          >
-            <DropdownMenu.Label className="px-2 py-1 text-xs text-muted">Send at</DropdownMenu.Label>
-            {presets.map((preset) => (
-              <DropdownMenu.Item
-                key={preset.id}
-                className={MENU_ITEM}
-                onSelect={() => void onSchedule(preset.sendAt, 'preset')}
-              >
-                <span className="flex-1">{preset.label}</span>{' '}
-                <span className="tabular text-xs text-muted">{preset.time}</span>
-              </DropdownMenu.Item>
-            ))}
-            {presets.length > 0 ? <DropdownMenu.Separator className="my-1 h-px bg-border" /> : null}
-            <DropdownMenu.Item
-              className={MENU_ITEM}
-              onSelect={() => {
-                toDialog.current = true;
-                setPicking(true);
-              }}
-            >
-              Pick date and time…
-            </DropdownMenu.Item>
-          </DropdownMenu.Content>
-        </DropdownMenu.Portal>
-      </DropdownMenu.Root>
-      {picking ? (
+    <TimePresetMenu
+      label="Schedule send"
+      title="Send later"
+      icon={<CalendarClock size={14} aria-hidden />}
+      text="Schedule"
+      triggerClassName={`${MENU_TRIGGER} h-9 disabled:opacity-50`}
+      disabled={disabled || busy}
+      heading="Send at"
+      presetsAt={presetsAt}
+      onPreset={(preset) => void onSchedule(preset.at, 'preset')}
+      pickLabel="Pick date and time…"
+      renderPicker={(close) => (
         <ScheduleTimeDialog
           title="Schedule the message"
           windowClosesAt={windowClosesAt}
           busy={busy}
           onSchedule={onSchedule}
-          onClose={() => setPicking(false)}
+          onClose={close}
         />
-      ) : null}
-    </>
+      )}
+    />
   );
 }
 
@@ -131,53 +80,20 @@ export function ScheduleTimeDialog({
   onClose,
   submitLabel = 'Schedule',
 }: ScheduleTimeDialogProps) {
-  const [openedAt] = useState(() => new Date());
-  const [value, setValue] = useState(() =>
-    toLocalInputValue(
-      initial ?? schedulePresets(openedAt).find((p) => p.id === 'tomorrow-morning')?.sendAt ?? openedAt,
-    ),
-  );
-  const [error, setError] = useState<string | null>(null);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (busy) return;
-    const sendAt = parseLocalDateTime(value);
-    const problem = validateScheduleTime(sendAt, new Date(), windowClosesAt);
-    setError(problem);
-    if (problem) return;
-    const refused = await onSchedule(sendAt, 'field');
-    if (refused === null) onClose();
-    else setError(refused);
-  };
-
   return (
-    <Dialog open onOpenChange={(next) => (next ? undefined : onClose())} title={title}>
-      {/* noValidate: the check is ours, worded on the field, not the browser's bubble. */}
-      <form onSubmit={(event) => void submit(event)} noValidate className="flex flex-col gap-4">
-        <Field label="Send at" error={error ?? undefined}>
-          {(props) => (
-            <Input
-              {...props}
-              type="datetime-local"
-              value={value}
-              min={toLocalInputValue(openedAt)}
-              onChange={(event) => {
-                setValue(event.target.value);
-                setError(null);
-              }}
-            />
-          )}
-        </Field>
-        <div className="flex justify-end gap-2">
-          <Button variant="ghost" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="primary" disabled={busy}>
-            {submitLabel}
-          </Button>
-        </div>
-      </form>
-    </Dialog>
+    <TimePickDialog
+      title={title}
+      fieldLabel="Send at"
+      submitLabel={submitLabel}
+      initial={(openedAt) =>
+        initial ?? schedulePresets(openedAt).find((p) => p.id === 'tomorrow-morning')?.at ?? openedAt
+      }
+      validate={(sendAt, now) => validateScheduleTime(sendAt, now, windowClosesAt)}
+      busy={busy}
+      send={(sendAt) =>
+        onSchedule(sendAt, 'field').then((refused) => (refused === null ? 'sent' : { refused }))
+      }
+      onClose={onClose}
+    />
   );
 }

@@ -4,6 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { fake, server, withBff } from '@/test/bff';
 import { renderRoutes, stubLayout } from '@/test/render-routes';
+import { watchCalls } from '@/test/watch-calls';
 import { snoozePresets, toLocalInputValue } from '../snooze/snooze-presets';
 
 // Snoozing through the real BFF, its database and its live workspace (the snooze is the BFF's own,
@@ -46,15 +47,8 @@ const toast = (text: string) =>
   );
 
 /** Every call the page makes to the snooze routes. */
-function watchSnoozeCalls(): { calls: string[]; stop: () => void } {
-  const calls: string[] = [];
-  const onRequest = ({ request }: { request: Request }) => {
-    const path = new URL(request.url).pathname;
-    if (/\/bff\/conversations\/[^/]+\/(snooze|wake)$/.test(path)) calls.push(`${request.method} ${path}`);
-  };
-  server.events.on('request:start', onRequest);
-  return { calls, stop: () => server.events.removeListener('request:start', onRequest) };
-}
+const watchSnoozeCalls = () =>
+  watchCalls((_method, path) => /\/bff\/conversations\/[^/]+\/(snooze|wake)$/.test(path));
 
 describe('snoozing a thread', () => {
   it('a preset takes the thread out of Open and into Snoozed, saying until when', async () => {

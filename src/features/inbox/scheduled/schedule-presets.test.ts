@@ -11,9 +11,9 @@ describe('schedule presets', () => {
     const now = at('2026-03-12T10:07:30');
     const [hour, morning] = schedulePresets(now, 'en-GB');
     expect(hour).toMatchObject({ id: 'in-an-hour', label: 'In 1 hour' });
-    expect(hour!.sendAt.getTime()).toBe(at('2026-03-12T11:10:00').getTime());
+    expect(hour!.at.getTime()).toBe(at('2026-03-12T11:10:00').getTime());
     expect(morning).toMatchObject({ id: 'tomorrow-morning', label: 'Tomorrow morning' });
-    expect(morning!.sendAt.getTime()).toBe(at('2026-03-13T09:00:00').getTime());
+    expect(morning!.at.getTime()).toBe(at('2026-03-13T09:00:00').getTime());
     expect(morning!.time).toMatch(/09:00/);
   });
 
