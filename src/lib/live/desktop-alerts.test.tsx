@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Conversation, Message, Note } from '@/contract';
+import type { Conversation, Message, Note, Reminder } from '@/contract';
 import { conversationKeys } from '@/data/conversations';
 import { preferenceKeys } from '@/data/preferences';
 import { sessionKeys } from '@/data/session';
@@ -83,5 +83,31 @@ describe('desktop alerts', () => {
     queryClient.setQueryData(conversationKeys.detail(t.id), t);
     alertFor(queryClient, { type: 'messages.upserted', conversationId: t.id, messages: [inbound(t, 'hi')] });
     expect(shown).toEqual([]);
+  });
+
+  it('says my reminder coming due, with its note, and that the record is gone when it is', () => {
+    const reminder = (over: Partial<Reminder>): Reminder => ({
+      id: 'r1',
+      username: 'ana@acme.test',
+      target: { kind: 'lead', id: 'l1' },
+      label: 'Acme renewal',
+      note: 'Call about the quote',
+      dueAt: new Date().toISOString(),
+      state: 'due',
+      createdAt: new Date().toISOString(),
+      firedAt: new Date().toISOString(),
+      recordGone: false,
+      ...over,
+    });
+    alertFor(client(true), { type: 'reminder.due', reminder: reminder({}) });
+    alertFor(client(true), {
+      type: 'reminder.due',
+      reminder: reminder({ target: { kind: 'conversation', id: 'c1' }, note: null, recordGone: true }),
+    });
+    alertFor(client(false), { type: 'reminder.due', reminder: reminder({}) });
+    expect(shown).toEqual([
+      { title: 'Reminder: Acme renewal', body: 'Call about the quote' },
+      { title: 'Reminder: Acme renewal (it has been deleted since)', body: 'Your reminder is due' },
+    ]);
   });
 });

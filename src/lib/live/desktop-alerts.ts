@@ -5,7 +5,8 @@ import { preferenceKeys } from '@/data/preferences';
 import { sessionKeys } from '@/data/session';
 
 // Desktop notifications (opt-in, Settings → Notifications) for a new message from a contact on a
-// thread that is mine or nobody's, and for a note that mentions me; with a short tone if wanted.
+// thread that is mine or nobody's, for a note that mentions me and for my reminder coming due;
+// with a short tone if wanted.
 // Only one tab of the browser alerts (the one holding a Web Lock), and never for the thread that
 // is open in a tab the person is looking at.
 
@@ -68,5 +69,14 @@ export function alertFor(queryClient: QueryClient, event: LiveEvent): void {
   } else if (event.type === 'mention.created') {
     const { note } = event;
     show(prefs, `${note.authorName} mentioned you`, note.body, `/inbox/${note.conversationId}?note=${note.id}`);
+  } else if (event.type === 'reminder.due') {
+    // Only the person who set it is told (the BFF sends it to their browsers alone).
+    const { reminder } = event;
+    const path =
+      reminder.target.kind === 'lead'
+        ? `/leads?lead=${encodeURIComponent(reminder.target.id)}`
+        : `/inbox/${reminder.target.id}`;
+    const gone = reminder.recordGone ? ' (it has been deleted since)' : '';
+    show(prefs, `Reminder: ${reminder.label}${gone}`, reminder.note ?? 'Your reminder is due', path);
   }
 }

@@ -98,8 +98,8 @@ export function NotificationSettings() {
           <span>
             <span className="font-medium">Desktop notifications</span>
             <span className="block text-[13px] text-muted">
-              A new message on a conversation that is yours or nobody’s, and a note that mentions you. Never
-              for the conversation you are looking at.
+              A new message on a conversation that is yours or nobody’s, a note that mentions you, and your
+              reminders when they come due. Never for the conversation you are looking at.
             </span>
             {words ? (
               <span
