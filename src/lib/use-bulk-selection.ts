@@ -20,18 +20,26 @@ export function useBulkSelection(
   filterKey: string,
   /** The row's data attribute holding its id, in dataset spelling (`threadRow` for `data-thread-row`). */
   rowAttribute: string,
+  /**
+   * The rows a shift-click's range runs through, for the clicked one: a board's column, so a range
+   * never spans columns the eye does not read as one list. The whole order when absent.
+   */
+  rangeOf?: (id: string) => readonly string[],
 ) {
   const [selection, setSelection] = useState<BulkSelection>(NOTHING_SELECTED);
   useEffect(() => setSelection(NOTHING_SELECTED), [filterKey]);
   const shown = useMemo(() => keepListed(selection, order), [selection, order]);
   const onToggle = useCallback(
-    (id: string, shift: boolean) => setSelection((s) => toggle(keepListed(s, order), id, shift, order)),
-    [order],
+    (id: string, shift: boolean) =>
+      setSelection((s) => toggle(keepListed(s, order), id, shift, rangeOf?.(id) ?? order)),
+    [order, rangeOf],
   );
   const clear = useCallback(() => setSelection(NOTHING_SELECTED), []);
   const all = useCallback(() => setSelection(selectAllMatching(order)), [order]);
+  /** Every row shown picked or unpicked, or only `only` (a board's column). */
   const rows = useCallback(
-    (on: boolean) => setSelection((s) => setRows(keepListed(s, order), order, on)),
+    (on: boolean, only: readonly string[] = order) =>
+      setSelection((s) => setRows(keepListed(s, order), only, on)),
     [order],
   );
   /** On the list: `x` on a focused row toggles it, Escape clears (when anything is picked). */

@@ -15,7 +15,7 @@ interface ThreadSelectBoxProps {
 export function ThreadSelectBox({ id, name, selected, selecting, onSelect }: ThreadSelectBoxProps) {
   return (
     <label
-      className={`grid w-8 shrink-0 cursor-pointer place-items-center border-b border-border focus-within:opacity-100 group-hover:opacity-100 ${
+      className={`grid w-8 shrink-0 cursor-pointer place-items-center border-b border-border focus-within:opacity-100 group-hover:opacity-100 [@media(hover:none)]:opacity-100 ${
         selecting ? 'opacity-100' : 'opacity-0'
       }`}
     >

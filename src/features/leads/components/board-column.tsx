@@ -12,6 +12,7 @@ import { count } from '@/lib/format';
 import { stageOutcome } from '@/lib/lead-stages';
 import { UNMATCHED, type ColumnDropData } from '../model/board-drop';
 import { formatSums, formatWeighted } from '../model/column-aggregates';
+import { ColumnSelectBox } from './board-bulk';
 import { useBoardMovable } from './board-movable';
 import { UnmatchedMoveAll } from './unmatched-move-all';
 import { CARD_HEIGHT, LeadCard } from './lead-card';
@@ -72,6 +73,7 @@ export function BoardColumn({
     >
       <ColumnHeader
         stage={stage}
+        column={column}
         name={name}
         total={counted ? data.total : null}
         sums={data.sums}
@@ -96,12 +98,14 @@ export function BoardColumn({
  */
 const ColumnHeader = memo(function ColumnHeader({
   stage,
+  column,
   name,
   total,
   sums,
   headingId,
 }: {
   stage: LeadStage | null;
+  column: string;
   name: string;
   /** null: not counted (a search matched too many leads). */
   total: number | null;
@@ -116,6 +120,7 @@ const ColumnHeader = memo(function ColumnHeader({
       style={{ borderTopColor: safeColor(stage?.color, 'var(--color-subtle)') }}
     >
       <div className="flex items-center gap-1.5">
+        <ColumnSelectBox column={column} name={name} />
         {outcome === 'won' ? <Trophy size={14} className="text-success" aria-label="Won stage" /> : null}
         {outcome === 'lost' ? <XCircle size={14} className="text-danger" aria-label="Lost stage" /> : null}
         {!stage ? <CircleHelp size={14} className="text-warning" aria-hidden /> : null}

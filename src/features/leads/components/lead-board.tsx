@@ -30,6 +30,7 @@ import {
   type LeadMove,
 } from '../model/board-drop';
 import { useBoardAnnouncements } from './board-announcements';
+import { BoardPickingProvider, useBoardBulk, type BoardBulkProps } from './board-bulk';
 import { columnCoordinates } from './board-keyboard';
 import { BoardColumn } from './board-column';
 import { ColumnSkeleton } from './board-skeleton';
@@ -55,7 +56,7 @@ const isEditable = (target: EventTarget | null) =>
   target instanceof HTMLElement &&
   (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName));
 
-interface LeadBoardProps {
+interface LeadBoardProps extends BoardBulkProps {
   /** Whether the signed-in role may move leads (leads.update). */
   movable: boolean;
   stages: LeadStage[];
@@ -69,7 +70,7 @@ interface LeadBoardProps {
  * The board: one BFF read gives every column's exact count, sums and first cards (the previous
  * filters' board stays on screen while another loads); columns read further cards as they scroll.
  */
-export function LeadBoard({ movable, stages, filters, ownerNames, onOpen }: LeadBoardProps) {
+export function LeadBoard({ movable, stages, filters, ownerNames, onOpen, ...bulk }: LeadBoardProps) {
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 6 } }),
     useSensor(TouchSensor, { activationConstraint: { delay: 200, tolerance: 6 } }),
@@ -90,6 +91,8 @@ export function LeadBoard({ movable, stages, filters, ownerNames, onOpen }: Lead
     if (columnsMissing) void refetch();
   }, [columnsMissing, refetch]);
   const announcements = useBoardAnnouncements(stageName);
+  const stale = board.isPlaceholderData;
+  const picking = useBoardBulk({ ...bulk, data, stages, filters, stale, dragging: dragging !== null });
 
   const mutation = useMoveLead();
   const { mutate } = mutation;
@@ -151,50 +154,54 @@ export function LeadBoard({ movable, stages, filters, ownerNames, onOpen }: Lead
 
   return (
     <BoardMovableContext.Provider value={movable}>
-      <DndContext
-        sensors={sensors}
-        collisionDetection={collision}
-        onDragStart={onDragStart}
-        onDragEnd={onDragEnd}
-        onDragCancel={() => setDragging(null)}
-        accessibility={{ announcements, screenReaderInstructions }}
-      >
-        {/* Relative: a column's screen-reader-only text is positioned, and without a positioned
-            ancestor inside this scroll box it escaped the clip and made the page scroll sideways. */}
-        {data?.tooManyToCount !== undefined ? <UncountedNotice cap={data.tooManyToCount} /> : null}
-        <div
-          className={`relative flex min-h-0 flex-1 gap-3 overflow-x-auto p-4 transition-opacity ${board.isPlaceholderData ? 'opacity-60' : ''}`}
-          aria-busy={board.isFetching && board.isPlaceholderData}
-          data-board
+      <BoardPickingProvider value={picking.picking}>
+        <DndContext
+          sensors={sensors}
+          collisionDetection={collision}
+          onDragStart={onDragStart}
+          onDragEnd={onDragEnd}
+          onDragCancel={() => setDragging(null)}
+          accessibility={{ announcements, screenReaderInstructions }}
         >
-          {data ? (
-            <BoardColumns
-              data={data}
-              stages={stages}
-              filters={filters}
-              ownerNames={ownerNames}
-              onOpen={onOpen}
-            />
-          ) : board.isError ? (
-            <ErrorState error={board.error} onRetry={() => void refetch()} />
-          ) : (
-            stages.map((stage) => <ColumnSkeleton key={stage.id} name={stage.name} />)
-          )}
-        </div>
-        <DragOverlay dropAnimation={null}>
-          {dragging ? (
-            <LeadCardPreview
-              lead={dragging.lead}
-              followUp={dragging.followUp ?? false}
-              ownerName={
-                dragging.lead.assigned_to_user_id
-                  ? ownerNames.get(dragging.lead.assigned_to_user_id)
-                  : undefined
-              }
-            />
-          ) : null}
-        </DragOverlay>
-      </DndContext>
+          {picking.above}
+          {/* Relative: a column's screen-reader-only text is positioned, and without a positioned
+            ancestor inside this scroll box it escaped the clip and made the page scroll sideways. */}
+          {data?.tooManyToCount !== undefined ? <UncountedNotice cap={data.tooManyToCount} /> : null}
+          <div
+            className={`relative flex min-h-0 flex-1 gap-3 overflow-x-auto p-4 transition-opacity ${board.isPlaceholderData ? 'opacity-60' : ''}`}
+            aria-busy={board.isFetching && board.isPlaceholderData}
+            onKeyDown={picking.onKeyDown}
+            data-board
+          >
+            {data ? (
+              <BoardColumns
+                data={data}
+                stages={stages}
+                filters={filters}
+                ownerNames={ownerNames}
+                onOpen={onOpen}
+              />
+            ) : board.isError ? (
+              <ErrorState error={board.error} onRetry={() => void refetch()} />
+            ) : (
+              stages.map((stage) => <ColumnSkeleton key={stage.id} name={stage.name} />)
+            )}
+          </div>
+          <DragOverlay dropAnimation={null}>
+            {dragging ? (
+              <LeadCardPreview
+                lead={dragging.lead}
+                followUp={dragging.followUp ?? false}
+                ownerName={
+                  dragging.lead.assigned_to_user_id
+                    ? ownerNames.get(dragging.lead.assigned_to_user_id)
+                    : undefined
+                }
+              />
+            ) : null}
+          </DragOverlay>
+        </DndContext>
+      </BoardPickingProvider>
     </BoardMovableContext.Provider>
   );
 }

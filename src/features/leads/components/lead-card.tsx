@@ -3,6 +3,7 @@ import { memo, type KeyboardEvent } from 'react';
 import type { Lead } from '@/contract';
 import { calendarDate, initials, money } from '@/lib/format';
 import type { LeadDragData } from '../model/board-drop';
+import { CardSelectBox, isPicked, useBoardPicking } from './board-bulk';
 import { useBoardMovable } from './board-movable';
 import { FollowUpBadge } from './follow-up-badge';
 import { PriorityBadge } from './priority-badge';
@@ -58,7 +59,14 @@ export const LeadCardBody = memo(function LeadCardBody({ lead, ownerName, follow
 });
 
 const CARD_CLASS =
-  'flex flex-col gap-1 rounded-md border border-border bg-raised px-3 py-2 text-left shadow-sm outline-none focus-visible:ring-2 focus-visible:ring-accent';
+  'flex flex-col gap-1 rounded-md border py-2 pr-3 text-left shadow-sm outline-none focus-visible:ring-2 focus-visible:ring-accent';
+
+/** Whether the card has a box beside it (bulk actions), and whether it is picked. */
+type Pick = 'none' | 'off' | 'on';
+
+// The left padding leaves room for the box, which sits over the card's edge (see CardSelectBox).
+const cardClass = (pick: Pick) =>
+  `${CARD_CLASS} ${pick === 'none' ? 'pl-3' : 'pl-8'} ${pick === 'on' ? 'border-accent bg-accent-soft' : 'border-border bg-raised'}`;
 
 interface LeadCardProps {
   lead: Lead;
@@ -74,13 +82,29 @@ interface LeadCardProps {
  * opens the lead (no drag attributes, so nothing announces a pick-up that would be refused).
  */
 export const LeadCard = memo(function LeadCard(props: LeadCardProps) {
-  return useBoardMovable() ? <DraggableLeadCard {...props} /> : <StaticLeadCard {...props} />;
+  const Card = useBoardMovable() ? DraggableLeadCard : StaticLeadCard;
+  const picking = useBoardPicking();
+  if (!picking) return <Card {...props} pick="none" />;
+  const { lead } = props;
+  return (
+    <div className="group relative">
+      <Card {...props} pick={isPicked(picking, lead.id) ? 'on' : 'off'} />
+      <CardSelectBox id={lead.id} name={lead.name} picking={picking} />
+    </div>
+  );
 });
 
 const cardLabel = (lead: Lead) => `${lead.name}${lead.company_name ? `, ${lead.company_name}` : ''}`;
 
 /** Pointer, touch, or Space then arrows then Space; click or Enter opens it. */
-function DraggableLeadCard({ lead, followUp, column, ownerName, onOpen }: LeadCardProps) {
+function DraggableLeadCard({
+  lead,
+  followUp,
+  column,
+  ownerName,
+  onOpen,
+  pick,
+}: LeadCardProps & { pick: Pick }) {
   const data: LeadDragData = { type: 'lead', lead, followUp, from: column };
   const { attributes, listeners, setNodeRef, isDragging } = useDraggable({ id: lead.id, data });
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
@@ -101,7 +125,7 @@ function DraggableLeadCard({ lead, followUp, column, ownerName, onOpen }: LeadCa
       aria-label={cardLabel(lead)}
       data-lead-card={lead.id}
       style={{ height: CARD_HEIGHT - 8 }}
-      className={`${CARD_CLASS} cursor-grab touch-manipulation ${isDragging ? 'opacity-40' : ''}`}
+      className={`${cardClass(pick)} cursor-grab touch-manipulation ${isDragging ? 'opacity-40' : ''}`}
     >
       <LeadCardBody lead={lead} ownerName={ownerName} followUp={followUp} />
     </div>
@@ -109,7 +133,7 @@ function DraggableLeadCard({ lead, followUp, column, ownerName, onOpen }: LeadCa
 }
 
 /** Click, Enter or Space opens it; nothing else. */
-function StaticLeadCard({ lead, followUp, ownerName, onOpen }: LeadCardProps) {
+function StaticLeadCard({ lead, followUp, ownerName, onOpen, pick }: LeadCardProps & { pick: Pick }) {
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (event.key !== 'Enter' && event.key !== ' ') return;
     event.preventDefault();
@@ -125,7 +149,7 @@ function StaticLeadCard({ lead, followUp, ownerName, onOpen }: LeadCardProps) {
       aria-label={cardLabel(lead)}
       data-lead-card={lead.id}
       style={{ height: CARD_HEIGHT - 8 }}
-      className={`${CARD_CLASS} cursor-pointer`}
+      className={`${cardClass(pick)} cursor-pointer`}
     >
       <LeadCardBody lead={lead} ownerName={ownerName} followUp={followUp} />
     </div>
@@ -143,7 +167,10 @@ export function LeadCardPreview({
   ownerName: string | undefined;
 }) {
   return (
-    <div style={{ height: CARD_HEIGHT - 8 }} className={`${CARD_CLASS} w-64 cursor-grabbing shadow-lg`}>
+    <div
+      style={{ height: CARD_HEIGHT - 8 }}
+      className={`${cardClass('none')} w-64 cursor-grabbing shadow-lg`}
+    >
       <LeadCardBody lead={lead} ownerName={ownerName} followUp={followUp} />
     </div>
   );

@@ -116,6 +116,8 @@ export function LeadsPage() {
           filters={filters}
           ownerNames={ownerNames}
           onOpen={onOpen}
+          bulk={mayBulk}
+          members={members}
         />
       ) : (
         <BoardSkeleton stages={stages} />
