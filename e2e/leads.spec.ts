@@ -77,6 +77,9 @@ test('a manager creates a lead, drags leads by mouse and keyboard, and the moves
   await expect(page.locator('[id^="DndLiveRegion"]')).toContainText(`lead ${byKeys.name}`, {
     ignoreCase: true,
   });
+  // The columns are measured in the frames after the pick-up is announced; an arrow pressed before
+  // that finds no column to go to (a person would press it again). Two frames, then the arrow.
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
   await page.keyboard.press('ArrowRight');
   await expect(page.locator('[id^="DndLiveRegion"]')).toContainText(`was moved over stage ${third!.name}`);
   await page.keyboard.press('Space');
