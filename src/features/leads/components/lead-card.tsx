@@ -64,9 +64,10 @@ const CARD_CLASS =
 /** Whether the card has a box beside it (bulk actions), and whether it is picked. */
 type Pick = 'none' | 'off' | 'on';
 
-// The left padding leaves room for the box, which sits over the card's edge (see CardSelectBox).
+// The left padding leaves room for the box, which sits over the card's edge (see CardSelectBox). A
+// picked card is ringed, not tinted: the card's muted text keeps its contrast on the plain surface.
 const cardClass = (pick: Pick) =>
-  `${CARD_CLASS} ${pick === 'none' ? 'pl-3' : 'pl-8'} ${pick === 'on' ? 'border-accent bg-accent-soft' : 'border-border bg-raised'}`;
+  `${CARD_CLASS} bg-raised ${pick === 'none' ? 'pl-3' : 'pl-8'} ${pick === 'on' ? 'border-accent ring-1 ring-accent' : 'border-border'}`;
 
 interface LeadCardProps {
   lead: Lead;
