@@ -1,11 +1,11 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef } from 'react';
+import { createContext, useCallback, useContext, useMemo } from 'react';
 import type { Board, LeadStage } from '@/contract';
-import { BulkRunStatus } from '@/components/bulk/bulk-run-status';
+import { SelectAllCheckbox } from '@/components/bulk/select-all-checkbox';
 import { SelectCheckbox } from '@/components/bulk/select-checkbox';
 import type { BoardFilters } from '@/data/board';
 import { useBulkSelection } from '@/lib/use-bulk-selection';
 import { UNMATCHED } from '../model/board-drop';
-import { LeadBulkBar } from './lead-bulk-bar';
+import { LeadBulkAbove } from './lead-bulk-above';
 
 // Bulk actions on the board (managers and admins), as on the list (lead-list-view.tsx): the same
 // selection rules, bar and run status. The board's order is its columns one after another, but a
@@ -116,20 +116,7 @@ export function useBoardBulk({
     ? data.unmatched.total + data.columns.reduce((sum, c) => sum + c.total, 0)
     : selection.ids.size;
   const above = enabled ? (
-    <>
-      <BulkRunStatus target="leads" />
-      {selection.ids.size > 0 ? (
-        <LeadBulkBar
-          selection={selection}
-          total={total}
-          filters={filters}
-          stages={stages}
-          members={members}
-          onSelectAll={picking.selectAll}
-          onClear={picking.clear}
-        />
-      ) : null}
-    </>
+    <LeadBulkAbove picking={picking} total={total} filters={filters} stages={stages} members={members} />
   ) : null;
   const onBoardKeyDown = enabled && !dragging ? onKeyDown : undefined;
   return { picking: value, above, onKeyDown: onBoardKeyDown };
@@ -163,24 +150,13 @@ export function ColumnSelectBox({ column, name }: { column: string; name: string
 }
 
 function ColumnBox({ column, name, picking }: { column: string; name: string; picking: BoardPicking }) {
-  const ref = useRef<HTMLInputElement>(null);
   const ids = picking.columns.get(column) ?? NO_IDS;
-  const picked = ids.filter((id) => isPicked(picking, id)).length;
-  const all = ids.length > 0 && picked === ids.length;
-  const some = picked > 0 && !all;
-  useEffect(() => {
-    if (ref.current) ref.current.indeterminate = some;
-  }, [some]);
   return (
-    <input
-      ref={ref}
-      type="checkbox"
-      className="size-4 shrink-0 accent-[var(--color-accent)]"
-      checked={all}
-      aria-checked={some ? 'mixed' : all}
-      aria-label={`Select all in ${name}`}
-      disabled={ids.length === 0}
-      onChange={() => picking.onColumn(column, !all)}
+    <SelectAllCheckbox
+      total={ids.length}
+      picked={ids.filter((id) => isPicked(picking, id)).length}
+      label={`Select all in ${name}`}
+      onSelect={(on) => picking.onColumn(column, on)}
     />
   );
 }

@@ -1,14 +1,13 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useDeferredValue, useMemo } from 'react';
 import type { Lead, LeadStage } from '@/contract';
-import { BulkRunStatus } from '@/components/bulk/bulk-run-status';
 import { QueryBoundary } from '@/components/query-boundary';
 import { Button } from '@/components/ui/button';
 import { EmptyState, LoadingState } from '@/components/ui/states';
 import { count } from '@/lib/format';
 import { LIST_PAGE_SIZE, leadScreenPageQuery, type BoardFilters } from '@/data/leads';
 import { useBulkSelection } from '@/lib/use-bulk-selection';
-import { LeadBulkBar } from './lead-bulk-bar';
+import { LeadBulkAbove } from './lead-bulk-above';
 import { LeadTable, type LeadTablePicking } from './lead-table';
 
 interface LeadListViewProps {
@@ -58,26 +57,12 @@ function PagedList({
   const tablePicking: LeadTablePicking | undefined = bulk
     ? { selected: picking.selection.ids, onToggle: picking.onToggle, onPage: picking.setShownRows }
     : undefined;
+  const above = bulk ? (
+    <LeadBulkAbove picking={picking} total={total} filters={shownFilters} stages={stages} members={members} />
+  ) : null;
   return (
     <ListFrame
-      above={
-        bulk ? (
-          <>
-            <BulkRunStatus target="leads" />
-            {picking.selection.ids.size > 0 ? (
-              <LeadBulkBar
-                selection={picking.selection}
-                total={total}
-                filters={shownFilters}
-                stages={stages}
-                members={members}
-                onSelectAll={picking.selectAll}
-                onClear={picking.clear}
-              />
-            ) : null}
-          </>
-        ) : null
-      }
+      above={above}
       picking={tablePicking}
       onKeyDown={bulk ? picking.onKeyDown : undefined}
       rows={data}

@@ -1,5 +1,5 @@
-import { useEffect, useRef } from 'react';
 import type { Lead, LeadStage } from '@/contract';
+import { SelectAllCheckbox } from '@/components/bulk/select-all-checkbox';
 import { SelectCheckbox } from '@/components/bulk/select-checkbox';
 import { UserText } from '@/components/ui/user-text';
 import { calendarDate, money } from '@/lib/format';
@@ -103,22 +103,12 @@ export function LeadTable({ rows, caption, stages, ownerNames, onOpen, picking }
 
 /** The header's box: checked when every row shown is picked, mixed when some are. */
 function PageBox({ rows, picking }: { rows: readonly Lead[]; picking: LeadTablePicking }) {
-  const ref = useRef<HTMLInputElement>(null);
-  const picked = rows.filter((lead) => picking.selected.has(lead.id)).length;
-  const all = rows.length > 0 && picked === rows.length;
-  const some = picked > 0 && !all;
-  useEffect(() => {
-    if (ref.current) ref.current.indeterminate = some;
-  }, [some]);
   return (
-    <input
-      ref={ref}
-      type="checkbox"
-      className="size-4 accent-[var(--color-accent)]"
-      checked={all}
-      aria-checked={some ? 'mixed' : all}
-      aria-label="Select every lead on this page"
-      onChange={() => picking.onPage(!all)}
+    <SelectAllCheckbox
+      total={rows.length}
+      picked={rows.filter((lead) => picking.selected.has(lead.id)).length}
+      label="Select every lead on this page"
+      onSelect={picking.onPage}
     />
   );
 }
