@@ -20,6 +20,7 @@ import { Route as ReportsRouteImport } from './routes/reports'
 import { Route as SearchRouteImport } from './routes/search'
 import { Route as SettingsRouteImport } from './routes/settings'
 import { Route as SignInRouteImport } from './routes/sign-in'
+import { Route as TeamRouteImport } from './routes/team'
 import { Route as ContactsContactIdRouteImport } from './routes/contacts/$contactId'
 import { Route as CustomersIndexRouteImport } from './routes/customers/index'
 import { Route as CustomersCustomerIdRouteImport } from './routes/customers/$customerId'
@@ -85,6 +86,11 @@ const SettingsRoute = SettingsRouteImport.update({
 const SignInRoute = SignInRouteImport.update({
   id: '/sign-in',
   path: '/sign-in',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const TeamRoute = TeamRouteImport.update({
+  id: '/team',
+  path: '/team',
   getParentRoute: () => rootRouteImport,
 } as any)
 const ContactsContactIdRoute = ContactsContactIdRouteImport.update({
@@ -155,6 +161,7 @@ export interface FileRoutesByFullPath {
   '/search': typeof SearchRoute
   '/settings': typeof SettingsRouteWithChildren
   '/sign-in': typeof SignInRoute
+  '/team': typeof TeamRoute
   '/contacts/$contactId': typeof ContactsContactIdRoute
   '/customers/$customerId': typeof CustomersCustomerIdRoute
   '/inbox/$conversationId': typeof InboxConversationIdRoute
@@ -177,6 +184,7 @@ export interface FileRoutesByTo {
   '/reports': typeof ReportsRoute
   '/search': typeof SearchRoute
   '/sign-in': typeof SignInRoute
+  '/team': typeof TeamRoute
   '/contacts/$contactId': typeof ContactsContactIdRoute
   '/customers/$customerId': typeof CustomersCustomerIdRoute
   '/inbox/$conversationId': typeof InboxConversationIdRoute
@@ -202,6 +210,7 @@ export interface FileRoutesById {
   '/search': typeof SearchRoute
   '/settings': typeof SettingsRouteWithChildren
   '/sign-in': typeof SignInRoute
+  '/team': typeof TeamRoute
   '/contacts/$contactId': typeof ContactsContactIdRoute
   '/customers/$customerId': typeof CustomersCustomerIdRoute
   '/inbox/$conversationId': typeof InboxConversationIdRoute
@@ -228,6 +237,7 @@ export interface FileRouteTypes {
     | '/search'
     | '/settings'
     | '/sign-in'
+    | '/team'
     | '/contacts/$contactId'
     | '/customers/$customerId'
     | '/inbox/$conversationId'
@@ -250,6 +260,7 @@ export interface FileRouteTypes {
     | '/reports'
     | '/search'
     | '/sign-in'
+    | '/team'
     | '/contacts/$contactId'
     | '/customers/$customerId'
     | '/inbox/$conversationId'
@@ -274,6 +285,7 @@ export interface FileRouteTypes {
     | '/search'
     | '/settings'
     | '/sign-in'
+    | '/team'
     | '/contacts/$contactId'
     | '/customers/$customerId'
     | '/inbox/$conversationId'
@@ -299,6 +311,7 @@ export interface RootRouteChildren {
   SearchRoute: typeof SearchRoute
   SettingsRoute: typeof SettingsRouteWithChildren
   SignInRoute: typeof SignInRoute
+  TeamRoute: typeof TeamRoute
   ContactsContactIdRoute: typeof ContactsContactIdRoute
   CustomersCustomerIdRoute: typeof CustomersCustomerIdRoute
   CustomersIndexRoute: typeof CustomersIndexRoute
@@ -381,6 +394,13 @@ declare module '@tanstack/react-router' {
       path: '/sign-in'
       fullPath: '/sign-in'
       preLoaderRoute: typeof SignInRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/team': {
+      id: '/team'
+      path: '/team'
+      fullPath: '/team'
+      preLoaderRoute: typeof TeamRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/contacts/$contactId': {
@@ -509,6 +529,7 @@ const rootRouteChildren: RootRouteChildren = {
   SearchRoute: SearchRoute,
   SettingsRoute: SettingsRouteWithChildren,
   SignInRoute: SignInRoute,
+  TeamRoute: TeamRoute,
   ContactsContactIdRoute: ContactsContactIdRoute,
   CustomersCustomerIdRoute: CustomersCustomerIdRoute,
   CustomersIndexRoute: CustomersIndexRoute,

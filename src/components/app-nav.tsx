@@ -10,6 +10,7 @@ import {
   LogOut,
   BarChart3,
   Bell,
+  Users,
 } from 'lucide-react';
 import { canReadReports, type Role } from '@/contract';
 import { signOut } from '@/lib/auth';
@@ -23,6 +24,7 @@ import { unreadQuery } from '@/data/unread';
 import { initials } from '@/lib/format';
 import { UserText } from './ui/user-text';
 import { clearUserStorage } from '@/lib/user-storage';
+import { AvailabilityControl } from './availability/availability-control';
 
 const ITEMS: {
   to:
@@ -33,6 +35,7 @@ const ITEMS: {
     | '/customers'
     | '/quick-replies'
     | '/reports'
+    | '/team'
     | '/settings';
   label: string;
   icon: ReactNode;
@@ -46,6 +49,7 @@ const ITEMS: {
   { to: '/customers', label: 'Customers', icon: <Building2 size={18} aria-hidden /> },
   { to: '/quick-replies', label: 'Quick replies', icon: <MessageSquareText size={18} aria-hidden /> },
   { to: '/reports', label: 'Reports', icon: <BarChart3 size={18} aria-hidden />, only: canReadReports },
+  { to: '/team', label: 'Team', icon: <Users size={18} aria-hidden /> },
   { to: '/settings', label: 'Settings', icon: <Settings size={18} aria-hidden /> },
 ];
 
@@ -118,32 +122,35 @@ export function AppNav({ search }: { search?: ReactNode }) {
         )}
       </ul>
       {me.data ? (
-        <div
-          className="flex flex-col items-center gap-2 border-t border-border px-3 py-3 md:flex-row"
-          title={`${me.data.name} (${me.data.role})`}
-        >
-          <span
-            aria-hidden
-            className="grid size-7 shrink-0 place-items-center rounded-full bg-accent-soft text-xs font-semibold text-accent"
+        <div className="flex flex-col gap-1 border-t border-border px-3 py-3">
+          <div
+            className="flex flex-col items-center gap-2 md:flex-row"
+            title={`${me.data.name} (${me.data.role})`}
           >
-            {initials(me.data.name)}
-          </span>
-          <span className="hidden min-w-0 md:block">
-            {/* Two lines before an ellipsis: "Marco Manager" reads whole in the rail's width. */}
-            <span className="line-clamp-2 break-words text-[13px] leading-tight font-medium">
-              <UserText>{me.data.name}</UserText>
+            <span
+              aria-hidden
+              className="grid size-7 shrink-0 place-items-center rounded-full bg-accent-soft text-xs font-semibold text-accent"
+            >
+              {initials(me.data.name)}
             </span>
-            <span className="block text-xs capitalize text-subtle">{me.data.role}</span>
-          </span>
-          <button
-            type="button"
-            onClick={() => void handleSignOut()}
-            className="grid size-8 shrink-0 place-items-center rounded-md text-muted hover:bg-raised hover:text-fg md:ml-auto"
-            aria-label="Sign out"
-            title="Sign out"
-          >
-            <LogOut size={16} aria-hidden />
-          </button>
+            <span className="hidden min-w-0 md:block">
+              {/* Two lines before an ellipsis: "Marco Manager" reads whole in the rail's width. */}
+              <span className="line-clamp-2 break-words text-[13px] leading-tight font-medium">
+                <UserText>{me.data.name}</UserText>
+              </span>
+              <span className="block text-xs capitalize text-subtle">{me.data.role}</span>
+            </span>
+            <button
+              type="button"
+              onClick={() => void handleSignOut()}
+              className="grid size-8 shrink-0 place-items-center rounded-md text-muted hover:bg-raised hover:text-fg md:ml-auto"
+              aria-label="Sign out"
+              title="Sign out"
+            >
+              <LogOut size={16} aria-hidden />
+            </button>
+          </div>
+          <AvailabilityControl username={me.data.id} />
         </div>
       ) : null}
     </nav>

@@ -25,6 +25,7 @@ export const BFF_AUDITED_ACTIONS = [
   'POST /bff/imports/:id/pause',
   'POST /bff/imports/:id/cancel',
   'POST /bff/workspace/reload',
+  'PUT /bff/availability/me',
 ] as const;
 export type BffAuditedAction = (typeof BFF_AUDITED_ACTIONS)[number];
 

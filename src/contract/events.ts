@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { Activity } from './activities';
+import { AvailabilityStatus } from './availability';
 import { MessageAuthors } from './authors';
 import { BulkRun } from './bulk';
 import { Channel } from './channels';
@@ -85,6 +86,9 @@ const SHAPES = {
     conversationId: z.nullable(Id),
     typing: z.boolean(),
   }),
+  /** A teammate's availability changed: by their choice, by a tab coming back, or Away (`auto`) after
+   *  no tab of theirs was open for the idle time. */
+  'availability.changed': () => ({ username: z.string(), status: AvailabilityStatus, auto: z.boolean() }),
   /** Whether the BFF can read the upstream; sent on connect and whenever it changes. */
   'upstream.status': () => ({ state: UpstreamState, since: DateTime }),
   /** How far a bulk action has come (sent to the browsers of who started it, at most every ~500 ms). */

@@ -39,4 +39,5 @@ export * from './scheduled';
 export * from './bulk';
 export * from './reminders';
 export * from './jobs';
+export * from './availability';
 export * from './rules';

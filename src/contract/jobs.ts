@@ -12,7 +12,14 @@ export const JobState = z.enum(JOB_STATES);
 export type JobState = z.infer<typeof JobState>;
 
 /** The kinds of background work, by queue name (src/server/jobs/job-queue.ts: QUEUES). */
-export const JOB_KINDS = ['snooze-wake', 'import-run', 'scheduled-send', 'reminder-due', 'bulk-run'] as const;
+export const JOB_KINDS = [
+  'snooze-wake',
+  'import-run',
+  'scheduled-send',
+  'reminder-due',
+  'bulk-run',
+  'availability-away',
+] as const;
 export const JobKind = z.enum(JOB_KINDS);
 export type JobKind = z.infer<typeof JobKind>;
 

@@ -36,6 +36,7 @@ import { onReminderDue } from './reminders';
 import { placeScheduled } from './scheduled';
 import { applyPresence } from './presence';
 import { setBulkRun } from './bulk';
+import { onAvailabilityChanged } from './availability';
 
 // The live stream's events written into the caches, through the same writers every mutation uses,
 // so a change another agent made (or the sync read) lands exactly as this tab's own would. Nothing
@@ -205,6 +206,8 @@ export function applyLiveEvent(queryClient: QueryClient, event: LiveEvent): void
       return applyPresence(queryClient, event);
     case 'bulk.progress':
       return setBulkRun(queryClient, event.run);
+    case 'availability.changed':
+      return onAvailabilityChanged(queryClient, event);
     case 'resync':
       void refetchOnScreen(queryClient);
       return;

@@ -48,6 +48,7 @@ import { QUEUES, JobQueue } from './jobs/job-queue';
 import { jobHandlers } from './jobs/job-routes';
 import { registerBulk } from './bulk/register-bulk';
 import { startReminders } from './reminders/register-reminders';
+import { startAvailability } from './availability/register-availability';
 import { registerScheduled } from './scheduled/register-scheduled';
 import { SnoozeRepository } from './snooze/snooze-repository';
 import { snoozeHandlers } from './snooze/snooze-routes';
@@ -302,6 +303,22 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           controls: jobControls,
         })
       : null;
+  // Who is Available, Busy or Away: choices kept in the database, tabs followed on the live stream.
+  const availability =
+    live && deps.database
+      ? await startAvailability({
+          db: deps.database.db,
+          hub: live.hub,
+          bus: live.bus,
+          jobs,
+          users: deps.users.users,
+          clock,
+          awayAfterMinutes: config.availabilityAwayAfterMinutes,
+          touchEveryMs: config.live.stream.heartbeatMs,
+          log: app.log,
+        })
+      : null;
+  if (availability) app.addHook('onClose', async () => availability.stop());
   // Bulk actions on threads and leads: runs kept in the database, worked a slice at a time on the queue.
   const bulk = registerBulk(app, {
     live,
@@ -366,6 +383,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       ...bulk,
       ...scheduledSends,
       ...(reminders ? reminders.handlers : {}),
+      ...(availability ? availability.handlers : {}),
       ...(notesRepo
         ? notesHandlers({
             users: deps.users,

@@ -145,6 +145,10 @@ describe('parseConfig', () => {
     ['REQUEST_TIMEOUT_MS', '50'],
     ['KEEP_ALIVE_TIMEOUT_MS', '-5'],
     ['SHUTDOWN_FLUSH_MS', '-1'],
+    ['AVAILABILITY_AWAY_AFTER_MINUTES', '0'],
+    ['AVAILABILITY_AWAY_AFTER_MINUTES', '1441'],
+    ['AVAILABILITY_AWAY_AFTER_MINUTES', '2.5'],
+    ['AVAILABILITY_AWAY_AFTER_MINUTES', 'soon'],
   ])('names %s when its value %s is bad', (name, value) => {
     const err = errorOf({ ...full, [name]: value });
     expect(err.variable).toBe(name);
@@ -154,6 +158,14 @@ describe('parseConfig', () => {
   it('waits 5 s for the database writers at shutdown, unless SHUTDOWN_FLUSH_MS says otherwise', () => {
     expect(parseConfig(full).database.shutdownFlushMs).toBe(5000);
     expect(parseConfig({ ...full, SHUTDOWN_FLUSH_MS: '1500' }).database.shutdownFlushMs).toBe(1500);
+  });
+
+  it('counts a person Away after 10 minutes without a tab, unless AVAILABILITY_AWAY_AFTER_MINUTES says otherwise', () => {
+    expect(parseConfig(full).availabilityAwayAfterMinutes).toBe(10);
+    expect(parseConfig({ ...full, AVAILABILITY_AWAY_AFTER_MINUTES: '1' }).availabilityAwayAfterMinutes).toBe(1);
+    expect(parseConfig({ ...full, AVAILABILITY_AWAY_AFTER_MINUTES: '1440' }).availabilityAwayAfterMinutes).toBe(
+      1440,
+    );
   });
 
   it('never puts the API key value in its message', () => {

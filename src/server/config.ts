@@ -75,6 +75,7 @@ const EnvSchema = z.object({
   AUDIT_RETENTION_DAYS: whole(1, 36_500, 90),
   SEARCH_BACKFILL_EVERY_MS: whole(0, 3_600_000, 2_000),
   IMPORT_CALLS_PER_SECOND: z.preprocess(emptyAsUndefined, z.coerce.number().positive().max(1000).default(10)),
+  AVAILABILITY_AWAY_AFTER_MINUTES: whole(1, 1440, 10),
   ...LIVE_ENV,
 });
 
@@ -126,6 +127,8 @@ export interface Config {
   readonly searchBackfillEveryMs: number;
   /** CSV imports send at most this many upstream calls a second (README, "Import"). */
   readonly importCallsPerSecond: number;
+  /** Whoever has had no tab open for this many minutes counts as Away (README, "Availability"). */
+  readonly availabilityAwayAfterMinutes: number;
 }
 
 export interface DatabaseSettings {
@@ -224,6 +227,7 @@ export function parseConfig(env: Readonly<Record<string, string | undefined>>): 
     auditRetentionDays: e.AUDIT_RETENTION_DAYS,
     importCallsPerSecond: e.IMPORT_CALLS_PER_SECOND,
     searchBackfillEveryMs: e.SEARCH_BACKFILL_EVERY_MS,
+    availabilityAwayAfterMinutes: e.AVAILABILITY_AWAY_AFTER_MINUTES,
   };
 }
 

@@ -107,6 +107,7 @@ export async function signInAs(role: Role): Promise<void> {
 export interface TeammateBrowser {
   /** A state-changing call as that teammate's page makes it (JSON body, X-CSRF, same origin). */
   post(path: string, body: unknown): Promise<void>;
+  put(path: string, body: unknown): Promise<void>;
 }
 
 /**
@@ -117,17 +118,20 @@ export async function teammateBrowser(role: Role): Promise<TeammateBrowser> {
   if (!bffApp) throw new Error('teammateBrowser needs withBff() in the test file');
   const theirs = browserTransport(bffApp, BFF_ORIGIN);
   await signInThrough(theirs, role);
+  const change = async (method: 'POST' | 'PUT', path: string, body: unknown) => {
+    const res = await theirs.send(
+      new Request(`${BFF_ORIGIN}${path}`, {
+        method,
+        headers: { 'content-type': 'application/json', 'x-csrf': '1' },
+        body: JSON.stringify(body),
+      }),
+    );
+    if (!res.ok)
+      throw new Error(`${method} ${path} as ${role} failed with ${res.status}: ${await res.text()}`);
+  };
   return {
-    async post(path, body) {
-      const res = await theirs.send(
-        new Request(`${BFF_ORIGIN}${path}`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', 'x-csrf': '1' },
-          body: JSON.stringify(body),
-        }),
-      );
-      if (!res.ok) throw new Error(`POST ${path} as ${role} failed with ${res.status}: ${await res.text()}`);
-    },
+    post: (path, body) => change('POST', path, body),
+    put: (path, body) => change('PUT', path, body),
   };
 }
 

@@ -5,14 +5,13 @@ import { parseLocalDateTime, toLocalInputValue, type TimePreset } from '@/lib/ti
 import { Button } from '../ui/button';
 import { Dialog } from '../ui/dialog';
 import { Field, Input } from '../ui/field';
+import { MENU_ITEM } from '../ui/menu-classes';
 
 // A menu of preset times (later today, tomorrow morning, next week…) and a time of the person's
 // choosing, for whatever is put off to a time: a thread's snooze, a scheduled message, a reminder.
 // The menu is the same everywhere; what it does with the time, and which times it accepts, is the
 // place's (src/lib/time-presets.ts computes the presets and checks the times).
 
-export const MENU_ITEM =
-  'flex min-h-8 cursor-pointer select-none items-center gap-2 rounded px-2 py-1.5 text-sm outline-none data-[highlighted]:bg-surface data-[disabled]:opacity-50';
 
 /** What the menu shows of a preset: its words and its time ("Tomorrow  Thu 09:00"). */
 export type MenuPreset = Pick<TimePreset, 'id' | 'label' | 'time'>;

@@ -18,6 +18,7 @@ import { SCHEDULED_ROUTES } from './scheduled';
 import { BULK_ROUTES } from './bulk';
 import { REMINDER_ROUTES } from './reminders';
 import { JOB_ROUTES } from './jobs';
+import { AVAILABILITY_ROUTES } from './availability';
 
 // Every route of the BFF's own (`/bff/*`), by id: the browser calls them with `call(id, …)`, the
 // role matrix (roles.ts) says who may, and the BFF registers each once (src/server/bff-routes).
@@ -40,6 +41,7 @@ export const BFF_ROUTES = [
   ...BULK_ROUTES,
   ...REMINDER_ROUTES,
   ...JOB_ROUTES,
+  ...AVAILABILITY_ROUTES,
 ] as const;
 
 export type BffRoute = (typeof BFF_ROUTES)[number];

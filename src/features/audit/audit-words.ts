@@ -1,5 +1,7 @@
 import {
   AUTH_ACTIONS,
+  AVAILABILITY_LABELS,
+  AvailabilityStatus,
   summaryOf,
   type AuditEntry,
   type AuditSubject,
@@ -236,6 +238,14 @@ const OWN_WORDS: { readonly [A in BffAuditedAction]: Phrase } = {
   'POST /bff/imports/:id/pause': importJob('paused', 'pause'),
   'POST /bff/imports/:id/cancel': importJob('cancelled', 'cancel'),
   'POST /bff/workspace/reload': ({ v }) => [v('reloaded', 'reload'), ' the workspace from the upstream'],
+  'PUT /bff/availability/me': ({ s, v }) => {
+    const status = AvailabilityStatus.safeParse(s.to);
+    return [
+      v('set', 'set'),
+      ' their status',
+      ...(status.success ? [` to ${AVAILABILITY_LABELS[status.data]}`] : []),
+    ];
+  },
 };
 
 const PHRASES: ReadonlyMap<string, Phrase> = new Map([

@@ -5,7 +5,7 @@ import { channelsQuery } from '@/data/channels';
 import { contactQuery } from '@/data/contacts';
 import { conversationQuery } from '@/data/conversations';
 import { conversationName } from '@/contract';
-import { useNow } from './use-now';
+import { useNow } from '@/lib/use-now';
 import { useThreadMessages } from './use-thread-messages';
 import { computeWindow } from './window';
 

@@ -8,6 +8,7 @@ export const KIND_LABELS: Record<JobKind, string> = {
   'scheduled-send': 'Scheduled message',
   'reminder-due': 'Reminder',
   'bulk-run': 'Bulk action',
+  'availability-away': 'Teammate goes Away',
 };
 
 export const STATE_LABELS: Record<JobState, string> = {

@@ -5,6 +5,7 @@ import {
   type BffAuditedAction,
   type MutatingRouteId,
 } from '../../contract/audit-summary';
+import { AvailabilityStatus } from '../../contract/availability';
 import { contactName } from '../../contract/contact-links';
 import { auditName, type AuditCall, type NameNeed, type Names, type Roster } from './audit-call';
 
@@ -267,6 +268,13 @@ const OWN: { readonly [A in BffAuditedAction]: Wording } = {
   'POST /bff/imports/:id/pause': importJob,
   'POST /bff/imports/:id/cancel': importJob,
   'POST /bff/workspace/reload': { summary: () => ({}) },
+  // The status chosen, only when it is one (a refused body names nothing).
+  'PUT /bff/availability/me': {
+    summary: (call) => {
+      const status = AvailabilityStatus.safeParse(fieldsOf(call.body).status);
+      return status.success ? { to: status.data } : {};
+    },
+  },
 };
 
 const WORDINGS: ReadonlyMap<string, Wording> = new Map([...Object.entries(UPSTREAM), ...Object.entries(OWN)]);

@@ -21,11 +21,20 @@ export const sseFrame = (id: string | null, event: LiveEvent): string =>
 
 export const HEARTBEAT_FRAME = ': heartbeat\n\n';
 
+/** Told when a person's first stream on this instance opens and when their last one closes. */
+export interface HolderListener {
+  arrived(username: string): void;
+  left(username: string): void;
+}
+
 export class StreamHub {
   private readonly streams = new Set<HubStream>();
   private readonly frames = new WeakMap<BusEvent, string | null>();
   private readonly checking = new WeakSet<ServerResponse>();
   private readonly unsubscribe: () => void;
+  /** Open streams per person on this instance. */
+  private readonly held = new Map<string, number>();
+  private readonly holderListeners = new Set<HolderListener>();
 
   constructor(
     bus: EventBus,
@@ -42,11 +51,30 @@ export class StreamHub {
   }
 
   add(stream: HubStream): void {
+    if (this.streams.has(stream)) return;
     this.streams.add(stream);
+    const count = (this.held.get(stream.username) ?? 0) + 1;
+    this.held.set(stream.username, count);
+    if (count === 1) for (const listener of this.holderListeners) listener.arrived(stream.username);
   }
 
   remove(stream: HubStream): void {
-    this.streams.delete(stream);
+    if (!this.streams.delete(stream)) return;
+    const count = (this.held.get(stream.username) ?? 1) - 1;
+    if (count > 0) return void this.held.set(stream.username, count);
+    this.held.delete(stream.username);
+    for (const listener of this.holderListeners) listener.left(stream.username);
+  }
+
+  /** Who holds at least one stream on this instance. */
+  holders(): string[] {
+    return [...this.held.keys()];
+  }
+
+  /** Follows who holds streams here (availability); answers the way to stop. */
+  watchHolders(listener: HolderListener): () => void {
+    this.holderListeners.add(listener);
+    return () => this.holderListeners.delete(listener);
   }
 
   /** Whether this user may see the event: no audience is everyone; an empty one is no browser. */
@@ -92,6 +120,7 @@ export class StreamHub {
   closeAll(): void {
     for (const stream of this.streams) stream.res.end();
     this.streams.clear();
+    this.held.clear();
   }
 
   close(): void {

@@ -5,20 +5,13 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { openStore } from '../store/open-store';
 import { describeOnEachStore } from '../testing/test-stores';
 import { JobQueue, QUEUES } from './job-queue';
+import { waitFor } from '../testing/wait-for';
 
 // The queue on both databases: a job runs at its time, not before; once across two instances; a
 // failing job is retried; a second send with the same id adds nothing; a cancelled job never runs.
 
 const log = pino({ level: 'silent' });
 const QUEUE = QUEUES.snoozeWake;
-
-const waitFor = async (check: () => boolean, timeoutMs = 15_000): Promise<void> => {
-  const until = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > until) throw new Error('timed out waiting');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-};
 
 describeOnEachStore('job queue', (suite) => {
   const queues: JobQueue[] = [];

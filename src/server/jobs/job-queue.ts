@@ -28,6 +28,8 @@ export const QUEUES = {
   reminderDue: 'reminder-due',
   /** A slice of a bulk action on threads or leads (src/server/bulk). */
   bulkRun: 'bulk-run',
+  /** Tells browsers a person went Away once no tab of theirs was open for the idle time (src/server/availability). */
+  availabilityAway: 'availability-away',
 } as const satisfies Record<string, JobKind>;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
@@ -84,7 +86,9 @@ const SCHEMA = 'jobs';
 
 const DEFAULT_RETRY_LIMIT = 5;
 const DEFAULT_EXPIRE_S = 120;
-const START_ATTEMPTS = 3;
+const START_ATTEMPTS = 5;
+/** The pause before another attempt to start, growing with each (and jittered). */
+const START_PAUSE_MS = 100;
 
 /** The queue over the BFF's database. `start` installs its tables (once, under pg-boss's own lock). */
 export class JobQueue {
@@ -137,7 +141,8 @@ export class JobQueue {
 
   /**
    * Installs (or upgrades) the queue's tables and its queues. Instances starting together race to
-   * install: the loser's attempt fails on what the winner made, and its next one finds it done.
+   * install: the loser's attempt fails on what the winner made (or as a deadlock's victim, while
+   * both create queues), and its next one, after the winner had a moment to finish, finds it done.
    */
   async start(): Promise<void> {
     if (this.started) return;
@@ -151,6 +156,7 @@ export class JobQueue {
         if (attempt >= START_ATTEMPTS) throw error;
         this.opts.log.info({ err: error, attempt }, 'job queue start raced another instance; trying again');
         await this.boss.stop({ graceful: false, close: false, wait: true }).catch(() => undefined);
+        await new Promise((resolve) => setTimeout(resolve, START_PAUSE_MS * attempt * (1 + Math.random())));
       }
     }
     this.started = true;

@@ -6,11 +6,14 @@ import { createHash } from 'node:crypto';
 // after queuing the next, the queue ran it again) queues the same id again, which the queue takes
 // as a no-op: one slice has at most one next (src/server/imports/import-slices.ts says the rest).
 
-/** A namespace of the slice chains' own, for the name-based (version 5) ids of next slices. */
+/** A namespace for the name-based (version 5) ids of jobs that must be queued once (next slices). */
 const NAMESPACE = Buffer.from('5b0f7c1e8d2a4f6b9e3c7a1d2f4b6c8e', 'hex');
 
-/** A UUID of version 5 (RFC 9562): the SHA-1 of the namespace and the name, the same every time. */
-function nameBasedUuid(name: string): string {
+/**
+ * A UUID of version 5 (RFC 9562): the SHA-1 of the namespace and the name, the same every time: a
+ * job queued under it twice is queued once. Each user prefixes its names with its own.
+ */
+export function nameBasedUuid(name: string): string {
   const hash = createHash('sha1').update(NAMESPACE).update(name).digest();
   hash[6] = (hash[6]! & 0x0f) | 0x50;
   hash[8] = (hash[8]! & 0x3f) | 0x80;

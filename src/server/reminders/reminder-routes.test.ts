@@ -1,20 +1,14 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BFF_ROUTE_LIST, ErrorBody, Reminder, ReminderList } from '../../contract';
-import type { AnyBffHandlers } from '../bff-routes/bff-handlers';
-import { registerAuth } from '../auth/auth-plugin';
-import { SessionManager } from '../auth/sessions';
-import { sendBffError } from '../bff-error';
-import { registerBffRoutes } from '../bff-routes/register-bff-routes';
+import { ErrorBody, Reminder, ReminderList } from '../../contract';
 import { MemoryBus } from '../events/memory-bus';
 import { JobQueue } from '../jobs/job-queue';
-import { MemoryStore } from '../kv/memory-store';
 import { openStore, type TeamStore } from '../store/open-store';
 import { conversation, lead } from '../testing/live-records';
-import { sameOriginHeaders, signIn, testUsers } from '../testing/test-users';
-import { testConfig } from '../testing/test-app';
+import { roomApp } from '../testing/room-app';
+import { sameOriginHeaders, signIn } from '../testing/test-users';
 import { seedWorkspace } from '../testing/workspace-seed';
 import { WorkspaceReader } from '../workspace/workspace-reader';
 import { startReminders } from './register-reminders';
@@ -51,30 +45,7 @@ beforeAll(async () => {
     log,
   });
   // As app.ts: long path parameters reach the route's own check (a 400 naming id).
-  app = Fastify({ logger: false, routerOptions: { maxParamLength: 2048 } });
-  const config = testConfig({ socialBase: 'http://upstream.test/s', crmBase: 'http://upstream.test/c' });
-  const kv = new MemoryStore();
-  const guard = await registerAuth(app, {
-    users: await testUsers(),
-    sessions: new SessionManager(kv),
-    store: kv,
-    cookie: { name: 'sid', secure: false },
-    limits: config.limits,
-    clock: Date.now,
-  });
-  // Every other room's routes answer 503 here.
-  const others: AnyBffHandlers = Object.fromEntries(
-    BFF_ROUTE_LIST.map((r) => [
-      r.id,
-      ({ reply }: { reply: Parameters<typeof sendBffError>[0] }) => sendBffError(reply, 503, 'not here'),
-    ]),
-  );
-  registerBffRoutes(app, {
-    guard,
-    available: new Set(['database', 'live', 'queue']),
-    handlers: { ...others, ...handlers },
-  });
-  await app.ready();
+  app = await roomApp(handlers);
   agent = await signIn(app, 'agent');
   manager = await signIn(app, 'manager');
 }, 60_000);

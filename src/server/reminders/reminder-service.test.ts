@@ -13,6 +13,7 @@ import { WorkspaceReader } from '../workspace/workspace-reader';
 import { removeRecord } from '../workspace/workspace-writer';
 import { ReminderRepository } from './reminder-repository';
 import { ReminderService, type ReminderOutcome } from './reminder-service';
+import { waitFor } from '../testing/wait-for';
 
 // Reminders through the real job queue, worked by two instances at once (two queues, two services
 // over one database, one bus standing for Redis's fan-out): each fires at its time once, to its
@@ -61,13 +62,6 @@ let bus: FlakyBus;
 /** Every `reminder.due` published, with who it was for. */
 const told: { reminder: Reminder; audience: readonly string[] | undefined }[] = [];
 
-const waitFor = async (check: () => boolean | Promise<boolean>, timeoutMs = 15_000): Promise<void> => {
-  const until = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > until) throw new Error('timed out waiting');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-};
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 beforeAll(async () => {

@@ -19,6 +19,7 @@ import { replaceList, replaceTemplates } from '../workspace/workspace-writer';
 import { KeyedJobSend } from './keyed-job-send';
 import { ScheduledRepository } from './scheduled-repository';
 import { ScheduledService } from './scheduled-service';
+import { waitFor } from '../testing/wait-for';
 
 // Scheduled sends through the real job queue (two instances working it) on the fake upstream: a
 // message goes out at its time once and is named after who scheduled it; an edit moves it, a cancel
@@ -47,13 +48,6 @@ let service: ScheduledService;
 const events: LiveEvent[] = [];
 const dispatcher = new Agent();
 
-const waitFor = async (check: () => boolean | Promise<boolean>, timeoutMs = 20_000): Promise<void> => {
-  const until = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > until) throw new Error('timed out waiting');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-};
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const repository = () => new ScheduledRepository(store.db);

@@ -12,6 +12,7 @@ import type { ReadMarks } from '../unread/read-marks';
 import { WorkspaceReader } from '../workspace/workspace-reader';
 import { SnoozeRepository } from './snooze-repository';
 import { SnoozeService } from './snooze-service';
+import { waitFor } from '../testing/wait-for';
 
 // The wake at the snooze's time, through the real job queue: the snooze ends, the owner gets the
 // thread back unread and browsers are told; a snooze replaced before its time is not ended by the
@@ -34,14 +35,6 @@ let jobs: JobQueue;
 let service: SnoozeService;
 const unreadFor: string[] = [];
 const told: Conversation[] = [];
-
-const waitFor = async (check: () => boolean | Promise<boolean>, timeoutMs = 15_000): Promise<void> => {
-  const until = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > until) throw new Error('timed out waiting');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-};
 
 beforeAll(async () => {
   store = await openStore({ kind: 'pglite', dataDir: null });

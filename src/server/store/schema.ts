@@ -2,6 +2,7 @@ import type { ColumnType, Generated } from 'kysely';
 import type { Contact, Conversation, Customer, Lead, Message, Template } from '../../contract';
 import type { AuditOutcome } from '../../contract/audit';
 import type { AuditSummary } from '../../contract/audit-summary';
+import type { AvailabilityStatus } from '../../contract/availability';
 import type { ScheduledState, ScheduledTemplate } from '../../contract/scheduled';
 
 // The tables of the BFF's own database, as Kysely sees them. A migration changes the schema; this
@@ -91,6 +92,17 @@ export interface RemindersTable {
   record_gone: ColumnType<boolean, boolean | undefined, boolean>;
   /** The job that fires it (src/server/jobs). */
   job_id: string | null;
+}
+
+/** A person's availability (migration 0027, src/server/availability). */
+export interface AvailabilityTable {
+  username: string;
+  status: ColumnType<AvailabilityStatus, AvailabilityStatus | undefined, AvailabilityStatus>;
+  status_set_at: Date | null;
+  /** When a tab of theirs last held the live stream (refreshed while one does). */
+  last_seen_at: Date | null;
+  /** When a tab came back after none had been open for the idle time. */
+  back_at: Date | null;
 }
 
 /** A message the team scheduled (migration 0024, src/server/scheduled). */
@@ -410,4 +422,5 @@ export interface Database {
   bulk_items: BulkItemsTable;
   scheduled_messages: ScheduledMessagesTable;
   reminders: RemindersTable;
+  availability: AvailabilityTable;
 }

@@ -90,6 +90,7 @@ export async function applyToWorkspace(
     case 'reminder.due':
     case 'presence.changed':
     case 'bulk.progress':
+    case 'availability.changed':
       // Nothing of the upstream's workspace: the team's own data, or a word to browsers.
       return true;
   }

@@ -2,8 +2,7 @@ import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import type { ReactNode } from 'react';
 import { MENU_TRIGGER } from './header-menu-faces';
 
-export const MENU_ITEM =
-  'flex min-h-8 cursor-pointer select-none items-center gap-2 rounded px-2 py-1.5 text-sm outline-none data-[highlighted]:bg-surface data-[disabled]:opacity-50';
+export { MENU_ITEM } from '@/components/ui/menu-classes';
 
 interface HeaderMenuProps {
   /** The button's accessible name. */

@@ -13,7 +13,7 @@ import { notify } from '@/lib/notify';
 import { scheduleFieldError, useCancelScheduled, useUpdateScheduled } from '../api/scheduled';
 import { scheduledForText, validateScheduleTime } from '../scheduled/schedule-presets';
 import { parseLocalDateTime, toLocalInputValue } from '../snooze/snooze-presets';
-import { useNow } from '../use-now';
+import { useNow } from '@/lib/use-now';
 
 // The thread's scheduled messages, above the composer: each one still to go with Edit and Cancel,
 // one being sent saying so, one that failed with its reason and a way to try again or delete it.

@@ -13,7 +13,7 @@ import { useScrollMemory } from '@/lib/use-scroll-memory';
 import { useStagedCount } from '@/lib/use-staged-count';
 import { filtersFromSearch } from '../inbox-search';
 import { useKeptActiveRow } from '../use-kept-active-row';
-import { useNow } from '../use-now';
+import { useNow } from '@/lib/use-now';
 import { THREAD_LIST_ID, ThreadFilters } from './thread-filters';
 import { ThreadRow } from './thread-row';
 import { BulkRunStatus } from '@/components/bulk/bulk-run-status';

@@ -154,5 +154,7 @@ function cancelWords(job: JobSummary): string {
       return 'The reminder is cancelled.';
     case 'bulk-run':
       return 'The bulk action stops; what it did so far stays done.';
+    case 'availability-away':
+      return 'Browsers are not told at once that this teammate went Away; the team page still shows it.';
   }
 }

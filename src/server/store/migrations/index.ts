@@ -25,6 +25,7 @@ import { snoozes } from './0023-snoozes';
 import { scheduledMessages } from './0024-scheduled-messages';
 import { reminders } from './0025-reminders';
 import { bulkRuns } from './0026-bulk-runs';
+import { availability } from './0027-availability';
 
 // Every migration, in order, listed here by hand: the server is bundled into one file for
 // production, so nothing scans a directory. To change the schema, add a file `NNNN-what.ts` with
@@ -57,4 +58,5 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0024_scheduled_messages': scheduledMessages,
   '0025_reminders': reminders,
   '0026_bulk_runs': bulkRuns,
+  '0027_availability': availability,
 };
