@@ -97,8 +97,11 @@ test('on a phone, the list is where it was left when coming back from a thread, 
     return el.scrollTop;
   });
   expect(left).toBeGreaterThan(200);
+  // Where the list was left, within a few pixels: Chromium may settle a scroll a pixel or two off
+  // the offset asked for (device pixels, scroll anchoring), and again when it is put back.
+  const nearLeft = async () => Math.abs((await offset()) - left) <= 4;
   // Scroll events are handled before the click that leaves.
-  await expect.poll(offset).toBe(left);
+  await expect.poll(nearLeft).toBe(true);
 
   const visibleRow = async () => {
     for (let i = 0; i < (await rows.count()); i++) {
@@ -112,11 +115,11 @@ test('on a phone, the list is where it was left when coming back from a thread, 
   await expect(page.getByRole('list', { name: 'Message history' })).toBeVisible();
   await page.getByRole('link', { name: 'Back to conversations' }).click();
   await expect(panel).toBeVisible();
-  await expect.poll(offset).toBe(left);
+  await expect.poll(nearLeft).toBe(true);
 
   await (await visibleRow()).click();
   await expect(page.getByRole('list', { name: 'Message history' })).toBeVisible();
   await page.goBack();
   await expect(panel).toBeVisible();
-  await expect.poll(offset).toBe(left);
+  await expect.poll(nearLeft).toBe(true);
 });
