@@ -1,17 +1,9 @@
-import type { Browser, Page } from '@playwright/test';
-import { expect, expectAccessible, signIn, test, type Role } from './fixtures';
-import { e2eEnv } from './env';
+import type { Page } from '@playwright/test';
+import { expect, expectAccessible, teammate, test } from './fixtures';
 
 // Availability (issue 39 item 1) in Chromium: an agent says Busy from the navigation; a manager on
 // the Team page sees it at once, without a reload, and sees the agent back when she is Available
 // again. The team page lists every teammate with their open threads.
-
-async function teammate(browser: Browser, role: Role): Promise<Page> {
-  const context = await browser.newContext({ baseURL: e2eEnv.baseURL });
-  const page = await context.newPage();
-  await signIn(page, role);
-  return page;
-}
 
 const rowOf = (page: Page, name: string) =>
   page.getByRole('table', { name: 'Teammates by availability' }).getByRole('row').filter({ hasText: name });

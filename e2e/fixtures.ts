@@ -1,4 +1,4 @@
-import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+import { test as base, expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { FakeControl } from './fake-control';
 import { e2eEnv } from './env';
@@ -61,6 +61,14 @@ interface Fixtures {
   role: Role;
   /** Every response body and header the browser received, checked for the API key after each test. */
   keyWatch: void;
+}
+
+/** A teammate signed in in a browser context of their own, beside the test's page. */
+export async function teammate(browser: Browser, role: Role): Promise<Page> {
+  const context = await browser.newContext({ baseURL: e2eEnv.baseURL });
+  const page = await context.newPage();
+  await signIn(page, role);
+  return page;
 }
 
 export const test = base.extend<Fixtures>({

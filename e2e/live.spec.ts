@@ -1,6 +1,6 @@
-import type { Browser, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import type { Conversation, ConversationList, LeadList, LeadStage } from '../src/contract';
-import { DEMO_USERS, expect, signIn, test, type Role } from './fixtures';
+import { DEMO_USERS, expect, teammate, test } from './fixtures';
 import type { FakeControl } from './fake-control';
 import { e2eEnv } from './env';
 
@@ -8,13 +8,6 @@ import { e2eEnv } from './env';
 // no reload and no per-screen polling. Each test keeps a second person's browser beside the page.
 
 /** A second person, signed in in a browser context of their own. */
-async function teammate(browser: Browser, role: Role): Promise<Page> {
-  const context = await browser.newContext({ baseURL: e2eEnv.baseURL });
-  const page = await context.newPage();
-  await signIn(page, role);
-  return page;
-}
-
 /** A write through the BFF, as the teammate's browser makes it. */
 async function write(page: Page, method: 'PATCH' | 'POST', path: string, data?: unknown) {
   const response = await page.request.fetch(path, {

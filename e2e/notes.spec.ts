@@ -1,17 +1,8 @@
-import type { Browser, Page } from '@playwright/test';
 import type { ConversationList } from '../src/contract';
-import { expect, signIn, test, type Role } from './fixtures';
-import { e2eEnv } from './env';
+import { expect, teammate, test } from './fixtures';
 
 // Two teammates on one thread: each sees the other viewing; a note mentioning the manager reaches
 // the manager's Mentions at once, and opens the thread at the note. The contact never gets it.
-
-async function teammate(browser: Browser, role: Role): Promise<Page> {
-  const context = await browser.newContext({ baseURL: e2eEnv.baseURL });
-  const page = await context.newPage();
-  await signIn(page, role);
-  return page;
-}
 
 test.use({ role: 'agent' });
 

@@ -1,17 +1,9 @@
-import type { Browser, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import type { ConversationList } from '../src/contract';
-import { expect, signIn, test, type Role } from './fixtures';
-import { e2eEnv } from './env';
+import { expect, teammate, test } from './fixtures';
 
 // Unread is each agent's own: a new message makes a thread unread for every agent; the one who
 // opens it reads it, the other still sees it unread; Mark as unread brings it back for the first.
-
-async function teammate(browser: Browser, role: Role): Promise<Page> {
-  const context = await browser.newContext({ baseURL: e2eEnv.baseURL });
-  const page = await context.newPage();
-  await signIn(page, role);
-  return page;
-}
 
 const rowOf = (page: Page, id: string) => page.locator(`[data-thread-row="${id}"]`);
 

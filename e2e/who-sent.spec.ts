@@ -1,17 +1,9 @@
-import type { Browser, Page } from '@playwright/test';
-import { expect, signIn, test, type Role } from './fixtures';
-import { e2eEnv } from './env';
+import type { Page } from '@playwright/test';
+import { expect, teammate, test } from './fixtures';
 import { warmThread } from './threads';
 
 // Who said what (issue 36.1): the upstream names every reply after the workspace; the team sees
 // which teammate sent it, on the bubble and in the thread list, live.
-
-async function teammate(browser: Browser, role: Role): Promise<Page> {
-  const context = await browser.newContext({ baseURL: e2eEnv.baseURL });
-  const page = await context.newPage();
-  await signIn(page, role);
-  return page;
-}
 
 const bubble = (page: Page, text: string) =>
   page.getByRole('list', { name: 'Message history' }).getByRole('listitem').filter({ hasText: text });

@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { REMINDER_NOTE_MAX } from '@/contract';
-import { Button } from '../ui/button';
+import { DateTimeField, DialogActions } from '../time/date-time-field';
 import { Dialog } from '../ui/dialog';
-import { Field, Input, Textarea } from '../ui/field';
+import { Field, Textarea } from '../ui/field';
 import { reminderFieldErrors } from './reminder-mutations';
 import { parseLocalDateTime, toLocalInputValue, validateRemindTime } from './remind-me-times';
 
@@ -50,21 +50,16 @@ export function ReminderTimeDialog({
     <Dialog open onOpenChange={(next) => (next ? undefined : onClose())} title={title}>
       {/* noValidate: the check is ours, worded on the field, not the browser's bubble. */}
       <form onSubmit={submit} noValidate className="flex flex-col gap-4">
-        <Field label="Remind me at" error={errors.dueAt}>
-          {(props) => (
-            <Input
-              {...props}
-              type="datetime-local"
-              value={value}
-              // Guides the browser's picker; the check on submit is validateRemindTime.
-              min={toLocalInputValue(openedAt)}
-              onChange={(event) => {
-                setValue(event.target.value);
-                setErrors(({ note: kept }) => (kept ? { note: kept } : {}));
-              }}
-            />
-          )}
-        </Field>
+        <DateTimeField
+          label="Remind me at"
+          value={value}
+          error={errors.dueAt}
+          openedAt={openedAt}
+          onChange={(next) => {
+            setValue(next);
+            setErrors(({ note: kept }) => (kept ? { note: kept } : {}));
+          }}
+        />
         <Field
           label="Note (optional)"
           error={errors.note}
@@ -83,14 +78,7 @@ export function ReminderTimeDialog({
             />
           )}
         </Field>
-        <div className="flex justify-end gap-2">
-          <Button variant="ghost" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="primary" disabled={pending}>
-            {submitLabel}
-          </Button>
-        </div>
+        <DialogActions submitLabel={submitLabel} busy={pending} onCancel={onClose} />
       </form>
     </Dialog>
   );

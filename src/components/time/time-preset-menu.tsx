@@ -2,9 +2,8 @@ import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { ChevronDown } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode, type Ref } from 'react';
 import { parseLocalDateTime, toLocalInputValue, type TimePreset } from '@/lib/time-presets';
-import { Button } from '../ui/button';
+import { DateTimeField, DialogActions } from './date-time-field';
 import { Dialog } from '../ui/dialog';
-import { Field, Input } from '../ui/field';
 import { MENU_ITEM } from '../ui/menu-classes';
 
 // A menu of preset times (later today, tomorrow morning, next week…) and a time of the person's
@@ -184,29 +183,17 @@ export function TimePickDialog({
     <Dialog open onOpenChange={(next) => (next ? undefined : onClose())} title={title}>
       {/* noValidate: the check is ours, worded on the field, not the browser's bubble. */}
       <form onSubmit={(event) => void submit(event)} noValidate className="flex flex-col gap-4">
-        <Field label={fieldLabel} error={error ?? undefined}>
-          {(props) => (
-            <Input
-              {...props}
-              type="datetime-local"
-              value={value}
-              // Guides the browser's picker; the check on submit is `validate`.
-              min={toLocalInputValue(openedAt)}
-              onChange={(event) => {
-                setValue(event.target.value);
-                setError(null);
-              }}
-            />
-          )}
-        </Field>
-        <div className="flex justify-end gap-2">
-          <Button variant="ghost" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="primary" disabled={busy}>
-            {submitLabel}
-          </Button>
-        </div>
+        <DateTimeField
+          label={fieldLabel}
+          value={value}
+          error={error ?? undefined}
+          openedAt={openedAt}
+          onChange={(next) => {
+            setValue(next);
+            setError(null);
+          }}
+        />
+        <DialogActions submitLabel={submitLabel} busy={busy} onCancel={onClose} />
       </form>
     </Dialog>
   );

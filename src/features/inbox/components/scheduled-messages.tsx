@@ -4,7 +4,8 @@ import { useState, type FormEvent } from 'react';
 import type { ScheduledMessage } from '@/contract';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
-import { Field, Input, Textarea } from '@/components/ui/field';
+import { Field, Textarea } from '@/components/ui/field';
+import { DateTimeField, DialogActions } from '@/components/time/date-time-field';
 import { errorText } from '@/components/ui/states';
 import { UserText } from '@/components/ui/user-text';
 import { threadScheduledQuery } from '@/data/scheduled';
@@ -166,33 +167,27 @@ function EditScheduledDialog({ scheduled, onClose }: { scheduled: ScheduledMessa
             )}
           </Field>
         ) : null}
-        <Field label="Send at" error={errors.sendAt}>
-          {(props) => (
-            <Input
-              {...props}
-              type="datetime-local"
-              value={time}
-              min={toLocalInputValue(openedAt)}
-              onChange={(event) => {
-                setTime(event.target.value);
-                setErrors((old) => ({ ...old, sendAt: undefined }));
-              }}
-            />
-          )}
-        </Field>
+        <DateTimeField
+          label="Send at"
+          value={time}
+          error={errors.sendAt}
+          openedAt={openedAt}
+          onChange={(next) => {
+            setTime(next);
+            setErrors((old) => ({ ...old, sendAt: undefined }));
+          }}
+        />
         {errors.other ? (
           <p role="alert" className="text-xs text-danger">
             {errors.other}
           </p>
         ) : null}
-        <div className="flex justify-end gap-2">
-          <Button variant="ghost" onClick={onClose}>
-            Close
-          </Button>
-          <Button type="submit" variant="primary" disabled={update.isPending}>
-            {failed ? 'Reschedule' : 'Save'}
-          </Button>
-        </div>
+        <DialogActions
+          cancelLabel="Close"
+          submitLabel={failed ? 'Reschedule' : 'Save'}
+          busy={update.isPending}
+          onCancel={onClose}
+        />
       </form>
     </Dialog>
   );
