@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { expect, it } from 'vitest';
 import { UNMATCHED, type Board } from '@/contract';
-import { lead } from '@/test/records';
+import { lead } from '@/contract/testing/records';
 import { boardKeys, loadBoardColumns, setLeadFollowUp, upsertBoardLead } from './board';
 
 // The cache writers' column arithmetic arrives with the board's code. A board held before it is

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Conversation, InboxRow, InboxScreenPage } from '@/contract';
-import { conversation } from '@/test/records';
+import { conversation } from '@/contract/testing/records';
 import { compareThreads, matchesStructure, placeConversation } from './conversation-lists';
 import type { ConversationPages } from './conversations';
 

@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import type { Conversation, InboxScreenPage, ThreadScreen } from '@/contract';
-import { conversation } from '@/test/records';
+import { conversation } from '@/contract/testing/records';
 import {
   cleanFilters,
   conversationKeys,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { UNMATCHED, type Board, type BoardColumn } from '@/contract';
-import { lead } from '@/test/records';
+import { lead } from '@/contract/testing/records';
 import { appendColumnPage, placeLead, removeLeadFromBoard, setFollowUpOnBoard } from './lead-columns';
 
 const eur = (value: number, probability = 50) => ({ value, currency: 'EUR', probability });

@@ -1,7 +1,7 @@
 import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { UNMATCHED, type Board, type Lead, type LeadList } from '@/contract';
-import { lead } from '@/test/records';
+import { lead } from '@/contract/testing/records';
 import { addActivity } from './activities';
 import { boardKeys, loadBoardColumns, setLeadFollowUp } from './board';
 import { COUNTS_REFRESH_MS, leadKeys, removeLead, upsertLead } from './leads';

@@ -1,7 +1,7 @@
 import { MutationObserver, QueryClient, QueryObserver } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
 import type { Conversation, InboxScreenPage, Lead, MessagePage } from '@/contract';
-import { contact, conversation, customer, lead, message } from '@/test/records';
+import { contact, conversation, customer, lead, message } from '@/contract/testing/records';
 import { conversationKeys, type ConversationPages } from './conversations';
 import { customerKeys } from './customers';
 import { leadKeys, leadMutationKeys } from './leads';

@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import type { Message, MessagePage } from '@/contract';
-import { message } from '@/test/records';
+import { message } from '@/contract/testing/records';
 import { flattenMessages, mergeNewestPage, messageKeys, upsertMessages, type MessagesData } from './messages';
 
 const thread = '00000000-0000-4000-8000-aaaaaaaaaaaa';

@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import type { Contact, CustomerList, QuickReply, QuickReplyList } from '@/contract';
-import { activity, contact, customer, stage } from '@/test/records';
+import { activity, contact, customer, stage } from '@/contract/testing/records';
 import { activityKeys, addActivity } from './activities';
 import { channelKeys, replaceChannels } from './channels';
 import { contactKeys, removeContact, upsertContact } from './contacts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { message } from './rule-fixtures';
+import { message } from '../testing/records';
 import { rowMessages } from './inbox-row';
 
 describe('rowMessages', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { lead } from './rule-fixtures';
+import { lead } from '../testing/records';
 import { leadMatcher } from './lead-match';
 
 describe('leadMatcher', () => {

@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { messageKeys, type MessagesData } from '@/data/messages';
 import { resetLiveStatus, setLiveStatus } from '@/lib/live/live-status';
-import { conversation, message } from '@/test/records';
+import { conversation, message } from '@/contract/testing/records';
 import { useRowMessages } from './use-thread-messages';
 
 afterEach(() => act(() => resetLiveStatus()));

@@ -4,7 +4,7 @@ import type { Conversation, Message, Note, Reminder } from '@/contract';
 import { conversationKeys } from '@/data/conversations';
 import { preferenceKeys } from '@/data/preferences';
 import { sessionKeys } from '@/data/session';
-import { conversation } from '@/test/records';
+import { conversation } from '@/contract/testing/records';
 import { alertFor } from './desktop-alerts';
 
 // Which live events become a desktop notification: only when asked for, for threads that are mine

@@ -1,6 +1,7 @@
-import type { Activity, Contact, Conversation, Customer, Lead, LeadStage, Message } from '@/contract';
+import type { Activity, Contact, Conversation, Customer, Lead, LeadStage, Message } from '../index';
 
-// Whole records for the writers' tests: each as the contract describes it, with what a test changes.
+// Whole records for tests on every side (the rules', the writers', the components'): each as the
+// contract describes it, with what a test changes. In the contract's zone, so its own tests use them.
 
 let n = 0;
 /** A fresh GUID-shaped id, different on every call. */
