@@ -10,6 +10,16 @@ export const leadStageKeys = {
   list: () => ['lead-stages', 'list'] as const,
 };
 
+/** Mutation keys carry their stage, general to specific, so a live echo is matched by key; any
+ *  stage write in flight is `isMutating({ mutationKey: leadStageMutationKeys.all })`. */
+export const leadStageMutationKeys = {
+  all: ['lead-stages'] as const,
+  create: () => ['lead-stages', 'create'] as const,
+  update: (id: string) => ['lead-stages', 'update', id] as const,
+  delete: (id: string) => ['lead-stages', 'delete', id] as const,
+  reorder: () => ['lead-stages', 'reorder'] as const,
+};
+
 export const leadStagesQuery = () =>
   queryOptions({
     queryKey: leadStageKeys.list(),

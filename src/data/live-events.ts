@@ -23,7 +23,7 @@ import {
   type ConversationPages,
 } from './conversations';
 import { removeCustomer, upsertCustomer } from './customers';
-import { replaceLeadStages } from './lead-stages';
+import { leadStageMutationKeys, replaceLeadStages } from './lead-stages';
 import { leadKeys, removeLead, upsertLead } from './leads';
 import { heldMessage, messageKeys, newestMessagesQuery, upsertMessages } from './messages';
 import { replaceQuickReplies } from './quick-replies';
@@ -172,7 +172,8 @@ export function applyLiveEvent(queryClient: QueryClient, event: LiveEvent): void
     case 'lead.followUp':
       return setLeadFollowUp(queryClient, event.id, event.followUp);
     case 'leadStages.replaced':
-      if (queryClient.isMutating({ mutationKey: ['lead-stages'] }) > 0) return;
+      // A stage write in flight settles by reading the list again; an echo before it could undo a reorder.
+      if (queryClient.isMutating({ mutationKey: leadStageMutationKeys.all }) > 0) return;
       return replaceLeadStages(queryClient, event.stages);
     case 'customer.upserted':
       return upsertCustomer(queryClient, event.customer);

@@ -1,17 +1,18 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { LeadStageCreate, LeadStageUpdate } from '@/contract';
-import { leadStageKeys, removeLeadStage, upsertLeadStage } from '@/data/lead-stages';
+import { leadStageKeys, leadStageMutationKeys, removeLeadStage, upsertLeadStage } from '@/data/lead-stages';
 import { leadKeys } from '@/data/leads';
 import { call } from '@/lib/api-client';
 
 // A changed stage shows at once (the board reads the same entry), then the list is read again.
 
-export function useUpdateStage() {
+/** Saves changes to one stage (each editor holds its own). */
+export function useUpdateStage(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, body }: { id: string; body: LeadStageUpdate }) =>
-      call('leadStages.update', { params: { id }, body }),
-    onSuccess: (stage, { body }) => {
+    mutationKey: leadStageMutationKeys.update(id),
+    mutationFn: (body: LeadStageUpdate) => call('leadStages.update', { params: { id }, body }),
+    onSuccess: (stage, body) => {
       upsertLeadStage(queryClient, stage);
       // A key change moves which leads match which column: the board re-reads.
       if (body.key !== undefined) void queryClient.invalidateQueries({ queryKey: leadKeys.all });
@@ -23,17 +24,20 @@ export function useUpdateStage() {
 export function useCreateStage() {
   const queryClient = useQueryClient();
   return useMutation({
+    mutationKey: leadStageMutationKeys.create(),
     mutationFn: (body: LeadStageCreate) => call('leadStages.create', { body }),
     onSuccess: (stage) => upsertLeadStage(queryClient, stage),
     onSettled: () => queryClient.invalidateQueries({ queryKey: leadStageKeys.all }),
   });
 }
 
-export function useDeleteStage() {
+/** Deletes one stage (each delete button holds its own). */
+export function useDeleteStage(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => call('leadStages.delete', { params: { id } }),
-    onSuccess: (_void, id) => removeLeadStage(queryClient, id),
+    mutationKey: leadStageMutationKeys.delete(id),
+    mutationFn: () => call('leadStages.delete', { params: { id } }),
+    onSuccess: () => removeLeadStage(queryClient, id),
     onSettled: () => queryClient.invalidateQueries({ queryKey: leadStageKeys.all }),
   });
 }

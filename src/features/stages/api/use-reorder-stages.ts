@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { LeadStage } from '@/contract';
-import { leadStageKeys, replaceLeadStages } from '@/data/lead-stages';
+import { leadStageKeys, leadStageMutationKeys, replaceLeadStages } from '@/data/lead-stages';
 import { call } from '@/lib/api-client';
 import { positionPatches } from '@/lib/lead-stages';
 import { createPacer } from '@/lib/paced';
@@ -13,7 +13,7 @@ import { createPacer } from '@/lib/paced';
 export function useReorderStages() {
   const queryClient = useQueryClient();
   return useMutation<void, Error, LeadStage[]>({
-    mutationKey: ['lead-stages', 'reorder'],
+    mutationKey: leadStageMutationKeys.reorder(),
     mutationFn: async (ordered) => {
       // Paced like every bulk job: a rate limit waits and goes on, another error stops the save.
       const pacer = createPacer();

@@ -14,7 +14,7 @@ import { useDeleteStage } from '../api/stage-queries';
 export function DeleteStageButton({ stage }: { stage: LeadStage }) {
   const [confirming, setConfirming] = useState(false);
   const leads = useQuery(leadsCountQuery({ status: stage.key }));
-  const remove = useDeleteStage();
+  const remove = useDeleteStage(stage.id);
   const reasonId = useId();
   const reason = stage.is_default
     ? 'The default stage cannot be deleted.'
@@ -53,7 +53,7 @@ export function DeleteStageButton({ stage }: { stage: LeadStage }) {
             variant="danger"
             disabled={remove.isPending}
             onClick={() =>
-              remove.mutate(stage.id, {
+              remove.mutate(undefined, {
                 onSuccess: () => {
                   setConfirming(false);
                   notify.success(`Stage ${stage.name} deleted`);

@@ -49,7 +49,7 @@ const fieldOf = (path: string): keyof Values | null => {
 
 /** Rename, recolour, re-key, outcome and default for one stage; sends only what changed. */
 export function StageEditor({ stage, onKeyChanged, onClose }: StageEditorProps) {
-  const update = useUpdateStage();
+  const update = useUpdateStage(stage.id);
   const form = useApiForm({
     initial: (): Values => ({
       name: stage.name,
@@ -60,7 +60,7 @@ export function StageEditor({ stage, onKeyChanged, onClose }: StageEditorProps) 
     }),
     toBody: (values) => changes(values, stage),
     schema: LeadStageUpdate,
-    submit: (body) => update.mutateAsync({ id: stage.id, body }),
+    submit: (body) => update.mutateAsync(body),
     fieldOf,
     onUnchanged: onClose,
     onSuccess: (saved, body) => {
