@@ -79,6 +79,20 @@ export class AvailabilityRepository {
       .executeTakeFirstOrThrow();
   }
 
+  /**
+   * People last seen between `after` and `before` who did not choose Away: those whose tabs no
+   * instance touches any more (closed, or held by an instance that died) and not long Away yet.
+   */
+  async lapsed(before: Date, after: Date): Promise<AvailabilityRow[]> {
+    return this.db
+      .selectFrom('availability')
+      .selectAll()
+      .where('last_seen_at', '<', before)
+      .where('last_seen_at', '>', after)
+      .where('status', '!=', 'away')
+      .execute();
+  }
+
   /** Open threads per owner (upstream user id), among `owners`: one grouped query. */
   async openThreads(owners: readonly string[]): Promise<Map<string, number>> {
     if (owners.length === 0) return new Map();

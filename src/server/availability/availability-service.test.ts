@@ -263,6 +263,29 @@ describe('going Away, on the job queue', () => {
     hub.close();
   });
 
+  it('queues the Away job of someone whose instance died with their tabs open, once, from any instance', async () => {
+    const user = person(10, 'Jo');
+    // An instance touched them last a while ago, then died: no close, so no job.
+    const lastTouch = clock() - AWAY_AFTER - 5_000;
+    await repository.seen([user.username], new Date(lastTouch));
+    expect(await queued(user)).toEqual([]);
+    // Someone touched just now is not lapsed; someone long Away is left alone.
+    await repository.seen([person(11, 'Kim').username], new Date(clock()));
+    await repository.seen([person(12, 'Lou').username], new Date(clock() - AWAY_AFTER - 30 * MINUTE));
+    // Both instances queue it (with whoever else earlier tests left lapsed): one job, by its id.
+    expect(await service().queueLapsed(3_000)).toBeGreaterThanOrEqual(1);
+    expect(await services[1]!.queueLapsed(3_000)).toBeGreaterThanOrEqual(1);
+    // Asked again, each instance knows what it queued.
+    expect(await service().queueLapsed(3_000)).toBe(0);
+    await waitFor(() => toldOf(user).some((e) => e.auto));
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    expect(toldOf(user)).toEqual([
+      { type: 'availability.changed', username: user.username, status: 'away', auto: true },
+    ]);
+    expect(toldOf(person(11, 'Kim'))).toEqual([]);
+    expect(toldOf(person(12, 'Lou'))).toEqual([]);
+  });
+
   it('tells nothing when a tab came back, a later close queued a later job, or Away was chosen', async () => {
     shift = 0;
     const user = person(9, 'Ivy');

@@ -45,11 +45,16 @@ export interface AwayJob {
   readonly lastSeenAt: string;
 }
 
+/** How long past the idle time someone whose tabs lapsed is still looked for (and their job queued). */
+const LAPSED_WINDOW_MS = 10 * 60_000;
+
 /** The job runs this long after the idle time, so a clock a little ahead of the database's agrees. */
 const AWAY_JOB_MARGIN_MS = 2_000;
 
 export class AvailabilityService {
   private readonly awayAfterMs: number;
+  /** The moment last seen each person's Away job was queued for by this instance (by username). */
+  private readonly queuedHere = new Map<string, number | null>();
 
   constructor(private readonly deps: AvailabilityServiceDeps) {
     this.awayAfterMs = deps.awayAfterMinutes * 60_000;
@@ -96,15 +101,50 @@ export class AvailabilityService {
   async left(username: string): Promise<void> {
     const [row] = await this.deps.repository.seen([username], new Date(this.deps.clock()));
     const lastSeen = timeOf(row?.last_seen_at);
-    if (!this.deps.jobs || lastSeen === null) return;
-    await this.deps.jobs.schedule(
+    if (lastSeen !== null) await this.queueAway(username, lastSeen);
+  }
+
+  /**
+   * Queues the Away job of everyone whose tabs no instance has touched for `lapsedAfterMs` (a few
+   * touch intervals), when it is not already queued: the people whose streams an instance held when
+   * it died, which never saw their last stream close. Every instance runs it on its touch; the job's
+   * id is the one a close would have queued, so a person is told once whoever queues it. Those long
+   * Away (past the idle time and `LAPSED_WINDOW_MS`) are left alone: they were told, or the job is done.
+   */
+  async queueLapsed(lapsedAfterMs: number): Promise<number> {
+    if (!this.deps.jobs) return 0;
+    const now = this.deps.clock();
+    const rows = await this.deps.repository.lapsed(
+      new Date(now - lapsedAfterMs),
+      new Date(now - this.awayAfterMs - LAPSED_WINDOW_MS),
+    );
+    // What this instance queued already is not sent again on each touch (the queue would skip it anyway).
+    const fresh = rows.filter((row) => this.queuedHere.get(row.username) !== timeOf(row.last_seen_at));
+    if (fresh.length === 0) return 0;
+    await this.deps.jobs.scheduleMany(
       QUEUES.availabilityAway,
-      { username, lastSeenAt: new Date(lastSeen).toISOString() } satisfies AwayJob,
-      {
+      fresh.map((row) => this.awayJob(row.username, timeOf(row.last_seen_at)!)),
+    );
+    for (const row of fresh) this.queuedHere.set(row.username, timeOf(row.last_seen_at));
+    return fresh.length;
+  }
+
+  private async queueAway(username: string, lastSeen: number): Promise<void> {
+    if (!this.deps.jobs) return;
+    const { data, options } = this.awayJob(username, lastSeen);
+    await this.deps.jobs.schedule(QUEUES.availabilityAway, data, options);
+    this.queuedHere.set(username, lastSeen);
+  }
+
+  /** The Away job for a person last seen then: one id for that moment, due at the end of the idle time. */
+  private awayJob(username: string, lastSeen: number) {
+    return {
+      data: { username, lastSeenAt: new Date(lastSeen).toISOString() } satisfies AwayJob,
+      options: {
         id: awayJobId(username, lastSeen),
         startAfter: new Date(lastSeen + this.awayAfterMs + AWAY_JOB_MARGIN_MS),
       },
-    );
+    };
   }
 
   /** The people holding streams on this instance are seen now (one statement). */

@@ -43,9 +43,12 @@ export async function startAvailability(deps: AvailabilityDeps): Promise<{
     arrived: (username) => void service.arrived(username).catch(logged('marking a tab open')),
     left: (username) => void service.left(username).catch(logged('marking the last tab closed')),
   });
+  // The heartbeat also looks for people no instance touches any more (their instance died with
+  // their streams): three missed touches, and their Away job is queued as a close would have.
   const timer = setInterval(() => {
     const holders = deps.hub.holders();
     if (holders.length > 0) void service.touch(holders).catch(logged('marking open tabs seen'));
+    void service.queueLapsed(deps.touchEveryMs * 3).catch(logged('looking for lapsed tabs'));
   }, deps.touchEveryMs);
   timer.unref();
   return {
