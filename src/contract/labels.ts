@@ -44,20 +44,23 @@ export type LabelList = z.infer<typeof LabelList>;
 export const LabelCreate = z.lazy(() => z.strictObject({ name: LabelName, color: LabelColour }));
 export type LabelCreate = z.infer<typeof LabelCreate>;
 
+/** What a label's edit may change (a form checks it, then sends nothing when it is empty). */
+export const LabelChange = z.lazy(() =>
+  z.strictObject({
+    name: z.optional(LabelName),
+    color: z.optional(LabelColour),
+    position: z.optional(z.int().check(z.minimum(0), z.maximum(LABELS_MAX))),
+  }),
+);
+
 /** `PUT /bff/labels/{id}` (managers, admins): rename, recolour, or move to another place. */
 export const LabelUpdate = z.lazy(() =>
-  z
-    .strictObject({
-      name: z.optional(LabelName),
-      color: z.optional(LabelColour),
-      position: z.optional(z.int().check(z.minimum(0), z.maximum(LABELS_MAX))),
-    })
-    .check(
-      z.refine(
-        (b) => b.name !== undefined || b.color !== undefined || b.position !== undefined,
-        'must change name, color or position',
-      ),
+  LabelChange.check(
+    z.refine(
+      (b) => b.name !== undefined || b.color !== undefined || b.position !== undefined,
+      'must change name, color or position',
     ),
+  ),
 );
 export type LabelUpdate = z.infer<typeof LabelUpdate>;
 
@@ -70,9 +73,7 @@ const LabelIds = z.array(Id).check(z.maxLength(LABELS_PER_THREAD_MAX));
 export const ThreadLabelsChange = z.lazy(() =>
   z
     .strictObject({ add: z.optional(LabelIds), remove: z.optional(LabelIds) })
-    .check(
-      z.refine((b) => (b.add?.length ?? 0) + (b.remove?.length ?? 0) > 0, 'must add or remove a label'),
-    ),
+    .check(z.refine((b) => (b.add?.length ?? 0) + (b.remove?.length ?? 0) > 0, 'must add or remove a label')),
 );
 export type ThreadLabelsChange = z.infer<typeof ThreadLabelsChange>;
 

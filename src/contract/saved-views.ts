@@ -14,14 +14,14 @@ export type InboxOwner = (typeof INBOX_OWNERS)[number];
 
 /** Each filter's schema, by its name in the URL: the one list (the URL's schema is built from it). */
 export const inboxFilterShape = () => ({
-    status: z.optional(ConversationStatus),
-    owner: z.optional(z.enum(INBOX_OWNERS)),
-    channel: z.optional(Id),
-    q: z.optional(z.string().check(z.maxLength(200), storableText())),
-    /** Only threads with something unread for me. */
-    unread: z.optional(z.literal(true)),
-    /** Only threads carrying this label (src/contract/labels.ts). */
-    label: z.optional(Id),
+  status: z.optional(ConversationStatus),
+  owner: z.optional(z.enum(INBOX_OWNERS)),
+  channel: z.optional(Id),
+  q: z.optional(z.string().check(z.maxLength(200), storableText())),
+  /** Only threads with something unread for me. */
+  unread: z.optional(z.literal(true)),
+  /** Only threads carrying this label (src/contract/labels.ts). */
+  label: z.optional(Id),
 });
 
 export const InboxFilters = z.lazy(() => z.strictObject(inboxFilterShape()));

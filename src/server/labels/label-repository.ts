@@ -28,7 +28,10 @@ export class LabelRepository {
 
   /** The label of that name whatever its case, but `except`. */
   async named(name: string, except?: string): Promise<Label | undefined> {
-    let query = this.db.selectFrom('labels').selectAll().where(sql`lower(name)`, '=', name.toLowerCase());
+    let query = this.db
+      .selectFrom('labels')
+      .selectAll()
+      .where(sql`lower(name)`, '=', name.toLowerCase());
     if (except) query = query.where('id', '!=', except);
     const row = await query.executeTakeFirst();
     return row && labelOf(row);
@@ -75,7 +78,11 @@ export class LabelRepository {
   /** Which of `ids` are labels. */
   async existing(ids: readonly string[]): Promise<Set<string>> {
     if (ids.length === 0) return new Set();
-    const rows = await this.db.selectFrom('labels').select('id').where('id', 'in', [...ids]).execute();
+    const rows = await this.db
+      .selectFrom('labels')
+      .select('id')
+      .where('id', 'in', [...ids])
+      .execute();
     return new Set(rows.map((r) => r.id));
   }
 

@@ -1,6 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ErrorBody, Label, LabelList, SavedView, SavedViewList, ThreadLabels, type LiveEvent } from '../../contract';
+import {
+  ErrorBody,
+  Label,
+  LabelList,
+  SavedView,
+  SavedViewList,
+  ThreadLabels,
+  type LiveEvent,
+} from '../../contract';
 import { MemoryBus } from '../events/memory-bus';
 import { inboxListOf } from '../screens/inbox-list';
 import { openStore, type TeamStore } from '../store/open-store';
@@ -55,7 +63,8 @@ const send = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown, co
     },
     ...(payload === undefined ? {} : { payload: JSON.stringify(payload) }),
   });
-const create = async (name: string, color = '#3b82f6') => Label.parse((await send('POST', '/bff/labels', { name, color })).json());
+const create = async (name: string, color = '#3b82f6') =>
+  Label.parse((await send('POST', '/bff/labels', { name, color })).json());
 const lines = (res: { json: () => unknown }) => ErrorBody.parse(res.json()).message;
 const thread = uuid(1, 'c0c0c0c0');
 
@@ -83,7 +92,9 @@ describe('labels', () => {
   });
 
   it('lets agents only read the list', async () => {
-    expect((await send('POST', '/bff/labels', { name: 'Mine', color: '#22c55e' }, agent)).statusCode).toBe(403);
+    expect((await send('POST', '/bff/labels', { name: 'Mine', color: '#22c55e' }, agent)).statusCode).toBe(
+      403,
+    );
   });
 
   it.each([
@@ -106,7 +117,11 @@ describe('labels', () => {
       const res = await send('POST', `/bff/conversations/${thread}/labels`, { add: [label.id] }, agent);
       expect(ThreadLabels.parse(res.json()).labelIds).toEqual([label.id]);
     }
-    expect(events.at(-1)).toEqual({ type: 'conversation.labels', conversationId: thread, labelIds: [label.id] });
+    expect(events.at(-1)).toEqual({
+      type: 'conversation.labels',
+      conversationId: thread,
+      labelIds: [label.id],
+    });
     const off = await send('POST', `/bff/conversations/${thread}/labels`, { remove: [label.id] }, agent);
     expect(ThreadLabels.parse(off.json()).labelIds).toEqual([]);
     const again = await send('POST', `/bff/conversations/${thread}/labels`, { remove: [label.id] }, agent);
@@ -121,7 +136,9 @@ describe('labels', () => {
     const noThread = await send('POST', `/bff/conversations/${uuid(99)}/labels`, { add: [label.id] }, agent);
     expect(noThread.statusCode).toBe(404);
     expect((await send('POST', `/bff/conversations/${thread}/labels`, {}, agent)).statusCode).toBe(400);
-    expect((await send('POST', `/bff/conversations/not-an-id/labels`, { add: [label.id] }, agent)).statusCode).toBe(400);
+    expect(
+      (await send('POST', `/bff/conversations/not-an-id/labels`, { add: [label.id] }, agent)).statusCode,
+    ).toBe(400);
   });
 
   it('filters the inbox by label in SQL and carries each row its labels', async () => {
@@ -141,9 +158,19 @@ describe('saved views', () => {
     SavedViewList.parse((await send('GET', '/bff/views', undefined, cookie)).json()).views;
 
   it('keeps my own view for me alone, with its count', async () => {
-    const res = await send('POST', '/bff/views', { name: 'My open', scope: 'mine', filters: { owner: 'mine' } }, agent);
+    const res = await send(
+      'POST',
+      '/bff/views',
+      { name: 'My open', scope: 'mine', filters: { owner: 'mine' } },
+      agent,
+    );
     expect(res.statusCode).toBe(201);
-    expect(view(res)).toMatchObject({ name: 'My open', scope: 'mine', owner: TEST_USERS.agent.username, count: 1 });
+    expect(view(res)).toMatchObject({
+      name: 'My open',
+      scope: 'mine',
+      owner: TEST_USERS.agent.username,
+      count: 1,
+    });
     expect((await list(agent)).map((v) => v.name)).toContain('My open');
     expect((await list(manager)).map((v) => v.name)).not.toContain('My open');
     const id = view(res).id;
@@ -165,11 +192,23 @@ describe('saved views', () => {
   });
 
   it('refuses an unknown label; a view whose label was deleted opens without it', async () => {
-    const unknown = await send('POST', '/bff/views', { name: 'x', scope: 'mine', filters: { label: uuid(8) } }, agent);
+    const unknown = await send(
+      'POST',
+      '/bff/views',
+      { name: 'x', scope: 'mine', filters: { label: uuid(8) } },
+      agent,
+    );
     expect(unknown.statusCode).toBe(400);
     expect(lines(unknown)).toEqual(['filters.label is not a label']);
     const label = await create('Short-lived');
-    const made = view(await send('POST', '/bff/views', { name: 'Labelled', scope: 'mine', filters: { label: label.id } }, agent));
+    const made = view(
+      await send(
+        'POST',
+        '/bff/views',
+        { name: 'Labelled', scope: 'mine', filters: { label: label.id } },
+        agent,
+      ),
+    );
     expect(made.count).toBe(0);
     await send('POST', `/bff/labels/${label.id}/delete`);
     const after = (await list(agent)).find((v) => v.id === made.id)!;

@@ -113,7 +113,11 @@ export class ViewService {
     const query = inboxQueryOf(filters, user.upstreamUserId);
     const ctx = await this.deps.inboxContext(user.username, query.unread === true);
     const { unread, ...inbox } = query;
-    const count = await inboxCountOf({ db: this.deps.db }, { ...inbox, ...(unread ? { unread: 'true' } : {}) }, ctx);
+    const count = await inboxCountOf(
+      { db: this.deps.db },
+      { ...inbox, ...(unread ? { unread: 'true' } : {}) },
+      ctx,
+    );
     return {
       id: row.id,
       name: row.name,
