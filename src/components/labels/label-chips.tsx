@@ -35,12 +35,10 @@ export function LabelChips({
   const shown = labels.filter((l) => ids.includes(l.id));
   if (shown.length === 0) return null;
   return (
-    <ul aria-label="Labels" className="flex min-w-0 flex-wrap gap-1">
+    <span role="group" aria-label="Labels" className="flex min-w-0 flex-wrap gap-1">
       {shown.map((label) => (
-        <li key={label.id} className="min-w-0">
-          <LabelChip label={label} />
-        </li>
+        <LabelChip key={label.id} label={label} />
       ))}
-    </ul>
+    </span>
   );
 }
