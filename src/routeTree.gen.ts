@@ -30,6 +30,7 @@ import { Route as InboxNewRouteImport } from './routes/inbox/new'
 import { Route as SettingsIndexRouteImport } from './routes/settings/index'
 import { Route as SettingsAuditRouteImport } from './routes/settings/audit'
 import { Route as SettingsJobsRouteImport } from './routes/settings/jobs'
+import { Route as SettingsLabelsRouteImport } from './routes/settings/labels'
 import { Route as SettingsNotificationsRouteImport } from './routes/settings/notifications'
 import { Route as SettingsStagesRouteImport } from './routes/settings/stages'
 
@@ -138,6 +139,11 @@ const SettingsJobsRoute = SettingsJobsRouteImport.update({
   path: '/jobs',
   getParentRoute: () => SettingsRoute,
 } as any)
+const SettingsLabelsRoute = SettingsLabelsRouteImport.update({
+  id: '/labels',
+  path: '/labels',
+  getParentRoute: () => SettingsRoute,
+} as any)
 const SettingsNotificationsRoute = SettingsNotificationsRouteImport.update({
   id: '/notifications',
   path: '/notifications',
@@ -168,6 +174,7 @@ export interface FileRoutesByFullPath {
   '/inbox/new': typeof InboxNewRoute
   '/settings/audit': typeof SettingsAuditRoute
   '/settings/jobs': typeof SettingsJobsRoute
+  '/settings/labels': typeof SettingsLabelsRoute
   '/settings/notifications': typeof SettingsNotificationsRoute
   '/settings/stages': typeof SettingsStagesRoute
   '/customers/': typeof CustomersIndexRoute
@@ -191,6 +198,7 @@ export interface FileRoutesByTo {
   '/inbox/new': typeof InboxNewRoute
   '/settings/audit': typeof SettingsAuditRoute
   '/settings/jobs': typeof SettingsJobsRoute
+  '/settings/labels': typeof SettingsLabelsRoute
   '/settings/notifications': typeof SettingsNotificationsRoute
   '/settings/stages': typeof SettingsStagesRoute
   '/customers': typeof CustomersIndexRoute
@@ -217,6 +225,7 @@ export interface FileRoutesById {
   '/inbox/new': typeof InboxNewRoute
   '/settings/audit': typeof SettingsAuditRoute
   '/settings/jobs': typeof SettingsJobsRoute
+  '/settings/labels': typeof SettingsLabelsRoute
   '/settings/notifications': typeof SettingsNotificationsRoute
   '/settings/stages': typeof SettingsStagesRoute
   '/customers/': typeof CustomersIndexRoute
@@ -244,6 +253,7 @@ export interface FileRouteTypes {
     | '/inbox/new'
     | '/settings/audit'
     | '/settings/jobs'
+    | '/settings/labels'
     | '/settings/notifications'
     | '/settings/stages'
     | '/customers/'
@@ -267,6 +277,7 @@ export interface FileRouteTypes {
     | '/inbox/new'
     | '/settings/audit'
     | '/settings/jobs'
+    | '/settings/labels'
     | '/settings/notifications'
     | '/settings/stages'
     | '/customers'
@@ -292,6 +303,7 @@ export interface FileRouteTypes {
     | '/inbox/new'
     | '/settings/audit'
     | '/settings/jobs'
+    | '/settings/labels'
     | '/settings/notifications'
     | '/settings/stages'
     | '/customers/'
@@ -466,6 +478,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SettingsJobsRouteImport
       parentRoute: typeof SettingsRoute
     }
+    '/settings/labels': {
+      id: '/settings/labels'
+      path: '/labels'
+      fullPath: '/settings/labels'
+      preLoaderRoute: typeof SettingsLabelsRouteImport
+      parentRoute: typeof SettingsRoute
+    }
     '/settings/notifications': {
       id: '/settings/notifications'
       path: '/notifications'
@@ -500,6 +519,7 @@ const InboxRouteWithChildren = InboxRoute._addFileChildren(InboxRouteChildren)
 interface SettingsRouteChildren {
   SettingsAuditRoute: typeof SettingsAuditRoute
   SettingsJobsRoute: typeof SettingsJobsRoute
+  SettingsLabelsRoute: typeof SettingsLabelsRoute
   SettingsNotificationsRoute: typeof SettingsNotificationsRoute
   SettingsStagesRoute: typeof SettingsStagesRoute
   SettingsIndexRoute: typeof SettingsIndexRoute
@@ -508,6 +528,7 @@ interface SettingsRouteChildren {
 const SettingsRouteChildren: SettingsRouteChildren = {
   SettingsAuditRoute: SettingsAuditRoute,
   SettingsJobsRoute: SettingsJobsRoute,
+  SettingsLabelsRoute: SettingsLabelsRoute,
   SettingsNotificationsRoute: SettingsNotificationsRoute,
   SettingsStagesRoute: SettingsStagesRoute,
   SettingsIndexRoute: SettingsIndexRoute,

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { Activity } from './activities';
 import { AvailabilityStatus } from './availability';
+import { Label } from './labels';
 import { MessageAuthors } from './authors';
 import { BulkRun } from './bulk';
 import { Channel } from './channels';
@@ -89,6 +90,12 @@ const SHAPES = {
   /** A teammate's availability changed: by their choice, by a tab coming back, or Away (`auto`) after
    *  no tab of theirs was open for the idle time. */
   'availability.changed': () => ({ username: z.string(), status: AvailabilityStatus, auto: z.boolean() }),
+  /** The team's labels, the whole list by position (issue 39.4: it is short and changes rarely). */
+  'labels.replaced': () => ({ labels: z.array(Label) }),
+  /** A thread's labels as they now are (ids, in the list's order). */
+  'conversation.labels': () => ({ conversationId: Id, labelIds: z.array(Id) }),
+  /** A saved view was made, changed or deleted: to its owner's browsers, or everyone's for a team view. */
+  'views.changed': () => ({}),
   /** Whether the BFF can read the upstream; sent on connect and whenever it changes. */
   'upstream.status': () => ({ state: UpstreamState, since: DateTime }),
   /** How far a bulk action has come (sent to the browsers of who started it, at most every ~500 ms). */

@@ -41,3 +41,5 @@ export * from './reminders';
 export * from './jobs';
 export * from './availability';
 export * from './rules';
+export * from './labels';
+export * from './saved-views';

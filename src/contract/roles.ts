@@ -24,6 +24,10 @@ const MANAGER_OWN = [
   'imports.report',
   // Bulk actions on leads (move, reassign, delete many): as the lead writes they stand for.
   'bulk.leads',
+  // The team's label list (anyone puts labels on threads); team views are checked per view.
+  'labels.create',
+  'labels.update',
+  'labels.delete',
 ] as const satisfies readonly BffRouteId[];
 /** The BFF's own routes only admins may call. */
 const ADMIN_OWN = [
@@ -97,6 +101,9 @@ export const canReadAudit = (role: Role): boolean => roleCan(role, 'audit.list')
 
 /** Who may see, cancel and re-run the background jobs (admins; the BFF refuses others). */
 export const canManageJobs = (role: Role): boolean => roleCan(role, 'jobs.list');
+
+/** Who may keep the team's labels and team views (the BFF refuses others with 403; the UI hides it). */
+export const canManageLabels = (role: Role): boolean => roleCan(role, 'labels.create');
 
 /** Who may read reports (the BFF refuses others with 403 and the UI hides the page). */
 export const canReadReports = (role: Role): boolean => roleCan(role, 'reports.inbox');

@@ -31,8 +31,8 @@ export function placeConversation(
 ): Placement {
   const heldRow = data.pages.flatMap((page) => page.rows).find((r) => r.conversation.id === conversation.id);
   const fits = matchesStructure(conversation, filters);
-  // Whether a thread matches a search or is unread for this agent is the BFF's to say.
-  if (!heldRow && (filters.search || filters.unread))
+  // Whether a thread matches a search, is unread for this agent or carries a label is the BFF's to say.
+  if (!heldRow && (filters.search || filters.unread || filters.label))
     return fits ? { kind: 'unknown' } : { kind: 'placed', data };
   if (!heldRow && !fits) return { kind: 'placed', data };
 

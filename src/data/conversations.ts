@@ -17,6 +17,8 @@ export interface ConversationFilters {
   search?: string | undefined;
   /** Only threads with something unread for the signed-in agent. */
   unread?: boolean | undefined;
+  /** Only threads carrying this label (the BFF's own). */
+  label?: string | undefined;
 }
 
 export const LIST_PAGE_SIZE = 30;
@@ -30,6 +32,7 @@ export function cleanFilters(filters: ConversationFilters): ConversationFilters 
   const search = filters.search?.trim();
   if (search) out.search = search;
   if (filters.unread) out.unread = true;
+  if (filters.label) out.label = filters.label;
   return out;
 }
 

@@ -37,6 +37,8 @@ import { placeScheduled } from './scheduled';
 import { applyPresence } from './presence';
 import { setBulkRun } from './bulk';
 import { onAvailabilityChanged } from './availability';
+import { onThreadLabels, replaceLabels } from './labels';
+import { onThreadsChanged, refreshViews } from './saved-views';
 
 // The live stream's events written into the caches, through the same writers every mutation uses,
 // so a change another agent made (or the sync read) lands exactly as this tab's own would. Nothing
@@ -148,8 +150,10 @@ export function applyLiveEvent(queryClient: QueryClient, event: LiveEvent): void
   if (RECORD_PAGE_EVENTS.has(event.type)) refreshRecordScreens(queryClient);
   switch (event.type) {
     case 'conversation.upserted':
+      onThreadsChanged(queryClient);
       return onConversation(queryClient, event.conversation);
     case 'conversation.removed':
+      onThreadsChanged(queryClient);
       return onConversationRemoved(queryClient, event.id);
     case 'messages.upserted':
       if (event.gap) {
@@ -209,6 +213,13 @@ export function applyLiveEvent(queryClient: QueryClient, event: LiveEvent): void
       return setBulkRun(queryClient, event.run);
     case 'availability.changed':
       return onAvailabilityChanged(queryClient, event);
+    case 'labels.replaced':
+      return replaceLabels(queryClient, event.labels);
+    case 'conversation.labels':
+      onThreadsChanged(queryClient);
+      return onThreadLabels(queryClient, event);
+    case 'views.changed':
+      return refreshViews(queryClient);
     case 'resync':
       void refetchOnScreen(queryClient);
       return;

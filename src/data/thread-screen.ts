@@ -5,6 +5,7 @@ import { addAuthors } from './authors';
 import { contactKeys, threadContactQuery, type ThreadContact } from './contacts';
 import { conversationKeys, writtenSince } from './conversations';
 import { customerKeys } from './customers';
+import { labelKeys } from './labels';
 import { leadKeys } from './leads';
 import { mergeNewestPage, messageKeys, type MessagesData } from './messages';
 import { noteKeys } from './notes';
@@ -48,6 +49,7 @@ export function seedThreadScreen(queryClient: QueryClient, screen: ThreadScreen,
   if (screen.customer) queryClient.setQueryData(customerKeys.detail(screen.customer.id), screen.customer);
   if (screen.lead) queryClient.setQueryData(leadKeys.detail(screen.lead.id), screen.lead);
   if (screen.notes) queryClient.setQueryData(noteKeys.thread(conversation.id), screen.notes);
+  if (screen.labelIds) queryClient.setQueryData(labelKeys.thread(conversation.id), screen.labelIds);
   addAuthors(queryClient, conversation.id, screen.authors);
 }
 

@@ -24,6 +24,13 @@ function SettingsLayout() {
           Lead stages
         </Link>
         <Link
+          to="/settings/labels"
+          className={TAB}
+          activeProps={{ className: 'border-accent font-medium text-fg', 'aria-current': 'page' }}
+        >
+          Labels
+        </Link>
+        <Link
           to="/settings/notifications"
           className={TAB}
           activeProps={{ className: 'border-accent font-medium text-fg', 'aria-current': 'page' }}

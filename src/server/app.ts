@@ -49,6 +49,7 @@ import { jobHandlers } from './jobs/job-routes';
 import { registerBulk } from './bulk/register-bulk';
 import { startReminders } from './reminders/register-reminders';
 import { startAvailability } from './availability/register-availability';
+import { startLabels } from './labels/register-labels';
 import { registerScheduled } from './scheduled/register-scheduled';
 import { SnoozeRepository } from './snooze/snooze-repository';
 import { snoozeHandlers } from './snooze/snooze-routes';
@@ -319,6 +320,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         })
       : null;
   if (availability) app.addHook('onClose', async () => availability.stop());
+  // The team's labels on threads and the inbox views people save, kept in the database.
+  const labels =
+    live && deps.database
+      ? startLabels({
+          db: deps.database.db,
+          bus: live.bus,
+          clock,
+          unreadThreadsFor: unread ? (username) => unread.unreadThreadsSqlFor(username) : null,
+          snoozes: snoozeRepo !== null,
+        })
+      : null;
   // Bulk actions on threads and leads: runs kept in the database, worked a slice at a time on the queue.
   const bulk = registerBulk(app, {
     live,
@@ -384,6 +396,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       ...scheduledSends,
       ...(reminders ? reminders.handlers : {}),
       ...(availability ? availability.handlers : {}),
+      ...(labels ? labels.handlers : {}),
       ...(notesRepo
         ? notesHandlers({
             users: deps.users,

@@ -19,6 +19,8 @@ export const InboxQuery = z.lazy(() =>
     search: z.optional(z.string().check(z.maxLength(200))),
     /** Only threads with something unread for the signed-in agent. */
     unread: z.optional(z.literal('true')),
+    /** Only threads carrying this label (the BFF's own, src/contract/labels.ts). */
+    label: z.optional(Id),
     offset: OffsetParam,
     limit: LimitParam,
   }),
@@ -38,6 +40,8 @@ export const InboxRow = z.lazy(() =>
     loaded: z.boolean(),
     /** Who on the team sent those messages, for those the team sent (issue 36.1). */
     authors: z.optional(MessageAuthors),
+    /** The team's labels on it (ids, in the list's order); absent without the BFF's database. */
+    labelIds: z.optional(z.array(Id)),
   }),
 );
 export type InboxRow = z.infer<typeof InboxRow>;
@@ -73,6 +77,8 @@ export const ThreadScreen = z.lazy(() =>
     authors: MessageAuthors,
     /** The team's private notes on it, oldest first (absent: the BFF keeps no notes, or could not read them). */
     notes: z.optional(z.array(Note)),
+    /** The team's labels on it (ids, in the list's order). */
+    labelIds: z.optional(z.array(Id)),
   }),
 );
 export type ThreadScreen = z.infer<typeof ThreadScreen>;

@@ -5,6 +5,7 @@ import { rowMessages } from '../../contract/rules/inbox-row';
 import type { InboxQuery, InboxRow, InboxScreenPage } from '../../contract/routes/screens-inbox';
 import { MESSAGE_PAGE, type WorkspaceReader } from '../workspace/workspace-reader';
 import { snoozedSql } from '../snooze/snooze-rules';
+import { carriesLabel, labelIdsOfThread } from '../labels/label-sql';
 
 // The inbox's thread list in one answer from the workspace tables: the rows the upstream's list
 // would give under the same filters (status, owner, channel, search over what the row shows), each
@@ -13,6 +14,7 @@ import { snoozedSql } from '../snooze/snooze-rules';
 // the total. Order and filters go by the indexes of migration 0011 (ws_conversations_newest,
 // _status, _assignee); the search by the trigram index on ws_conversations.search (migration 0013),
 // the text the database keeps of each thread's name, contact, subject, number and newest message.
+// The team's labels (migration 0030) come with each row and filter by conversation_labels_by_label.
 
 const DEFAULT_LIMIT = 30;
 
@@ -41,6 +43,7 @@ function filtersOf(query: InboxQuery, ctx: InboxContext): RawBuilder<unknown> {
   if (needle) where.push(sql`c.search like lower(${containing(needle)}) escape '\\'`);
   if (query.unread === 'true' && ctx.unreadThreads)
     where.push(sql`c.id in (select u.conversation_id from ${ctx.unreadThreads} u)`);
+  if (query.label) where.push(carriesLabel(query.label));
   return sql.join(where, sql` and `);
 }
 
@@ -51,6 +54,7 @@ interface RowOfPage {
   held: number;
   newest: Message | null;
   inbound: Message | null;
+  label_ids: string[];
 }
 
 /**
@@ -60,8 +64,9 @@ interface RowOfPage {
  */
 function rowOf(row: RowOfPage): InboxRow {
   const { conversation, contact, held, newest, inbound } = row;
+  const labelIds = row.label_ids;
   if (held === 0 || newest === null) {
-    return { conversation, contact, messages: [], hasOlder: true, loaded: false };
+    return { conversation, contact, messages: [], hasOlder: true, loaded: false, labelIds };
   }
   const { messages } = rowMessages(inbound === null ? [newest] : [newest, inbound]);
   return {
@@ -70,6 +75,7 @@ function rowOf(row: RowOfPage): InboxRow {
     messages,
     hasOlder: inbound === null && held >= MESSAGE_PAGE,
     loaded: true,
+    labelIds,
   };
 }
 
@@ -83,7 +89,8 @@ export async function inboxListOf(
   const where = filtersOf(query, ctx);
   const [rows, counted] = await Promise.all([
     sql<RowOfPage>`
-      select c.data as conversation, ct.data as contact, page.held, page.newest, page.inbound
+      select c.data as conversation, ct.data as contact, page.held, page.newest, page.inbound,
+        ${labelIdsOfThread(sql`c.id`)} as label_ids
       from (
         select c.id, c.data, c.contact_id, c.last_message_at from ws_conversations c
         where ${where}
@@ -103,10 +110,9 @@ export async function inboxListOf(
         ) p
       ) page
       order by c.last_message_at desc nulls last, c.id`.execute(workspace.db),
-    sql<{ total: number }>`
-      select count(*)::int as total from ws_conversations c where ${where}`.execute(workspace.db),
+    inboxCountOf(workspace, query, ctx),
   ]);
-  const total = Number(counted.rows[0]?.total ?? 0);
+  const total = counted;
   const page = rows.rows.map(rowOf);
   // Who on the team sent the previews' outbound messages: one lookup by key for the page.
   const outbound = page.flatMap((r) => r.messages.filter((m) => m.direction === 'outbound').map((m) => m.id));
@@ -118,6 +124,17 @@ export async function inboxListOf(
     if (Object.keys(own).length > 0) row.authors = own;
   }
   return { rows: page, total, hasMore: offset + page.length < total };
+}
+
+/** How many threads are under the filters: a saved view's count (src/server/labels), as the list's total. */
+export async function inboxCountOf(
+  workspace: Pick<WorkspaceReader, 'db'>,
+  query: InboxQuery,
+  ctx: InboxContext,
+): Promise<number> {
+  const { rows } = await sql<{ total: number }>`
+    select count(*)::int as total from ws_conversations c where ${filtersOf(query, ctx)}`.execute(workspace.db);
+  return Number(rows[0]?.total ?? 0);
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { Message, MessagePage } from '../../contract';
 import type { ThreadQuery, ThreadScreen } from '../../contract/routes/screens-inbox';
 import { MESSAGE_PAGE, type WorkspaceReader } from '../workspace/workspace-reader';
+import { threadLabelIds } from '../labels/label-sql';
 
 // An open thread in one answer from the workspace tables (before: the conversation, its messages,
 // and the contact, customer and lead of the context panel, each a call of its own): a lookup by key
@@ -23,17 +24,19 @@ export async function threadScreenOf(
   if (conversation === undefined) return null;
   const held = async <T>(read: (id: string) => Promise<T | undefined>, id: string | null | undefined) =>
     id ? ((await read(id)) ?? null) : null;
-  const [page, authors, onNumber, contact, customer, lead] = await Promise.all([
+  const [page, authors, onNumber, contact, customer, lead, labelIds] = await Promise.all([
     workspace.messagesOf(conversation.id, MESSAGE_PAGE),
     workspace.authors.ofConversation(conversation.id),
     workspace.contactOnNumber(conversation),
     held((id) => workspace.contact(id), conversation.contact_id),
     held((id) => workspace.customer(id), conversation.customer_id),
     held((id) => workspace.lead(id), conversation.lead_id),
+    // The team's labels on it (migration 0030), so the header needs no read of its own.
+    threadLabelIds(workspace.db, conversation.id),
   ]);
   const byNumber = onNumber && {
     contact: onNumber,
     customer: (await workspace.customer(onNumber.customer_id)) ?? null,
   };
-  return { conversation, messages: newestPage(page), authors, contact, customer, lead, byNumber };
+  return { conversation, messages: newestPage(page), authors, contact, customer, lead, byNumber, labelIds };
 }

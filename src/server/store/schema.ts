@@ -3,6 +3,7 @@ import type { Contact, Conversation, Customer, Lead, Message, Template } from '.
 import type { AuditOutcome } from '../../contract/audit';
 import type { AuditSummary } from '../../contract/audit-summary';
 import type { AvailabilityStatus } from '../../contract/availability';
+import type { InboxFilters } from '../../contract/saved-views';
 import type { ScheduledState, ScheduledTemplate } from '../../contract/scheduled';
 
 // The tables of the BFF's own database, as Kysely sees them. A migration changes the schema; this
@@ -92,6 +93,32 @@ export interface RemindersTable {
   record_gone: ColumnType<boolean, boolean | undefined, boolean>;
   /** The job that fires it (src/server/jobs). */
   job_id: string | null;
+}
+
+/** A label of the team's (migration 0030, src/server/labels). */
+export interface LabelsTable {
+  id: string;
+  name: string;
+  color: string;
+  position: number;
+  created_at: Date;
+}
+
+/** A label on a thread (migration 0030). */
+export interface ConversationLabelsTable {
+  conversation_id: string;
+  label_id: string;
+  added_at: Date;
+}
+
+/** A saved view of the inbox's filters (migration 0030): `filters` is InboxFilters. */
+export interface SavedViewsTable {
+  id: string;
+  name: string;
+  scope: 'mine' | 'team';
+  owner: string;
+  filters: ColumnType<InboxFilters, string, string>;
+  created_at: Date;
 }
 
 /** A person's availability (migration 0027, src/server/availability). */
@@ -423,4 +450,7 @@ export interface Database {
   scheduled_messages: ScheduledMessagesTable;
   reminders: RemindersTable;
   availability: AvailabilityTable;
+  labels: LabelsTable;
+  conversation_labels: ConversationLabelsTable;
+  saved_views: SavedViewsTable;
 }

@@ -91,6 +91,9 @@ export async function applyToWorkspace(
     case 'presence.changed':
     case 'bulk.progress':
     case 'availability.changed':
+    case 'labels.replaced':
+    case 'conversation.labels':
+    case 'views.changed':
       // Nothing of the upstream's workspace: the team's own data, or a word to browsers.
       return true;
   }

@@ -1,7 +1,7 @@
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { Search } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { CONVERSATION_STATUSES, type Channel, type ConversationStatus } from '@/contract';
+import { CONVERSATION_STATUSES, type Channel, type ConversationStatus, type Label } from '@/contract';
 import { DEFAULT_STATUS, OWNER_FILTERS, type InboxSearch, type OwnerFilter } from '../inbox-search';
 
 const STATUS_LABELS: Record<ConversationStatus, string> = {
@@ -14,8 +14,14 @@ const OWNER_LABELS: Record<OwnerFilter, string> = { mine: 'Mine', unassigned: 'U
 
 export const THREAD_LIST_ID = 'inbox-thread-list';
 
-/** Status tabs, owner switch, channel and search: all of it lives in the URL. */
-export function ThreadFilters({ channels }: { channels: readonly Channel[] }) {
+/** Status tabs, owner switch, channel, label and search: all of it lives in the URL. */
+export function ThreadFilters({
+  channels,
+  labels,
+}: {
+  channels: readonly Channel[];
+  labels?: readonly Label[] | undefined;
+}) {
   const search = useSearch({ from: '/inbox' });
   const navigate = useNavigate({ from: '/inbox' });
   const setSearch = (patch: Partial<InboxSearch>) =>
@@ -116,6 +122,26 @@ export function ThreadFilters({ channels }: { channels: readonly Channel[] }) {
           </select>
         </label>
       </div>
+      {labels && (labels.length > 0 || search.label) ? (
+        <label className="block">
+          <span className="sr-only">Label</span>
+          <select
+            value={search.label ?? ''}
+            onChange={(e) => setSearch({ label: e.target.value || undefined })}
+            className="h-8 w-full rounded-md border border-border bg-bg px-1.5 text-[13px] focus:border-accent focus:outline-none"
+          >
+            <option value="">All labels</option>
+            {search.label && !labels.some((l) => l.id === search.label) ? (
+              <option value={search.label}>Deleted label</option>
+            ) : null}
+            {labels.map((l) => (
+              <option key={l.id} value={l.id}>
+                {l.name}
+              </option>
+            ))}
+          </select>
+        </label>
+      ) : null}
     </div>
   );
 }

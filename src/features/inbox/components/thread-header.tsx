@@ -23,6 +23,7 @@ import {
 } from './header-menu-faces';
 import { ThreadStatusActions } from './thread-status-actions';
 import { RemindMeSlot } from './remind-me-menu';
+import { LabelMenuSlot, ThreadLabelChips } from './thread-labels';
 import { WindowChip } from './window-chip';
 import { ThreadViewers } from './thread-presence';
 import type { Presence } from '@/data/presence';
@@ -95,6 +96,7 @@ export const ThreadHeader = memo(function ThreadHeader({
           ) : null}
           <WindowChip state={windowState} />
           <SnoozedUntil thread={thread} />
+          <ThreadLabelChips conversationId={thread.id} />
         </p>
       </div>
       {/* The controls stay on one row of their own (a phone: under the names; wider: beside them),
@@ -115,6 +117,7 @@ export const ThreadHeader = memo(function ThreadHeader({
             <AiFace />
           </PendingMenuButton>
         )}
+        <LabelMenuSlot conversationId={thread.id} />
         <RemindMeSlot conversationId={thread.id} />
         <SnoozeSlot thread={thread} />
         <ThreadStatusActions conversation={thread} />

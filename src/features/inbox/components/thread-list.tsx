@@ -5,6 +5,7 @@ import { useDeferredValue, useMemo } from 'react';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/states';
 import { channelsQuery } from '@/data/channels';
+import { labelsQuery } from '@/data/labels';
 import { conversationListQuery, flattenRows } from '@/data/conversations';
 import { meQuery } from '@/data/session';
 import { unreadQuery } from '@/data/unread';
@@ -16,6 +17,7 @@ import { useKeptActiveRow } from '../use-kept-active-row';
 import { useNow } from '@/lib/use-now';
 import { THREAD_LIST_ID, ThreadFilters } from './thread-filters';
 import { ThreadRow } from './thread-row';
+import { SavedViews } from './saved-views';
 import { BulkRunStatus } from '@/components/bulk/bulk-run-status';
 import { useBulkSelection } from '@/lib/use-bulk-selection';
 import { BulkSelectBar } from './bulk-select-bar';
@@ -51,6 +53,8 @@ export function ThreadList({ onHelp }: { onHelp: () => void }) {
   const total = list.data?.pages[0]?.total;
   // Unread only dresses the rows: the list never waits for it (nor fails with it).
   const unread = useQuery(unreadQuery()).data?.threads;
+  // Labels only dress the rows and offer a filter: the list never waits for them.
+  const labels = useQuery(labelsQuery()).data;
   const order = useMemo(() => rows.map(rowId), [rows]);
   const picking = useBulkSelection(order, JSON.stringify(filters), 'threadRow');
 
@@ -78,7 +82,8 @@ export function ThreadList({ onHelp }: { onHelp: () => void }) {
           </Link>
         ) : null}
       </header>
-      <ThreadFilters channels={channels.channels} />
+      <SavedViews />
+      <ThreadFilters channels={channels.channels} labels={labels} />
       <BulkRunStatus target="conversations" />
       {picking.selection.ids.size > 0 ? (
         <BulkSelectBar
@@ -104,7 +109,7 @@ export function ThreadList({ onHelp }: { onHelp: () => void }) {
               ? 'You have read everything here.'
               : shown.q
                 ? 'Nothing matches this search.'
-                : 'Try another status, owner or channel.'}
+                : 'Try another status, owner, channel or label.'}
           </EmptyState>
         ) : (
           <>
@@ -123,6 +128,7 @@ export function ThreadList({ onHelp }: { onHelp: () => void }) {
                   selected={picking.selection.ids.has(row.conversation.id)}
                   selecting={picking.selection.ids.size > 0}
                   onSelect={picking.onToggle}
+                  labels={labels}
                 />
               ))}
             </ul>

@@ -2,7 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { Bot, Clock, Users } from 'lucide-react';
 import { memo, type Ref } from 'react';
-import type { Channel, Contact, InboxRow, Message } from '@/contract';
+import type { Channel, Contact, InboxRow, Label, Message } from '@/contract';
+import { LabelChips } from '@/components/labels/label-chips';
 import { TimeAgo } from '@/components/ui/time-labels';
 import { useAiAgentId } from '../ai-state';
 import { contactQuery } from '@/data/contacts';
@@ -32,6 +33,8 @@ interface ThreadRowProps {
   selected?: boolean;
   selecting?: boolean;
   onSelect?: (id: string, shift: boolean) => void;
+  /** The team's labels (one read for the list), for the row's chips. */
+  labels?: readonly Label[] | undefined;
 }
 
 /** What a row shows about its thread, from the BFF's row or read by the row itself. */
@@ -90,6 +93,7 @@ function ThreadRowView({
   selected = false,
   selecting = false,
   onSelect,
+  labels,
 }: ThreadRowProps & RowContent) {
   const { conversation } = row;
   const aiAgentId = useAiAgentId(conversation);
@@ -187,6 +191,7 @@ function ThreadRowView({
           <ReminderDueFlag kind="conversation" id={conversation.id} />
           <WindowChip state={windowState} />
         </span>
+        <LabelChips ids={row.labelIds} labels={labels} />
       </Link>
     </li>
   );

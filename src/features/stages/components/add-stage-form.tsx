@@ -7,7 +7,7 @@ import { Field, Input } from '@/components/ui/field';
 import { outcomeFlags, type StageOutcome } from '@/lib/lead-stages';
 import { notify } from '@/lib/notify';
 import { useCreateStage } from '../api/stage-queries';
-import { ColourField } from './colour-field';
+import { ColourField } from '@/components/ui/colour-field';
 import { OutcomeField } from './outcome-field';
 
 /** A key from a name: "Demo booked" → "demo_booked". */

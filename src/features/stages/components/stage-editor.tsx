@@ -9,7 +9,7 @@ import { count } from '@/lib/format';
 import { outcomeFlags, stageOutcome, type StageOutcome } from '@/lib/lead-stages';
 import { notify } from '@/lib/notify';
 import { useUpdateStage } from '../api/stage-queries';
-import { ColourField } from './colour-field';
+import { ColourField } from '@/components/ui/colour-field';
 import { OutcomeField } from './outcome-field';
 
 interface StageEditorProps {
