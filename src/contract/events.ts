@@ -11,6 +11,7 @@ import { Customer } from './customers';
 import { Lead, LeadStage } from './leads';
 import { Note } from './notes';
 import { ScheduledMessage } from './scheduled';
+import { SlaKind, ThreadSla } from './sla';
 import { QuickReply } from './quick-replies';
 import { Reminder } from './reminders';
 import { Tag } from './tags';
@@ -89,6 +90,16 @@ const SHAPES = {
   /** A teammate's availability changed: by their choice, by a tab coming back, or Away (`auto`) after
    *  no tab of theirs was open for the idle time. */
   'availability.changed': () => ({ username: z.string(), status: AvailabilityStatus, auto: z.boolean() }),
+  /** A thread's running SLA clock changed (started, met, stopped): null when none runs now. */
+  'sla.changed': () => ({ conversationId: Id, sla: z.nullable(ThreadSla()) }),
+  /** A thread's SLA target fell due unmet: sent to its owner's browsers, or everyone's when unowned. */
+  'sla.breached': () => ({
+    conversationId: Id,
+    kind: SlaKind,
+    dueAt: DateTime,
+    /** The owner's upstream user id; null: nobody owns the thread. */
+    owner: z.nullable(z.string()),
+  }),
   /** Whether the BFF can read the upstream; sent on connect and whenever it changes. */
   'upstream.status': () => ({ state: UpstreamState, since: DateTime }),
   /** How far a bulk action has come (sent to the browsers of who started it, at most every ~500 ms). */

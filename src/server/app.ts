@@ -49,6 +49,7 @@ import { jobHandlers } from './jobs/job-routes';
 import { registerBulk } from './bulk/register-bulk';
 import { startReminders } from './reminders/register-reminders';
 import { startAvailability } from './availability/register-availability';
+import { startSla } from './sla/register-sla';
 import { registerScheduled } from './scheduled/register-scheduled';
 import { SnoozeRepository } from './snooze/snooze-repository';
 import { snoozeHandlers } from './snooze/snooze-routes';
@@ -319,6 +320,27 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         })
       : null;
   if (availability) app.addHook('onClose', async () => availability.stop());
+  // Business hours and SLA policies in the database; each open thread's clocks followed from the
+  // workspace's changes by the lease holder, breaches told from the job queue.
+  const sla = deps.database
+    ? await startSla({
+        db: deps.database.db,
+        live: live
+          ? {
+              changes: live.changes.source('sla'),
+              bus: live.bus,
+              workspace: live.workspace,
+              writes: () => live.lease.held,
+            }
+          : null,
+        jobs,
+        users: deps.users.users,
+        people: [...deps.team.members, ...deps.team.aiAgents],
+        clock,
+        log: app.log,
+      })
+    : null;
+  if (sla) app.addHook('onClose', async () => sla.stop());
   // Bulk actions on threads and leads: runs kept in the database, worked a slice at a time on the queue.
   const bulk = registerBulk(app, {
     live,
@@ -384,6 +406,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       ...scheduledSends,
       ...(reminders ? reminders.handlers : {}),
       ...(availability ? availability.handlers : {}),
+      ...(sla ? sla.handlers : {}),
       ...(notesRepo
         ? notesHandlers({
             users: deps.users,

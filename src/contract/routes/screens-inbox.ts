@@ -6,6 +6,7 @@ import { Customer } from '../customers';
 import { Lead } from '../leads';
 import { MessageAuthors } from '../authors';
 import { Note } from '../notes';
+import { SlaState, ThreadSla } from '../sla';
 
 // The inbox's thread list as one screen read (`GET /bff/screens/inbox`), answered from the BFF's
 // read model: the upstream's list under the same filters, each row with what it shows.
@@ -19,6 +20,8 @@ export const InboxQuery = z.lazy(() =>
     search: z.optional(z.string().check(z.maxLength(200))),
     /** Only threads with something unread for the signed-in agent. */
     unread: z.optional(z.literal('true')),
+    /** Only threads whose running SLA clock is in this state (issue 39.3). */
+    sla: z.optional(SlaState),
     offset: OffsetParam,
     limit: LimitParam,
   }),
@@ -38,6 +41,8 @@ export const InboxRow = z.lazy(() =>
     loaded: z.boolean(),
     /** Who on the team sent those messages, for those the team sent (issue 36.1). */
     authors: z.optional(MessageAuthors),
+    /** The thread's running SLA clock due soonest (issue 39.3); absent or null: none runs. */
+    sla: z.optional(z.nullable(ThreadSla())),
   }),
 );
 export type InboxRow = z.infer<typeof InboxRow>;
@@ -73,6 +78,8 @@ export const ThreadScreen = z.lazy(() =>
     authors: MessageAuthors,
     /** The team's private notes on it, oldest first (absent: the BFF keeps no notes, or could not read them). */
     notes: z.optional(z.array(Note)),
+    /** The thread's running SLA clock due soonest (issue 39.3); absent or null: none runs. */
+    sla: z.optional(z.nullable(ThreadSla())),
   }),
 );
 export type ThreadScreen = z.infer<typeof ThreadScreen>;

@@ -5,6 +5,7 @@ import { rowMessages } from '../../contract/rules/inbox-row';
 import type { InboxQuery, InboxRow, InboxScreenPage } from '../../contract/routes/screens-inbox';
 import { MESSAGE_PAGE, type WorkspaceReader } from '../workspace/workspace-reader';
 import { snoozedSql } from '../snooze/snooze-rules';
+import { threadSlaOf, type SlaClockRow } from '../sla/sla-repository';
 
 // The inbox's thread list in one answer from the workspace tables: the rows the upstream's list
 // would give under the same filters (status, owner, channel, search over what the row shows), each
@@ -21,6 +22,20 @@ export interface InboxContext {
   readonly unreadThreads?: RawBuilder<{ conversation_id: string }>;
   /** Now, when the team's snoozes are kept (src/server/snooze): a snoozed thread lists as `snoozed`. */
   readonly snoozesAt?: Date;
+  /** Now, for the SLA filter (src/server/sla): which running clocks are at risk or breached. */
+  readonly slaAt?: Date;
+}
+
+/** Running SLA clocks of the thread `c` matching a condition. */
+const runningClock = (condition: RawBuilder<unknown>) =>
+  sql`exists (select 1 from sla_clocks s where s.conversation_id = c.id and s.stopped_at is null and ${condition})`;
+
+function slaFilter(state: NonNullable<InboxQuery['sla']>, now: Date): RawBuilder<unknown> {
+  const breached = runningClock(sql`s.due_at <= ${now}`);
+  const atRisk = runningClock(sql`s.at_risk_at <= ${now}`);
+  if (state === 'breached') return breached;
+  if (state === 'at-risk') return sql`(${atRisk} and not ${breached})`;
+  return sql`(${runningClock(sql`true`)} and not ${atRisk})`;
 }
 
 function statusFilter(status: NonNullable<InboxQuery['status']>, ctx: InboxContext): RawBuilder<unknown> {
@@ -41,6 +56,7 @@ function filtersOf(query: InboxQuery, ctx: InboxContext): RawBuilder<unknown> {
   if (needle) where.push(sql`c.search like lower(${containing(needle)}) escape '\\'`);
   if (query.unread === 'true' && ctx.unreadThreads)
     where.push(sql`c.id in (select u.conversation_id from ${ctx.unreadThreads} u)`);
+  if (query.sla) where.push(slaFilter(query.sla, ctx.slaAt ?? new Date()));
   return sql.join(where, sql` and `);
 }
 
@@ -51,6 +67,7 @@ interface RowOfPage {
   held: number;
   newest: Message | null;
   inbound: Message | null;
+  sla: SlaClockRow | null;
 }
 
 /**
@@ -60,8 +77,9 @@ interface RowOfPage {
  */
 function rowOf(row: RowOfPage): InboxRow {
   const { conversation, contact, held, newest, inbound } = row;
+  const sla = row.sla ? threadSlaOf(row.sla) : null;
   if (held === 0 || newest === null) {
-    return { conversation, contact, messages: [], hasOlder: true, loaded: false };
+    return { conversation, contact, messages: [], hasOlder: true, loaded: false, sla };
   }
   const { messages } = rowMessages(inbound === null ? [newest] : [newest, inbound]);
   return {
@@ -70,6 +88,7 @@ function rowOf(row: RowOfPage): InboxRow {
     messages,
     hasOlder: inbound === null && held >= MESSAGE_PAGE,
     loaded: true,
+    sla,
   };
 }
 
@@ -83,7 +102,8 @@ export async function inboxListOf(
   const where = filtersOf(query, ctx);
   const [rows, counted] = await Promise.all([
     sql<RowOfPage>`
-      select c.data as conversation, ct.data as contact, page.held, page.newest, page.inbound
+      select c.data as conversation, ct.data as contact, page.held, page.newest, page.inbound,
+        to_jsonb(sla) as sla
       from (
         select c.id, c.data, c.contact_id, c.last_message_at from ws_conversations c
         where ${where}
@@ -102,6 +122,11 @@ export async function inboxListOf(
           order by m.created_at desc, m.id desc limit ${MESSAGE_PAGE}
         ) p
       ) page
+      left join lateral (
+        select s.kind, s.started_at, s.due_at, s.at_risk_at, s.business_hours, s.target_minutes
+        from sla_clocks s where s.conversation_id = c.id and s.stopped_at is null
+        order by s.due_at limit 1
+      ) sla on true
       order by c.last_message_at desc nulls last, c.id`.execute(workspace.db),
     sql<{ total: number }>`
       select count(*)::int as total from ws_conversations c where ${where}`.execute(workspace.db),

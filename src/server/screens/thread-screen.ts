@@ -1,11 +1,13 @@
 import type { Message, MessagePage } from '../../contract';
 import type { ThreadQuery, ThreadScreen } from '../../contract/routes/screens-inbox';
+import { SlaRepository } from '../sla/sla-repository';
 import { MESSAGE_PAGE, type WorkspaceReader } from '../workspace/workspace-reader';
 
 // An open thread in one answer from the workspace tables (before: the conversation, its messages,
 // and the contact, customer and lead of the context panel, each a call of its own): a lookup by key
 // for each, the messages by index ws_messages_thread. A thread nobody linked comes with the contact
-// on its number, if the CRM has one (issue 36.5: the panel shows them, or offers to add them).
+// on its number, if the CRM has one (issue 36.5: the panel shows them, or offers to add them), and
+// its running SLA clock (issue 39.3) by the index of running clocks.
 
 /** The newest page (held oldest first) as the upstream lists it: newest first, more before it. */
 function newestPage(page: readonly Message[] | undefined): MessagePage | null {
@@ -23,17 +25,18 @@ export async function threadScreenOf(
   if (conversation === undefined) return null;
   const held = async <T>(read: (id: string) => Promise<T | undefined>, id: string | null | undefined) =>
     id ? ((await read(id)) ?? null) : null;
-  const [page, authors, onNumber, contact, customer, lead] = await Promise.all([
+  const [page, authors, onNumber, contact, customer, lead, sla] = await Promise.all([
     workspace.messagesOf(conversation.id, MESSAGE_PAGE),
     workspace.authors.ofConversation(conversation.id),
     workspace.contactOnNumber(conversation),
     held((id) => workspace.contact(id), conversation.contact_id),
     held((id) => workspace.customer(id), conversation.customer_id),
     held((id) => workspace.lead(id), conversation.lead_id),
+    new SlaRepository(workspace.db).runningOf(conversation.id),
   ]);
   const byNumber = onNumber && {
     contact: onNumber,
     customer: (await workspace.customer(onNumber.customer_id)) ?? null,
   };
-  return { conversation, messages: newestPage(page), authors, contact, customer, lead, byNumber };
+  return { conversation, messages: newestPage(page), authors, contact, customer, lead, byNumber, sla };
 }

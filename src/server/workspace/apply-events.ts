@@ -91,6 +91,8 @@ export async function applyToWorkspace(
     case 'presence.changed':
     case 'bulk.progress':
     case 'availability.changed':
+    case 'sla.changed':
+    case 'sla.breached':
       // Nothing of the upstream's workspace: the team's own data, or a word to browsers.
       return true;
   }
