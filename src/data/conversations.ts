@@ -4,7 +4,7 @@ import {
   type InfiniteData,
   type QueryClient,
 } from '@tanstack/react-query';
-import type { Conversation, ConversationStatus, InboxRow, InboxScreenPage } from '@/contract';
+import type { Conversation, ConversationStatus, InboxRow, InboxScreenPage, SlaState } from '@/contract';
 import { call } from '@/lib/api-client';
 import { screenRetry } from './screen-loading';
 
@@ -17,6 +17,8 @@ export interface ConversationFilters {
   search?: string | undefined;
   /** Only threads with something unread for the signed-in agent. */
   unread?: boolean | undefined;
+  /** Only threads whose running SLA target is in this state. */
+  sla?: SlaState | undefined;
 }
 
 export const LIST_PAGE_SIZE = 30;
@@ -30,6 +32,7 @@ export function cleanFilters(filters: ConversationFilters): ConversationFilters 
   const search = filters.search?.trim();
   if (search) out.search = search;
   if (filters.unread) out.unread = true;
+  if (filters.sla) out.sla = filters.sla;
   return out;
 }
 

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { ConversationStatus, Id } from '@/contract';
+import { ConversationStatus, Id, SlaState } from '@/contract';
 import type { ConversationFilters } from '@/data/conversations';
 
 export const OWNER_FILTERS = ['mine', 'unassigned', 'all'] as const;
@@ -14,6 +14,8 @@ export const InboxSearch = z.lazy(() =>
     q: z.catch(z.optional(z.string().check(z.maxLength(200))), undefined),
     /** Only threads with something unread for me. */
     unread: z.catch(z.optional(z.literal(true)), undefined),
+    /** Only threads whose running SLA target is on track, at risk or breached. */
+    sla: z.catch(z.optional(SlaState), undefined),
     /** A note to show in the open thread (from Mentions). */
     note: z.catch(z.optional(z.string().check(z.regex(/^\d{1,18}$/))), undefined),
     /** A message to show in the open thread (from search). */
@@ -36,5 +38,6 @@ export function filtersFromSearch(
     channelId: search.channel,
     search: search.q,
     unread: search.unread,
+    sla: search.sla,
   };
 }

@@ -1,7 +1,7 @@
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { Search } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { CONVERSATION_STATUSES, type Channel, type ConversationStatus } from '@/contract';
+import { CONVERSATION_STATUSES, SLA_STATES, SLA_STATE_LABELS, type Channel, type ConversationStatus } from '@/contract';
 import { DEFAULT_STATUS, OWNER_FILTERS, type InboxSearch, type OwnerFilter } from '../inbox-search';
 
 const STATUS_LABELS: Record<ConversationStatus, string> = {
@@ -14,7 +14,7 @@ const OWNER_LABELS: Record<OwnerFilter, string> = { mine: 'Mine', unassigned: 'U
 
 export const THREAD_LIST_ID = 'inbox-thread-list';
 
-/** Status tabs, owner switch, channel and search: all of it lives in the URL. */
+/** Status tabs, owner switch, channel, SLA state and search: all of it lives in the URL. */
 export function ThreadFilters({ channels }: { channels: readonly Channel[] }) {
   const search = useSearch({ from: '/inbox' });
   const navigate = useNavigate({ from: '/inbox' });
@@ -111,6 +111,24 @@ export function ThreadFilters({ channels }: { channels: readonly Channel[] }) {
             {channels.map((c) => (
               <option key={c.id} value={c.id}>
                 {c.name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="w-28 shrink-0">
+          <span className="sr-only">SLA</span>
+          <select
+            value={search.sla ?? ''}
+            onChange={(e) => {
+              const value = SLA_STATES.find((s) => s === e.target.value);
+              setSearch({ sla: value });
+            }}
+            className="h-8 w-full rounded-md border border-border bg-bg px-1.5 text-[13px] focus:border-accent focus:outline-none"
+          >
+            <option value="">Any SLA</option>
+            {SLA_STATES.map((value) => (
+              <option key={value} value={value}>
+                {SLA_STATE_LABELS[value]}
               </option>
             ))}
           </select>
