@@ -31,6 +31,7 @@ import { Route as SettingsIndexRouteImport } from './routes/settings/index'
 import { Route as SettingsAuditRouteImport } from './routes/settings/audit'
 import { Route as SettingsJobsRouteImport } from './routes/settings/jobs'
 import { Route as SettingsNotificationsRouteImport } from './routes/settings/notifications'
+import { Route as SettingsSlaRouteImport } from './routes/settings/sla'
 import { Route as SettingsStagesRouteImport } from './routes/settings/stages'
 
 const IndexRoute = IndexRouteImport.update({
@@ -143,6 +144,11 @@ const SettingsNotificationsRoute = SettingsNotificationsRouteImport.update({
   path: '/notifications',
   getParentRoute: () => SettingsRoute,
 } as any)
+const SettingsSlaRoute = SettingsSlaRouteImport.update({
+  id: '/sla',
+  path: '/sla',
+  getParentRoute: () => SettingsRoute,
+} as any)
 const SettingsStagesRoute = SettingsStagesRouteImport.update({
   id: '/stages',
   path: '/stages',
@@ -169,6 +175,7 @@ export interface FileRoutesByFullPath {
   '/settings/audit': typeof SettingsAuditRoute
   '/settings/jobs': typeof SettingsJobsRoute
   '/settings/notifications': typeof SettingsNotificationsRoute
+  '/settings/sla': typeof SettingsSlaRoute
   '/settings/stages': typeof SettingsStagesRoute
   '/customers/': typeof CustomersIndexRoute
   '/inbox/': typeof InboxIndexRoute
@@ -192,6 +199,7 @@ export interface FileRoutesByTo {
   '/settings/audit': typeof SettingsAuditRoute
   '/settings/jobs': typeof SettingsJobsRoute
   '/settings/notifications': typeof SettingsNotificationsRoute
+  '/settings/sla': typeof SettingsSlaRoute
   '/settings/stages': typeof SettingsStagesRoute
   '/customers': typeof CustomersIndexRoute
   '/inbox': typeof InboxIndexRoute
@@ -218,6 +226,7 @@ export interface FileRoutesById {
   '/settings/audit': typeof SettingsAuditRoute
   '/settings/jobs': typeof SettingsJobsRoute
   '/settings/notifications': typeof SettingsNotificationsRoute
+  '/settings/sla': typeof SettingsSlaRoute
   '/settings/stages': typeof SettingsStagesRoute
   '/customers/': typeof CustomersIndexRoute
   '/inbox/': typeof InboxIndexRoute
@@ -245,6 +254,7 @@ export interface FileRouteTypes {
     | '/settings/audit'
     | '/settings/jobs'
     | '/settings/notifications'
+    | '/settings/sla'
     | '/settings/stages'
     | '/customers/'
     | '/inbox/'
@@ -268,6 +278,7 @@ export interface FileRouteTypes {
     | '/settings/audit'
     | '/settings/jobs'
     | '/settings/notifications'
+    | '/settings/sla'
     | '/settings/stages'
     | '/customers'
     | '/inbox'
@@ -293,6 +304,7 @@ export interface FileRouteTypes {
     | '/settings/audit'
     | '/settings/jobs'
     | '/settings/notifications'
+    | '/settings/sla'
     | '/settings/stages'
     | '/customers/'
     | '/inbox/'
@@ -473,6 +485,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SettingsNotificationsRouteImport
       parentRoute: typeof SettingsRoute
     }
+    '/settings/sla': {
+      id: '/settings/sla'
+      path: '/sla'
+      fullPath: '/settings/sla'
+      preLoaderRoute: typeof SettingsSlaRouteImport
+      parentRoute: typeof SettingsRoute
+    }
     '/settings/stages': {
       id: '/settings/stages'
       path: '/stages'
@@ -501,6 +520,7 @@ interface SettingsRouteChildren {
   SettingsAuditRoute: typeof SettingsAuditRoute
   SettingsJobsRoute: typeof SettingsJobsRoute
   SettingsNotificationsRoute: typeof SettingsNotificationsRoute
+  SettingsSlaRoute: typeof SettingsSlaRoute
   SettingsStagesRoute: typeof SettingsStagesRoute
   SettingsIndexRoute: typeof SettingsIndexRoute
 }
@@ -509,6 +529,7 @@ const SettingsRouteChildren: SettingsRouteChildren = {
   SettingsAuditRoute: SettingsAuditRoute,
   SettingsJobsRoute: SettingsJobsRoute,
   SettingsNotificationsRoute: SettingsNotificationsRoute,
+  SettingsSlaRoute: SettingsSlaRoute,
   SettingsStagesRoute: SettingsStagesRoute,
   SettingsIndexRoute: SettingsIndexRoute,
 }
