@@ -85,7 +85,7 @@ export const BusinessHours = z.lazy(() =>
 export type BusinessHours = z.infer<typeof BusinessHours>;
 
 const Target = z.optional(
-  z.nullable(z.int().check(z.minimum(1, 'must be at least 1 minute'), z.maximum(MAX_TARGET_MINUTES))),
+  z.nullable(z.int().check(z.minimum(1), z.maximum(MAX_TARGET_MINUTES))),
 );
 
 /** One channel's targets, in minutes (null or absent: no target of that kind). */
