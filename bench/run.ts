@@ -25,6 +25,7 @@ const BENCHES: [string, () => Promise<{ run: () => Promise<unknown> }>][] = [
   ['bulk-kill', () => import('./bulk-kill')],
   ['lighthouse', () => import('./lighthouse')],
   ['workspace-scale', () => import('./workspace-scale')],
+  ['sla', () => import('./sla')],
 ];
 
 const only = process.argv.slice(2);

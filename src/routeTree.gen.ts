@@ -32,6 +32,7 @@ import { Route as SettingsAuditRouteImport } from './routes/settings/audit'
 import { Route as SettingsJobsRouteImport } from './routes/settings/jobs'
 import { Route as SettingsLabelsRouteImport } from './routes/settings/labels'
 import { Route as SettingsNotificationsRouteImport } from './routes/settings/notifications'
+import { Route as SettingsSlaRouteImport } from './routes/settings/sla'
 import { Route as SettingsStagesRouteImport } from './routes/settings/stages'
 
 const IndexRoute = IndexRouteImport.update({
@@ -149,6 +150,11 @@ const SettingsNotificationsRoute = SettingsNotificationsRouteImport.update({
   path: '/notifications',
   getParentRoute: () => SettingsRoute,
 } as any)
+const SettingsSlaRoute = SettingsSlaRouteImport.update({
+  id: '/sla',
+  path: '/sla',
+  getParentRoute: () => SettingsRoute,
+} as any)
 const SettingsStagesRoute = SettingsStagesRouteImport.update({
   id: '/stages',
   path: '/stages',
@@ -176,6 +182,7 @@ export interface FileRoutesByFullPath {
   '/settings/jobs': typeof SettingsJobsRoute
   '/settings/labels': typeof SettingsLabelsRoute
   '/settings/notifications': typeof SettingsNotificationsRoute
+  '/settings/sla': typeof SettingsSlaRoute
   '/settings/stages': typeof SettingsStagesRoute
   '/customers/': typeof CustomersIndexRoute
   '/inbox/': typeof InboxIndexRoute
@@ -200,6 +207,7 @@ export interface FileRoutesByTo {
   '/settings/jobs': typeof SettingsJobsRoute
   '/settings/labels': typeof SettingsLabelsRoute
   '/settings/notifications': typeof SettingsNotificationsRoute
+  '/settings/sla': typeof SettingsSlaRoute
   '/settings/stages': typeof SettingsStagesRoute
   '/customers': typeof CustomersIndexRoute
   '/inbox': typeof InboxIndexRoute
@@ -227,6 +235,7 @@ export interface FileRoutesById {
   '/settings/jobs': typeof SettingsJobsRoute
   '/settings/labels': typeof SettingsLabelsRoute
   '/settings/notifications': typeof SettingsNotificationsRoute
+  '/settings/sla': typeof SettingsSlaRoute
   '/settings/stages': typeof SettingsStagesRoute
   '/customers/': typeof CustomersIndexRoute
   '/inbox/': typeof InboxIndexRoute
@@ -255,6 +264,7 @@ export interface FileRouteTypes {
     | '/settings/jobs'
     | '/settings/labels'
     | '/settings/notifications'
+    | '/settings/sla'
     | '/settings/stages'
     | '/customers/'
     | '/inbox/'
@@ -279,6 +289,7 @@ export interface FileRouteTypes {
     | '/settings/jobs'
     | '/settings/labels'
     | '/settings/notifications'
+    | '/settings/sla'
     | '/settings/stages'
     | '/customers'
     | '/inbox'
@@ -305,6 +316,7 @@ export interface FileRouteTypes {
     | '/settings/jobs'
     | '/settings/labels'
     | '/settings/notifications'
+    | '/settings/sla'
     | '/settings/stages'
     | '/customers/'
     | '/inbox/'
@@ -492,6 +504,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SettingsNotificationsRouteImport
       parentRoute: typeof SettingsRoute
     }
+    '/settings/sla': {
+      id: '/settings/sla'
+      path: '/sla'
+      fullPath: '/settings/sla'
+      preLoaderRoute: typeof SettingsSlaRouteImport
+      parentRoute: typeof SettingsRoute
+    }
     '/settings/stages': {
       id: '/settings/stages'
       path: '/stages'
@@ -521,6 +540,7 @@ interface SettingsRouteChildren {
   SettingsJobsRoute: typeof SettingsJobsRoute
   SettingsLabelsRoute: typeof SettingsLabelsRoute
   SettingsNotificationsRoute: typeof SettingsNotificationsRoute
+  SettingsSlaRoute: typeof SettingsSlaRoute
   SettingsStagesRoute: typeof SettingsStagesRoute
   SettingsIndexRoute: typeof SettingsIndexRoute
 }
@@ -530,6 +550,7 @@ const SettingsRouteChildren: SettingsRouteChildren = {
   SettingsJobsRoute: SettingsJobsRoute,
   SettingsLabelsRoute: SettingsLabelsRoute,
   SettingsNotificationsRoute: SettingsNotificationsRoute,
+  SettingsSlaRoute: SettingsSlaRoute,
   SettingsStagesRoute: SettingsStagesRoute,
   SettingsIndexRoute: SettingsIndexRoute,
 }

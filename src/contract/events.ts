@@ -12,6 +12,7 @@ import { Customer } from './customers';
 import { Lead, LeadStage } from './leads';
 import { Note } from './notes';
 import { ScheduledMessage } from './scheduled';
+import { SlaKind, ThreadSla } from './sla';
 import { QuickReply } from './quick-replies';
 import { Reminder } from './reminders';
 import { Tag } from './tags';
@@ -96,6 +97,16 @@ const SHAPES = {
   'conversation.labels': () => ({ conversationId: Id, labelIds: z.array(Id) }),
   /** A saved view was made, changed or deleted: to its owner's browsers, or everyone's for a team view. */
   'views.changed': () => ({}),
+  /** A thread's running SLA clock changed (started, met, stopped): null when none runs now. */
+  'sla.changed': () => ({ conversationId: Id, sla: z.nullable(ThreadSla()) }),
+  /** A thread's SLA target fell due unmet: sent to its owner's browsers, or everyone's when unowned. */
+  'sla.breached': () => ({
+    conversationId: Id,
+    kind: SlaKind,
+    dueAt: DateTime,
+    /** The owner's upstream user id; null: nobody owns the thread. */
+    owner: z.nullable(z.string()),
+  }),
   /** Whether the BFF can read the upstream; sent on connect and whenever it changes. */
   'upstream.status': () => ({ state: UpstreamState, since: DateTime }),
   /** How far a bulk action has come (sent to the browsers of who started it, at most every ~500 ms). */

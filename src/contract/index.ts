@@ -40,6 +40,7 @@ export * from './bulk';
 export * from './reminders';
 export * from './jobs';
 export * from './availability';
+export * from './sla';
 export * from './rules';
 export * from './labels';
 export * from './saved-views';

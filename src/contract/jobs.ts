@@ -19,6 +19,7 @@ export const JOB_KINDS = [
   'reminder-due',
   'bulk-run',
   'availability-away',
+  'sla-breach',
 ] as const;
 export const JobKind = z.enum(JOB_KINDS);
 export type JobKind = z.infer<typeof JobKind>;

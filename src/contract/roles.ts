@@ -13,6 +13,7 @@ export type AnyRouteId = RouteId | BffRouteId;
 const MANAGER_OWN = [
   'reports.inbox',
   'reports.pipeline',
+  'reports.sla',
   // CSV imports create records: who may create which kind is checked again per job (import-routes.ts).
   'imports.list',
   'imports.create',
@@ -36,6 +37,8 @@ const ADMIN_OWN = [
   'jobs.list',
   'jobs.cancel',
   'jobs.retry',
+  // Business hours and SLA policies: everyone reads them, admins set them.
+  'sla.set',
 ] as const satisfies readonly BffRouteId[];
 const RESTRICTED = new Set<BffRouteId>([...MANAGER_OWN, ...ADMIN_OWN]);
 

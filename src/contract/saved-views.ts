@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { Id } from './common';
 import { ConversationStatus } from './conversations';
+import { SlaState } from './sla';
 import { storableText } from './storable';
 
 // Saved views (issue 39 item 4): a name and the inbox's filters as they are in its URL, kept by
@@ -22,6 +23,8 @@ export const inboxFilterShape = () => ({
   unread: z.optional(z.literal(true)),
   /** Only threads carrying this label (src/contract/labels.ts). */
   label: z.optional(Id),
+  /** Only threads whose running SLA target is on track, at risk or breached (src/contract/sla.ts). */
+  sla: z.optional(SlaState),
 });
 
 export const InboxFilters = z.lazy(() => z.strictObject(inboxFilterShape()));
@@ -41,6 +44,7 @@ export function inboxQueryOf(
   search: string | undefined;
   unread: boolean | undefined;
   label: string | undefined;
+  sla: SlaState | undefined;
 } {
   const owner = filters.owner ?? 'all';
   return {
@@ -50,6 +54,7 @@ export function inboxQueryOf(
     search: filters.q,
     unread: filters.unread,
     label: filters.label,
+    sla: filters.sla,
   };
 }
 

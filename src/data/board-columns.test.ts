@@ -20,7 +20,10 @@ it('re-reads a held board until the column code is loaded, then changes it in pl
   const queryClient = new QueryClient();
   const held = lead({ status: 'new', name: 'Held' });
   const key = boardKeys.board({});
-  const board: Board = { columns: [column('new', [held]), column('won', [])], unmatched: column(UNMATCHED, []) };
+  const board: Board = {
+    columns: [column('new', [held]), column('won', [])],
+    unmatched: column(UNMATCHED, []),
+  };
   queryClient.setQueryData(key, board);
 
   upsertBoardLead(queryClient, { ...held, status: 'won' });

@@ -4,7 +4,7 @@ import {
   type InfiniteData,
   type QueryClient,
 } from '@tanstack/react-query';
-import type { Conversation, ConversationStatus, InboxRow, InboxScreenPage } from '@/contract';
+import type { Conversation, ConversationStatus, InboxRow, InboxScreenPage, SlaState } from '@/contract';
 import { call } from '@/lib/api-client';
 import { screenRetry } from './screen-loading';
 
@@ -19,6 +19,8 @@ export interface ConversationFilters {
   unread?: boolean | undefined;
   /** Only threads carrying this label (the BFF's own). */
   label?: string | undefined;
+  /** Only threads whose running SLA target is in this state. */
+  sla?: SlaState | undefined;
 }
 
 export const LIST_PAGE_SIZE = 30;
@@ -33,6 +35,7 @@ export function cleanFilters(filters: ConversationFilters): ConversationFilters 
   if (search) out.search = search;
   if (filters.unread) out.unread = true;
   if (filters.label) out.label = filters.label;
+  if (filters.sla) out.sla = filters.sla;
   return out;
 }
 

@@ -38,7 +38,11 @@ export function replaceLabels(queryClient: QueryClient, labels: readonly Label[]
 }
 
 /** A thread's labels as they now are: its header, its rows, and out of lists filtered by a label it lost. */
-export function setThreadLabels(queryClient: QueryClient, conversationId: string, labelIds: readonly string[]): void {
+export function setThreadLabels(
+  queryClient: QueryClient,
+  conversationId: string,
+  labelIds: readonly string[],
+): void {
   queryClient.setQueryData<string[]>(labelKeys.thread(conversationId), [...labelIds]);
   mapListRows(queryClient, (row) =>
     row.conversation.id === conversationId ? { ...row, labelIds: [...labelIds] } : row,
@@ -49,7 +53,8 @@ export function setThreadLabels(queryClient: QueryClient, conversationId: string
     if (!label) continue;
     const data = query.state.data as ConversationPages | undefined;
     const held = data?.pages.some((p) => p.rows.some((r) => r.conversation.id === conversationId)) ?? false;
-    if (held !== labelIds.includes(label)) void queryClient.invalidateQueries({ queryKey: query.queryKey, exact: true });
+    if (held !== labelIds.includes(label))
+      void queryClient.invalidateQueries({ queryKey: query.queryKey, exact: true });
   }
 }
 

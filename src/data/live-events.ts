@@ -39,6 +39,7 @@ import { setBulkRun } from './bulk';
 import { onAvailabilityChanged } from './availability';
 import { onThreadLabels, replaceLabels } from './labels';
 import { onThreadsChanged, refreshViews } from './saved-views';
+import { onSlaBreached, onSlaChanged } from './sla';
 
 // The live stream's events written into the caches, through the same writers every mutation uses,
 // so a change another agent made (or the sync read) lands exactly as this tab's own would. Nothing
@@ -220,6 +221,10 @@ export function applyLiveEvent(queryClient: QueryClient, event: LiveEvent): void
       return onThreadLabels(queryClient, event);
     case 'views.changed':
       return refreshViews(queryClient);
+    case 'sla.changed':
+      return onSlaChanged(queryClient, event);
+    case 'sla.breached':
+      return onSlaBreached(queryClient, event);
     case 'resync':
       void refetchOnScreen(queryClient);
       return;

@@ -10,6 +10,7 @@ import { leadKeys } from './leads';
 import { mergeNewestPage, messageKeys, type MessagesData } from './messages';
 import { noteKeys } from './notes';
 import { screenRetry } from './screen-loading';
+import { setThreadSla } from './sla';
 
 // An open thread in one BFF screen read: the conversation, its newest messages and the records of
 // the context panel arrive together and are written into their own caches, so the screen's parts
@@ -50,6 +51,7 @@ export function seedThreadScreen(queryClient: QueryClient, screen: ThreadScreen,
   if (screen.lead) queryClient.setQueryData(leadKeys.detail(screen.lead.id), screen.lead);
   if (screen.notes) queryClient.setQueryData(noteKeys.thread(conversation.id), screen.notes);
   if (screen.labelIds) queryClient.setQueryData(labelKeys.thread(conversation.id), screen.labelIds);
+  if (screen.sla !== undefined) setThreadSla(queryClient, conversation.id, screen.sla);
   addAuthors(queryClient, conversation.id, screen.authors);
 }
 

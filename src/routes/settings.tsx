@@ -37,6 +37,13 @@ function SettingsLayout() {
         >
           Notifications
         </Link>
+        <Link
+          to="/settings/sla"
+          className={TAB}
+          activeProps={{ className: 'border-accent font-medium text-fg', 'aria-current': 'page' }}
+        >
+          Business hours &amp; SLA
+        </Link>
         {canReadAudit(me.role) ? (
           <Link
             to="/settings/audit"

@@ -50,6 +50,7 @@ import { registerBulk } from './bulk/register-bulk';
 import { startReminders } from './reminders/register-reminders';
 import { startAvailability } from './availability/register-availability';
 import { startLabels } from './labels/register-labels';
+import { startSla } from './sla/register-sla';
 import { registerScheduled } from './scheduled/register-scheduled';
 import { SnoozeRepository } from './snooze/snooze-repository';
 import { snoozeHandlers } from './snooze/snooze-routes';
@@ -331,6 +332,27 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           snoozes: snoozeRepo !== null,
         })
       : null;
+  // Business hours and SLA policies in the database; each open thread's clocks followed from the
+  // workspace's changes by the lease holder, breaches told from the job queue.
+  const sla = deps.database
+    ? await startSla({
+        db: deps.database.db,
+        live: live
+          ? {
+              changes: live.changes.source('sla'),
+              bus: live.bus,
+              workspace: live.workspace,
+              writes: () => live.lease.held,
+            }
+          : null,
+        jobs,
+        users: deps.users.users,
+        people: [...deps.team.members, ...deps.team.aiAgents],
+        clock,
+        log: app.log,
+      })
+    : null;
+  if (sla) app.addHook('onClose', async () => sla.stop());
   // Bulk actions on threads and leads: runs kept in the database, worked a slice at a time on the queue.
   const bulk = registerBulk(app, {
     live,
@@ -397,6 +419,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       ...(reminders ? reminders.handlers : {}),
       ...(availability ? availability.handlers : {}),
       ...(labels ? labels.handlers : {}),
+      ...(sla ? sla.handlers : {}),
       ...(notesRepo
         ? notesHandlers({
             users: deps.users,

@@ -20,6 +20,7 @@ import { REMINDER_ROUTES } from './reminders';
 import { JOB_ROUTES } from './jobs';
 import { AVAILABILITY_ROUTES } from './availability';
 import { LABEL_ROUTES } from './labels';
+import { SLA_ROUTES } from './sla';
 
 // Every route of the BFF's own (`/bff/*`), by id: the browser calls them with `call(id, …)`, the
 // role matrix (roles.ts) says who may, and the BFF registers each once (src/server/bff-routes).
@@ -44,6 +45,7 @@ export const BFF_ROUTES = [
   ...JOB_ROUTES,
   ...AVAILABILITY_ROUTES,
   ...LABEL_ROUTES,
+  ...SLA_ROUTES,
 ] as const;
 
 export type BffRoute = (typeof BFF_ROUTES)[number];

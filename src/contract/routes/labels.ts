@@ -12,7 +12,14 @@ const VIEWS = 'Saved views are';
 const NEEDS = ['database', 'live'] as const;
 
 export const LABEL_ROUTES = [
-  bffRoute({ id: 'labels.list', method: 'GET', path: '/bff/labels', response: LabelList, needs: NEEDS, what: LABELS }),
+  bffRoute({
+    id: 'labels.list',
+    method: 'GET',
+    path: '/bff/labels',
+    response: LabelList,
+    needs: NEEDS,
+    what: LABELS,
+  }),
   bffRoute({
     id: 'labels.create',
     method: 'POST',
@@ -52,7 +59,14 @@ export const LABEL_ROUTES = [
     needs: NEEDS,
     what: LABELS,
   }),
-  bffRoute({ id: 'views.list', method: 'GET', path: '/bff/views', response: SavedViewList, needs: NEEDS, what: VIEWS }),
+  bffRoute({
+    id: 'views.list',
+    method: 'GET',
+    path: '/bff/views',
+    response: SavedViewList,
+    needs: NEEDS,
+    what: VIEWS,
+  }),
   bffRoute({
     id: 'views.create',
     method: 'POST',

@@ -6,6 +6,7 @@ import { Customer } from '../customers';
 import { Lead } from '../leads';
 import { MessageAuthors } from '../authors';
 import { Note } from '../notes';
+import { SlaState, ThreadSla } from '../sla';
 
 // The inbox's thread list as one screen read (`GET /bff/screens/inbox`), answered from the BFF's
 // read model: the upstream's list under the same filters, each row with what it shows.
@@ -21,6 +22,8 @@ export const InboxQuery = z.lazy(() =>
     unread: z.optional(z.literal('true')),
     /** Only threads carrying this label (the BFF's own, src/contract/labels.ts). */
     label: z.optional(Id),
+    /** Only threads whose running SLA clock is in this state (issue 39.3). */
+    sla: z.optional(SlaState),
     offset: OffsetParam,
     limit: LimitParam,
   }),
@@ -42,6 +45,8 @@ export const InboxRow = z.lazy(() =>
     authors: z.optional(MessageAuthors),
     /** The team's labels on it (ids, in the list's order); absent without the BFF's database. */
     labelIds: z.optional(z.array(Id)),
+    /** The thread's running SLA clock due soonest (issue 39.3); absent or null: none runs. */
+    sla: z.optional(z.nullable(ThreadSla())),
   }),
 );
 export type InboxRow = z.infer<typeof InboxRow>;
@@ -79,6 +84,8 @@ export const ThreadScreen = z.lazy(() =>
     notes: z.optional(z.array(Note)),
     /** The team's labels on it (ids, in the list's order). */
     labelIds: z.optional(z.array(Id)),
+    /** The thread's running SLA clock due soonest (issue 39.3); absent or null: none runs. */
+    sla: z.optional(z.nullable(ThreadSla())),
   }),
 );
 export type ThreadScreen = z.infer<typeof ThreadScreen>;

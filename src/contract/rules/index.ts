@@ -5,3 +5,4 @@ export * from './retry-after';
 export * from './thread-order';
 export * from './inbox-row';
 export * from './service-window';
+export * from './business-time';

@@ -40,6 +40,9 @@ export function filtersOfSearch(search: InboxSearch): InboxFilters {
 }
 
 /** The upstream filters for a URL: "mine" needs the signed-in person's upstream user id. */
-export function filtersFromSearch(search: InboxSearch, myUpstreamId: string | undefined): ConversationFilters {
+export function filtersFromSearch(
+  search: InboxSearch,
+  myUpstreamId: string | undefined,
+): ConversationFilters {
   return inboxQueryOf(filtersOfSearch(search), myUpstreamId);
 }

@@ -9,6 +9,7 @@ export const KIND_LABELS: Record<JobKind, string> = {
   'reminder-due': 'Reminder',
   'bulk-run': 'Bulk action',
   'availability-away': 'Teammate goes Away',
+  'sla-breach': 'SLA target falls due',
 };
 
 export const STATE_LABELS: Record<JobState, string> = {

@@ -2,10 +2,12 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { Conversation, LiveEvent, Me, Preferences } from '@/contract';
 import { heldConversation } from '@/data/conversations';
 import { preferenceKeys } from '@/data/preferences';
+import { breachText } from '@/data/sla';
 import { sessionKeys } from '@/data/session';
 
 // Desktop notifications (opt-in, Settings → Notifications) for a new message from a contact on a
-// thread that is mine or nobody's, for a note that mentions me and for my reminder coming due;
+// thread that is mine or nobody's, for a note that mentions me, for my reminder coming due and for
+// an SLA target missed on a thread of mine (or nobody's);
 // with a short tone if wanted.
 // Only one tab of the browser alerts (the one holding a Web Lock), and never for the thread that
 // is open in a tab the person is looking at.
@@ -78,5 +80,8 @@ export function alertFor(queryClient: QueryClient, event: LiveEvent): void {
         : `/inbox/${reminder.target.id}`;
     const gone = reminder.recordGone ? ' (it has been deleted since)' : '';
     show(prefs, `Reminder: ${reminder.label}${gone}`, reminder.note ?? 'Your reminder is due', path);
+  } else if (event.type === 'sla.breached') {
+    // Sent to the owner's browsers only, or to everyone's when nobody owns the thread.
+    show(prefs, 'SLA target missed', breachText(queryClient, event), `/inbox/${event.conversationId}`);
   }
 }

@@ -30,6 +30,8 @@ export const QUEUES = {
   bulkRun: 'bulk-run',
   /** Tells browsers a person went Away once no tab of theirs was open for the idle time (src/server/availability). */
   availabilityAway: 'availability-away',
+  /** An SLA target's due instant: the thread's clock is marked breached if still running (src/server/sla). */
+  slaBreach: 'sla-breach',
 } as const satisfies Record<string, JobKind>;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 

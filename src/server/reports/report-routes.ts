@@ -25,7 +25,7 @@ export interface ReportRouteDeps {
 const DAY_MS = 86_400_000;
 
 /** The range [from, to] in whole UTC days, or what is wrong with it (naming the field). */
-function dayRange(from: string, to: string): { start: number; end: number } | string {
+export function dayRange(from: string, to: string): { start: number; end: number } | string {
   const start = Date.parse(`${from}T00:00:00.000Z`);
   const end = Date.parse(`${to}T00:00:00.000Z`) + DAY_MS;
   if (!Number.isFinite(start)) return 'from: not a date';

@@ -6,6 +6,7 @@ import type { InboxQuery, InboxRow, InboxScreenPage } from '../../contract/route
 import { MESSAGE_PAGE, type WorkspaceReader } from '../workspace/workspace-reader';
 import { snoozedSql } from '../snooze/snooze-rules';
 import { carriesLabel, labelIdsOfThread } from '../labels/label-sql';
+import { threadSlaOf, type SlaClockRow } from '../sla/sla-repository';
 
 // The inbox's thread list in one answer from the workspace tables: the rows the upstream's list
 // would give under the same filters (status, owner, channel, search over what the row shows), each
@@ -23,6 +24,20 @@ export interface InboxContext {
   readonly unreadThreads?: RawBuilder<{ conversation_id: string }>;
   /** Now, when the team's snoozes are kept (src/server/snooze): a snoozed thread lists as `snoozed`. */
   readonly snoozesAt?: Date;
+  /** Now, for the SLA filter (src/server/sla): which running clocks are at risk or breached. */
+  readonly slaAt?: Date;
+}
+
+/** Running SLA clocks of the thread `c` matching a condition. */
+const runningClock = (condition: RawBuilder<unknown>) =>
+  sql`exists (select 1 from sla_clocks s where s.conversation_id = c.id and s.stopped_at is null and ${condition})`;
+
+function slaFilter(state: NonNullable<InboxQuery['sla']>, now: Date): RawBuilder<unknown> {
+  const breached = runningClock(sql`s.due_at <= ${now}`);
+  const atRisk = runningClock(sql`s.at_risk_at <= ${now}`);
+  if (state === 'breached') return breached;
+  if (state === 'at-risk') return sql`(${atRisk} and not ${breached})`;
+  return sql`(${runningClock(sql`true`)} and not ${atRisk})`;
 }
 
 function statusFilter(status: NonNullable<InboxQuery['status']>, ctx: InboxContext): RawBuilder<unknown> {
@@ -44,6 +59,7 @@ function filtersOf(query: InboxQuery, ctx: InboxContext): RawBuilder<unknown> {
   if (query.unread === 'true' && ctx.unreadThreads)
     where.push(sql`c.id in (select u.conversation_id from ${ctx.unreadThreads} u)`);
   if (query.label) where.push(carriesLabel(query.label));
+  if (query.sla) where.push(slaFilter(query.sla, ctx.slaAt ?? new Date()));
   return sql.join(where, sql` and `);
 }
 
@@ -55,6 +71,7 @@ interface RowOfPage {
   newest: Message | null;
   inbound: Message | null;
   label_ids: string[];
+  sla: SlaClockRow | null;
 }
 
 /**
@@ -65,8 +82,9 @@ interface RowOfPage {
 function rowOf(row: RowOfPage): InboxRow {
   const { conversation, contact, held, newest, inbound } = row;
   const labelIds = row.label_ids;
+  const sla = row.sla ? threadSlaOf(row.sla) : null;
   if (held === 0 || newest === null) {
-    return { conversation, contact, messages: [], hasOlder: true, loaded: false, labelIds };
+    return { conversation, contact, messages: [], hasOlder: true, loaded: false, labelIds, sla };
   }
   const { messages } = rowMessages(inbound === null ? [newest] : [newest, inbound]);
   return {
@@ -76,6 +94,7 @@ function rowOf(row: RowOfPage): InboxRow {
     hasOlder: inbound === null && held >= MESSAGE_PAGE,
     loaded: true,
     labelIds,
+    sla,
   };
 }
 
@@ -90,7 +109,8 @@ export async function inboxListOf(
   const [rows, counted] = await Promise.all([
     sql<RowOfPage>`
       select c.data as conversation, ct.data as contact, page.held, page.newest, page.inbound,
-        ${labelIdsOfThread(sql`c.id`)} as label_ids
+        ${labelIdsOfThread(sql`c.id`)} as label_ids,
+        to_jsonb(sla) as sla
       from (
         select c.id, c.data, c.contact_id, c.last_message_at from ws_conversations c
         where ${where}
@@ -109,6 +129,11 @@ export async function inboxListOf(
           order by m.created_at desc, m.id desc limit ${MESSAGE_PAGE}
         ) p
       ) page
+      left join lateral (
+        select s.kind, s.started_at, s.due_at, s.at_risk_at, s.business_hours, s.target_minutes
+        from sla_clocks s where s.conversation_id = c.id and s.stopped_at is null
+        order by s.due_at limit 1
+      ) sla on true
       order by c.last_message_at desc nulls last, c.id`.execute(workspace.db),
     inboxCountOf(workspace, query, ctx),
   ]);
@@ -133,7 +158,9 @@ export async function inboxCountOf(
   ctx: InboxContext,
 ): Promise<number> {
   const { rows } = await sql<{ total: number }>`
-    select count(*)::int as total from ws_conversations c where ${filtersOf(query, ctx)}`.execute(workspace.db);
+    select count(*)::int as total from ws_conversations c where ${filtersOf(query, ctx)}`.execute(
+    workspace.db,
+  );
   return Number(rows[0]?.total ?? 0);
 }
 

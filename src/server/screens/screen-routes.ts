@@ -143,7 +143,10 @@ export function screenHandlers(deps: ScreenDeps): BffHandlers<ScreenRouteId> {
         }
       }
       const now = deps.snoozes ? deps.snoozes.clock() : null;
-      const ctx: ScreenContext = now === null ? {} : { snoozesAt: new Date(now) };
+      const ctx: ScreenContext = {
+        ...(now === null ? {} : { snoozesAt: new Date(now) }),
+        slaAt: new Date(now ?? Date.now()),
+      };
       if ((query as { unread?: string }).unread === 'true') {
         const username = request.bffUser?.username;
         if (!deps.unread || !username) {

@@ -4,6 +4,8 @@ import type { AuditOutcome } from '../../contract/audit';
 import type { AuditSummary } from '../../contract/audit-summary';
 import type { AvailabilityStatus } from '../../contract/availability';
 import type { InboxFilters } from '../../contract/saved-views';
+import type { BusinessCalendar } from '../../contract/rules/business-time';
+import type { SlaKind } from '../../contract/sla';
 import type { ScheduledState, ScheduledTemplate } from '../../contract/scheduled';
 
 // The tables of the BFF's own database, as Kysely sees them. A migration changes the schema; this
@@ -130,6 +132,41 @@ export interface AvailabilityTable {
   last_seen_at: Date | null;
   /** When a tab came back after none had been open for the idle time. */
   back_at: Date | null;
+}
+
+/** The workspace's business hours: one row (migration 0029, src/server/sla). */
+export interface SlaSettingsTable {
+  id: number;
+  hours: ColumnType<BusinessCalendar, string, string>;
+  updated_at: Date;
+  updated_by: string;
+}
+
+/** One channel's SLA targets in minutes (migration 0029); null: no target of that kind. */
+export interface SlaPoliciesTable {
+  channel_id: string;
+  first_response_minutes: number | null;
+  next_response_minutes: number | null;
+  resolution_minutes: number | null;
+  business_hours: boolean;
+  /** When the channel first got a policy: no clock starts for a message before it. */
+  since: Date;
+}
+
+/** One SLA clock of a thread (migration 0029): running until stopped; met or breached. */
+export interface SlaClocksTable {
+  conversation_id: string;
+  kind: SlaKind;
+  started_at: Date;
+  due_at: Date;
+  at_risk_at: Date;
+  target_minutes: number;
+  business_hours: boolean;
+  channel_id: string | null;
+  owner: string | null;
+  stopped_at: Date | null;
+  met_at: Date | null;
+  breached_at: Date | null;
 }
 
 /** A message the team scheduled (migration 0024, src/server/scheduled). */
@@ -453,4 +490,7 @@ export interface Database {
   labels: LabelsTable;
   conversation_labels: ConversationLabelsTable;
   saved_views: SavedViewsTable;
+  sla_settings: SlaSettingsTable;
+  sla_policies: SlaPoliciesTable;
+  sla_clocks: SlaClocksTable;
 }

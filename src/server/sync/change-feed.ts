@@ -9,7 +9,8 @@ import type { BusEvent, EventBus } from '../events/bus';
 // kind of failure and the others still get it.
 
 /** The consumers, in the order they are told of each change. */
-export const CONSUMERS = ['authors', 'unread', 'history', 'search index'] as const;
+// `sla` last: it reads the workspace tables the change is already in, and the authors before it.
+export const CONSUMERS = ['authors', 'unread', 'history', 'search index', 'sla'] as const;
 export type ConsumerName = (typeof CONSUMERS)[number];
 
 type Listener = (event: BusEvent) => void;

@@ -94,6 +94,8 @@ export async function applyToWorkspace(
     case 'labels.replaced':
     case 'conversation.labels':
     case 'views.changed':
+    case 'sla.changed':
+    case 'sla.breached':
       // Nothing of the upstream's workspace: the team's own data, or a word to browsers.
       return true;
   }

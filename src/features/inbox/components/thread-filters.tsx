@@ -1,7 +1,14 @@
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { Search } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { CONVERSATION_STATUSES, type Channel, type ConversationStatus, type Label } from '@/contract';
+import {
+  CONVERSATION_STATUSES,
+  SLA_STATES,
+  SLA_STATE_LABELS,
+  type Channel,
+  type ConversationStatus,
+  type Label,
+} from '@/contract';
 import { DEFAULT_STATUS, OWNER_FILTERS, type InboxSearch, type OwnerFilter } from '../inbox-search';
 
 const STATUS_LABELS: Record<ConversationStatus, string> = {
@@ -14,7 +21,7 @@ const OWNER_LABELS: Record<OwnerFilter, string> = { mine: 'Mine', unassigned: 'U
 
 export const THREAD_LIST_ID = 'inbox-thread-list';
 
-/** Status tabs, owner switch, channel, label and search: all of it lives in the URL. */
+/** Status tabs, owner switch, channel, label, SLA state and search: all of it lives in the URL. */
 export function ThreadFilters({
   channels,
   labels,
@@ -122,26 +129,47 @@ export function ThreadFilters({
           </select>
         </label>
       </div>
-      {labels && (labels.length > 0 || search.label) ? (
-        <label className="block">
-          <span className="sr-only">Label</span>
+      {/* Label (when the team has any) and SLA state share a row. */}
+      <div className="flex gap-2">
+        {labels && (labels.length > 0 || search.label) ? (
+          <label className="min-w-0 flex-1">
+            <span className="sr-only">Label</span>
+            <select
+              value={search.label ?? ''}
+              onChange={(e) => setSearch({ label: e.target.value || undefined })}
+              className="h-8 w-full rounded-md border border-border bg-bg px-1.5 text-[13px] focus:border-accent focus:outline-none"
+            >
+              <option value="">All labels</option>
+              {search.label && !labels.some((l) => l.id === search.label) ? (
+                <option value={search.label}>Deleted label</option>
+              ) : null}
+              {labels.map((l) => (
+                <option key={l.id} value={l.id}>
+                  {l.name}
+                </option>
+              ))}
+            </select>
+          </label>
+        ) : null}
+        <label className="ml-auto w-28 shrink-0">
+          <span className="sr-only">SLA</span>
           <select
-            value={search.label ?? ''}
-            onChange={(e) => setSearch({ label: e.target.value || undefined })}
+            value={search.sla ?? ''}
+            onChange={(e) => {
+              const value = SLA_STATES.find((s) => s === e.target.value);
+              setSearch({ sla: value });
+            }}
             className="h-8 w-full rounded-md border border-border bg-bg px-1.5 text-[13px] focus:border-accent focus:outline-none"
           >
-            <option value="">All labels</option>
-            {search.label && !labels.some((l) => l.id === search.label) ? (
-              <option value={search.label}>Deleted label</option>
-            ) : null}
-            {labels.map((l) => (
-              <option key={l.id} value={l.id}>
-                {l.name}
+            <option value="">Any SLA</option>
+            {SLA_STATES.map((value) => (
+              <option key={value} value={value}>
+                {SLA_STATE_LABELS[value]}
               </option>
             ))}
           </select>
         </label>
-      ) : null}
+      </div>
     </div>
   );
 }

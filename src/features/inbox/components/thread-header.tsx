@@ -1,4 +1,4 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { AlarmClockOff, ArrowLeft, ChevronDown, Clock, MailWarning, PanelRight } from 'lucide-react';
 import { memo, type ReactNode } from 'react';
@@ -25,6 +25,9 @@ import { ThreadStatusActions } from './thread-status-actions';
 import { RemindMeSlot } from './remind-me-menu';
 import { LabelMenuSlot, ThreadLabelChips } from './thread-labels';
 import { WindowChip } from './window-chip';
+import { SlaChip } from '@/components/sla/sla-chip';
+import { threadSlaQuery } from '@/data/sla';
+import { useSharedNow } from '@/lib/use-now';
 import { ThreadViewers } from './thread-presence';
 import type { Presence } from '@/data/presence';
 
@@ -94,6 +97,7 @@ export const ThreadHeader = memo(function ThreadHeader({
           {thread.is_group && thread.group_participant_count ? (
             <span>{thread.group_participant_count} participants</span>
           ) : null}
+          <ThreadSlaChip id={thread.id} />
           <WindowChip state={windowState} />
           <SnoozedUntil thread={thread} />
           <ThreadLabelChips conversationId={thread.id} />
@@ -195,4 +199,11 @@ function MarkUnreadButton({ conversationId }: { conversationId: string }) {
       <MailWarning size={16} aria-hidden />
     </Button>
   );
+}
+
+/** The thread's running SLA target, as its screen read it and the live stream moves it. */
+function ThreadSlaChip({ id }: { id: string }) {
+  const sla = useQuery(threadSlaQuery(id));
+  const now = useSharedNow();
+  return <SlaChip sla={sla.data} now={now} />;
 }

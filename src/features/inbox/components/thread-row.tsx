@@ -14,6 +14,7 @@ import { useRowMessages } from '../use-thread-messages';
 import { computeWindow } from '../window';
 import { ChannelLabel } from './channel-label';
 import { WindowChip } from './window-chip';
+import { SlaChip } from '@/components/sla/sla-chip';
 import { UserText } from '@/components/ui/user-text';
 import { useSeen } from '@/lib/use-seen';
 import { ReminderDueFlag } from '@/components/reminders/reminder-due-flag';
@@ -189,6 +190,7 @@ function ThreadRowView({
             </span>
           ) : null}
           <ReminderDueFlag kind="conversation" id={conversation.id} />
+          <SlaChip sla={row.sla} now={now} />
           <WindowChip state={windowState} />
         </span>
         <LabelChips ids={row.labelIds} labels={labels} />

@@ -156,5 +156,7 @@ function cancelWords(job: JobSummary): string {
       return 'The bulk action stops; what it did so far stays done.';
     case 'availability-away':
       return 'Browsers are not told at once that this teammate went Away; the team page still shows it.';
+    case 'sla-breach':
+      return 'Nobody is told of this breach; the thread still shows its clock overdue.';
   }
 }
