@@ -89,6 +89,8 @@ const SHAPES = {
   /** A teammate's availability changed: by their choice, by a tab coming back, or Away (`auto`) after
    *  no tab of theirs was open for the idle time. */
   'availability.changed': () => ({ username: z.string(), status: AvailabilityStatus, auto: z.boolean() }),
+  /** A channel's assignment rule or its waiting threads changed (src/server/assignment): reread it. */
+  'assignment.changed': () => ({ channelId: z.string() }),
   /** Whether the BFF can read the upstream; sent on connect and whenever it changes. */
   'upstream.status': () => ({ state: UpstreamState, since: DateTime }),
   /** How far a bulk action has come (sent to the browsers of who started it, at most every ~500 ms). */

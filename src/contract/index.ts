@@ -40,4 +40,5 @@ export * from './bulk';
 export * from './reminders';
 export * from './jobs';
 export * from './availability';
+export * from './assignment';
 export * from './rules';

@@ -19,6 +19,9 @@ export const JOB_KINDS = [
   'reminder-due',
   'bulk-run',
   'availability-away',
+  'assignment-assign',
+  'assignment-drain',
+  'assignment-no-reply',
 ] as const;
 export const JobKind = z.enum(JOB_KINDS);
 export type JobKind = z.infer<typeof JobKind>;

@@ -32,6 +32,8 @@ const ADMIN_OWN = [
   'jobs.list',
   'jobs.cancel',
   'jobs.retry',
+  // Assignment rules: everyone reads them (assignment.list); admins set them.
+  'assignment.set',
 ] as const satisfies readonly BffRouteId[];
 const RESTRICTED = new Set<BffRouteId>([...MANAGER_OWN, ...ADMIN_OWN]);
 

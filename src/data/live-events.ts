@@ -37,6 +37,7 @@ import { placeScheduled } from './scheduled';
 import { applyPresence } from './presence';
 import { setBulkRun } from './bulk';
 import { onAvailabilityChanged } from './availability';
+import { onAssignmentChanged } from './assignment';
 
 // The live stream's events written into the caches, through the same writers every mutation uses,
 // so a change another agent made (or the sync read) lands exactly as this tab's own would. Nothing
@@ -208,6 +209,8 @@ export function applyLiveEvent(queryClient: QueryClient, event: LiveEvent): void
       return setBulkRun(queryClient, event.run);
     case 'availability.changed':
       return onAvailabilityChanged(queryClient, event);
+    case 'assignment.changed':
+      return onAssignmentChanged(queryClient, event);
     case 'resync':
       void refetchOnScreen(queryClient);
       return;

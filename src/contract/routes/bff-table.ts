@@ -19,6 +19,7 @@ import { BULK_ROUTES } from './bulk';
 import { REMINDER_ROUTES } from './reminders';
 import { JOB_ROUTES } from './jobs';
 import { AVAILABILITY_ROUTES } from './availability';
+import { ASSIGNMENT_ROUTES } from './assignment';
 
 // Every route of the BFF's own (`/bff/*`), by id: the browser calls them with `call(id, …)`, the
 // role matrix (roles.ts) says who may, and the BFF registers each once (src/server/bff-routes).
@@ -42,6 +43,7 @@ export const BFF_ROUTES = [
   ...REMINDER_ROUTES,
   ...JOB_ROUTES,
   ...AVAILABILITY_ROUTES,
+  ...ASSIGNMENT_ROUTES,
 ] as const;
 
 export type BffRoute = (typeof BFF_ROUTES)[number];

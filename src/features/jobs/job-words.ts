@@ -9,6 +9,9 @@ export const KIND_LABELS: Record<JobKind, string> = {
   'reminder-due': 'Reminder',
   'bulk-run': 'Bulk action',
   'availability-away': 'Teammate goes Away',
+  'assignment-assign': 'Automatic assignment',
+  'assignment-drain': 'Waiting threads handed out',
+  'assignment-no-reply': 'No reply in time',
 };
 
 export const STATE_LABELS: Record<JobState, string> = {

@@ -30,6 +30,12 @@ export const QUEUES = {
   bulkRun: 'bulk-run',
   /** Tells browsers a person went Away once no tab of theirs was open for the idle time (src/server/availability). */
   availabilityAway: 'availability-away',
+  /** One thread handed out by its channel's assignment rule (src/server/assignment). */
+  assignmentAssign: 'assignment-assign',
+  /** A channel's waiting threads handed out, oldest first, once someone may take one (src/server/assignment). */
+  assignmentDrain: 'assignment-drain',
+  /** An automatic owner who has not replied in time: the thread moves on (src/server/assignment). */
+  assignmentNoReply: 'assignment-no-reply',
 } as const satisfies Record<string, JobKind>;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 

@@ -91,6 +91,7 @@ export async function applyToWorkspace(
     case 'presence.changed':
     case 'bulk.progress':
     case 'availability.changed':
+    case 'assignment.changed':
       // Nothing of the upstream's workspace: the team's own data, or a word to browsers.
       return true;
   }

@@ -156,5 +156,10 @@ function cancelWords(job: JobSummary): string {
       return 'The bulk action stops; what it did so far stays done.';
     case 'availability-away':
       return 'Browsers are not told at once that this teammate went Away; the team page still shows it.';
+    case 'assignment-assign':
+    case 'assignment-drain':
+      return 'The thread is not handed out now; it waits until someone becomes free or the rule changes.';
+    case 'assignment-no-reply':
+      return 'The thread stays with its owner even if they do not reply in time.';
   }
 }

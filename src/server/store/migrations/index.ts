@@ -26,6 +26,7 @@ import { scheduledMessages } from './0024-scheduled-messages';
 import { reminders } from './0025-reminders';
 import { bulkRuns } from './0026-bulk-runs';
 import { availability } from './0027-availability';
+import { assignmentRules } from './0028-assignment-rules';
 
 // Every migration, in order, listed here by hand: the server is bundled into one file for
 // production, so nothing scans a directory. To change the schema, add a file `NNNN-what.ts` with
@@ -59,4 +60,5 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0025_reminders': reminders,
   '0026_bulk_runs': bulkRuns,
   '0027_availability': availability,
+  '0028_assignment_rules': assignmentRules,
 };
