@@ -32,23 +32,27 @@ export const AssignmentRuleBody = z.lazy(() =>
     mode: AssignmentMode,
     /** Usernames of the teammates it hands out to (at least one). */
     members: z.array(Username).check(
-      z.minLength(1, 'Choose at least one teammate'),
+      z.minLength(1, 'must name at least one teammate'),
       z.maxLength(ASSIGNMENT_MEMBERS_MAX),
-      z.refine((names) => new Set(names).size === names.length, 'A teammate is listed twice'),
+      z.refine((names) => new Set(names).size === names.length, 'must not name a teammate twice'),
     ),
     /** Open threads a member holds at most before they are skipped; null: no cap. */
     cap: z.nullable(
-      z.int().check(
-        z.gte(1, 'The cap must be at least 1'),
-        z.lte(ASSIGNMENT_CAP_MAX, `The cap is at most ${String(ASSIGNMENT_CAP_MAX)}`),
-      ),
+      z
+        .int()
+        .check(
+          z.gte(1, 'must be at least 1'),
+          z.lte(ASSIGNMENT_CAP_MAX, `must be at most ${String(ASSIGNMENT_CAP_MAX)}`),
+        ),
     ),
     /** Minutes an automatic owner has to reply before the thread moves on; null: never. */
     noReplyMinutes: z.nullable(
-      z.int().check(
-        z.gte(1, 'The time must be at least 1 minute'),
-        z.lte(NO_REPLY_MINUTES_MAX, 'The time is at most a week (10080 minutes)'),
-      ),
+      z
+        .int()
+        .check(
+          z.gte(1, 'must be at least 1 minute'),
+          z.lte(NO_REPLY_MINUTES_MAX, 'must be at most a week (10080 minutes)'),
+        ),
     ),
     /** Where such a thread goes: null back to the queue, or this teammate's username. */
     noReplyTo: z.nullable(Username),

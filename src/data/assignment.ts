@@ -22,6 +22,9 @@ export const assignmentQuery = () =>
     retry: false,
   });
 
-export function onAssignmentChanged(queryClient: QueryClient, _event: LiveEventOf<'assignment.changed'>): void {
+export function onAssignmentChanged(
+  queryClient: QueryClient,
+  _event: LiveEventOf<'assignment.changed'>,
+): void {
   void queryClient.invalidateQueries({ queryKey: assignmentKeys.all });
 }

@@ -49,6 +49,7 @@ import { jobHandlers } from './jobs/job-routes';
 import { registerBulk } from './bulk/register-bulk';
 import { startReminders } from './reminders/register-reminders';
 import { startAvailability } from './availability/register-availability';
+import { startAssignment } from './assignment/register-assignment';
 import { registerScheduled } from './scheduled/register-scheduled';
 import { SnoozeRepository } from './snooze/snooze-repository';
 import { snoozeHandlers } from './snooze/snooze-routes';
@@ -319,6 +320,24 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         })
       : null;
   if (availability) app.addHook('onClose', async () => availability.stop());
+  // Assignment rules: threads handed out per channel from the job queue, following the change feed.
+  const assignment =
+    live && deps.database && jobs
+      ? await startAssignment({
+          db: deps.database.db,
+          jobs,
+          workspace: live.workspace,
+          changes: live.changes.source('assignment'),
+          upstream: live.upstream,
+          publish: (events) => live.publish(events.map((event) => ({ event }))),
+          audit,
+          users: deps.users.users,
+          awayAfterMinutes: config.availabilityAwayAfterMinutes,
+          clock,
+          log: app.log,
+        })
+      : null;
+  if (assignment) app.addHook('onClose', async () => assignment.stop());
   // Bulk actions on threads and leads: runs kept in the database, worked a slice at a time on the queue.
   const bulk = registerBulk(app, {
     live,
@@ -384,6 +403,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       ...scheduledSends,
       ...(reminders ? reminders.handlers : {}),
       ...(availability ? availability.handlers : {}),
+      ...(assignment ? assignment.handlers : {}),
       ...(notesRepo
         ? notesHandlers({
             users: deps.users,

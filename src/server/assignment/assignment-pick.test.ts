@@ -4,7 +4,12 @@ import { NOBODY_AVAILABLE, everyoneAtCap, pickAgent, type Candidate } from './as
 const member = (id: string, open = 0, available = true): Candidate => ({ id, open, available });
 
 /** Hands out `threads` one after another, as the runner does, and answers each member's load. */
-function handOut(mode: 'round-robin' | 'least-loaded', start: Candidate[], threads: number, cap: number | null) {
+function handOut(
+  mode: 'round-robin' | 'least-loaded',
+  start: Candidate[],
+  threads: number,
+  cap: number | null,
+) {
   const members = start.map((m) => ({ ...m }));
   let cursor = 0;
   const order: string[] = [];
@@ -67,10 +72,15 @@ describe('pickAgent', () => {
       ok: true,
       chosen: { id: 'b' },
     });
-    expect(pickAgent('round-robin', [member('a')], 0, null, 'a')).toEqual({ ok: false, reason: NOBODY_AVAILABLE });
+    expect(pickAgent('round-robin', [member('a')], 0, null, 'a')).toEqual({
+      ok: false,
+      reason: NOBODY_AVAILABLE,
+    });
   });
 
   it('a cursor past the end (members removed since) wraps around', () => {
-    expect(pickAgent('round-robin', [member('a'), member('b')], 7, null)).toMatchObject({ chosen: { id: 'b' } });
+    expect(pickAgent('round-robin', [member('a'), member('b')], 7, null)).toMatchObject({
+      chosen: { id: 'b' },
+    });
   });
 });

@@ -34,7 +34,10 @@ export function pickAgent(
   const n = members.length;
   const start = n === 0 ? 0 : ((cursor % n) + n) % n;
   // Members in turn order, from the cursor on, with their index in the rule.
-  const inTurn = Array.from({ length: n }, (_, k) => ({ at: (start + k) % n, member: members[(start + k) % n]! }));
+  const inTurn = Array.from({ length: n }, (_, k) => ({
+    at: (start + k) % n,
+    member: members[(start + k) % n]!,
+  }));
   const available = inTurn.filter(({ member }) => member.available && member.id !== notTo);
   if (available.length === 0) return { ok: false, reason: NOBODY_AVAILABLE };
   const free = available.filter(({ member }) => cap === null || member.open < cap);

@@ -9,7 +9,9 @@ import type { BusEvent, EventBus } from '../events/bus';
 // kind of failure and the others still get it.
 
 /** The consumers, in the order they are told of each change. */
-export const CONSUMERS = ['authors', 'unread', 'history', 'search index'] as const;
+// `assignment` last: it only queues jobs (issue 39.2: a thread become open and unowned on a
+// channel with a rule), which read the workspace tables the change is already in.
+export const CONSUMERS = ['authors', 'unread', 'history', 'search index', 'assignment'] as const;
 export type ConsumerName = (typeof CONSUMERS)[number];
 
 type Listener = (event: BusEvent) => void;
