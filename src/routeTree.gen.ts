@@ -28,6 +28,7 @@ import { Route as InboxIndexRouteImport } from './routes/inbox/index'
 import { Route as InboxConversationIdRouteImport } from './routes/inbox/$conversationId'
 import { Route as InboxNewRouteImport } from './routes/inbox/new'
 import { Route as SettingsIndexRouteImport } from './routes/settings/index'
+import { Route as SettingsAssignmentRouteImport } from './routes/settings/assignment'
 import { Route as SettingsAuditRouteImport } from './routes/settings/audit'
 import { Route as SettingsJobsRouteImport } from './routes/settings/jobs'
 import { Route as SettingsNotificationsRouteImport } from './routes/settings/notifications'
@@ -128,6 +129,11 @@ const SettingsIndexRoute = SettingsIndexRouteImport.update({
   path: '/',
   getParentRoute: () => SettingsRoute,
 } as any)
+const SettingsAssignmentRoute = SettingsAssignmentRouteImport.update({
+  id: '/assignment',
+  path: '/assignment',
+  getParentRoute: () => SettingsRoute,
+} as any)
 const SettingsAuditRoute = SettingsAuditRouteImport.update({
   id: '/audit',
   path: '/audit',
@@ -166,6 +172,7 @@ export interface FileRoutesByFullPath {
   '/customers/$customerId': typeof CustomersCustomerIdRoute
   '/inbox/$conversationId': typeof InboxConversationIdRoute
   '/inbox/new': typeof InboxNewRoute
+  '/settings/assignment': typeof SettingsAssignmentRoute
   '/settings/audit': typeof SettingsAuditRoute
   '/settings/jobs': typeof SettingsJobsRoute
   '/settings/notifications': typeof SettingsNotificationsRoute
@@ -189,6 +196,7 @@ export interface FileRoutesByTo {
   '/customers/$customerId': typeof CustomersCustomerIdRoute
   '/inbox/$conversationId': typeof InboxConversationIdRoute
   '/inbox/new': typeof InboxNewRoute
+  '/settings/assignment': typeof SettingsAssignmentRoute
   '/settings/audit': typeof SettingsAuditRoute
   '/settings/jobs': typeof SettingsJobsRoute
   '/settings/notifications': typeof SettingsNotificationsRoute
@@ -215,6 +223,7 @@ export interface FileRoutesById {
   '/customers/$customerId': typeof CustomersCustomerIdRoute
   '/inbox/$conversationId': typeof InboxConversationIdRoute
   '/inbox/new': typeof InboxNewRoute
+  '/settings/assignment': typeof SettingsAssignmentRoute
   '/settings/audit': typeof SettingsAuditRoute
   '/settings/jobs': typeof SettingsJobsRoute
   '/settings/notifications': typeof SettingsNotificationsRoute
@@ -242,6 +251,7 @@ export interface FileRouteTypes {
     | '/customers/$customerId'
     | '/inbox/$conversationId'
     | '/inbox/new'
+    | '/settings/assignment'
     | '/settings/audit'
     | '/settings/jobs'
     | '/settings/notifications'
@@ -265,6 +275,7 @@ export interface FileRouteTypes {
     | '/customers/$customerId'
     | '/inbox/$conversationId'
     | '/inbox/new'
+    | '/settings/assignment'
     | '/settings/audit'
     | '/settings/jobs'
     | '/settings/notifications'
@@ -290,6 +301,7 @@ export interface FileRouteTypes {
     | '/customers/$customerId'
     | '/inbox/$conversationId'
     | '/inbox/new'
+    | '/settings/assignment'
     | '/settings/audit'
     | '/settings/jobs'
     | '/settings/notifications'
@@ -452,6 +464,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SettingsIndexRouteImport
       parentRoute: typeof SettingsRoute
     }
+    '/settings/assignment': {
+      id: '/settings/assignment'
+      path: '/assignment'
+      fullPath: '/settings/assignment'
+      preLoaderRoute: typeof SettingsAssignmentRouteImport
+      parentRoute: typeof SettingsRoute
+    }
     '/settings/audit': {
       id: '/settings/audit'
       path: '/audit'
@@ -498,6 +517,7 @@ const InboxRouteChildren: InboxRouteChildren = {
 const InboxRouteWithChildren = InboxRoute._addFileChildren(InboxRouteChildren)
 
 interface SettingsRouteChildren {
+  SettingsAssignmentRoute: typeof SettingsAssignmentRoute
   SettingsAuditRoute: typeof SettingsAuditRoute
   SettingsJobsRoute: typeof SettingsJobsRoute
   SettingsNotificationsRoute: typeof SettingsNotificationsRoute
@@ -506,6 +526,7 @@ interface SettingsRouteChildren {
 }
 
 const SettingsRouteChildren: SettingsRouteChildren = {
+  SettingsAssignmentRoute: SettingsAssignmentRoute,
   SettingsAuditRoute: SettingsAuditRoute,
   SettingsJobsRoute: SettingsJobsRoute,
   SettingsNotificationsRoute: SettingsNotificationsRoute,

@@ -32,7 +32,7 @@ export const AssignmentRuleBody = z.lazy(() =>
     mode: AssignmentMode,
     /** Usernames of the teammates it hands out to (at least one). */
     members: z.array(Username).check(
-      z.minLength(1, 'must name at least one teammate'),
+      z.minLength(1),
       z.maxLength(ASSIGNMENT_MEMBERS_MAX),
       z.refine((names) => new Set(names).size === names.length, 'must not name a teammate twice'),
     ),

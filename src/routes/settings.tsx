@@ -30,6 +30,13 @@ function SettingsLayout() {
         >
           Notifications
         </Link>
+        <Link
+          to="/settings/assignment"
+          className={TAB}
+          activeProps={{ className: 'border-accent font-medium text-fg', 'aria-current': 'page' }}
+        >
+          Assignment
+        </Link>
         {canReadAudit(me.role) ? (
           <Link
             to="/settings/audit"
