@@ -28,6 +28,7 @@ import { Route as InboxIndexRouteImport } from './routes/inbox/index'
 import { Route as InboxConversationIdRouteImport } from './routes/inbox/$conversationId'
 import { Route as InboxNewRouteImport } from './routes/inbox/new'
 import { Route as SettingsIndexRouteImport } from './routes/settings/index'
+import { Route as SettingsAssignmentRouteImport } from './routes/settings/assignment'
 import { Route as SettingsAuditRouteImport } from './routes/settings/audit'
 import { Route as SettingsJobsRouteImport } from './routes/settings/jobs'
 import { Route as SettingsLabelsRouteImport } from './routes/settings/labels'
@@ -130,6 +131,11 @@ const SettingsIndexRoute = SettingsIndexRouteImport.update({
   path: '/',
   getParentRoute: () => SettingsRoute,
 } as any)
+const SettingsAssignmentRoute = SettingsAssignmentRouteImport.update({
+  id: '/assignment',
+  path: '/assignment',
+  getParentRoute: () => SettingsRoute,
+} as any)
 const SettingsAuditRoute = SettingsAuditRouteImport.update({
   id: '/audit',
   path: '/audit',
@@ -178,6 +184,7 @@ export interface FileRoutesByFullPath {
   '/customers/$customerId': typeof CustomersCustomerIdRoute
   '/inbox/$conversationId': typeof InboxConversationIdRoute
   '/inbox/new': typeof InboxNewRoute
+  '/settings/assignment': typeof SettingsAssignmentRoute
   '/settings/audit': typeof SettingsAuditRoute
   '/settings/jobs': typeof SettingsJobsRoute
   '/settings/labels': typeof SettingsLabelsRoute
@@ -203,6 +210,7 @@ export interface FileRoutesByTo {
   '/customers/$customerId': typeof CustomersCustomerIdRoute
   '/inbox/$conversationId': typeof InboxConversationIdRoute
   '/inbox/new': typeof InboxNewRoute
+  '/settings/assignment': typeof SettingsAssignmentRoute
   '/settings/audit': typeof SettingsAuditRoute
   '/settings/jobs': typeof SettingsJobsRoute
   '/settings/labels': typeof SettingsLabelsRoute
@@ -231,6 +239,7 @@ export interface FileRoutesById {
   '/customers/$customerId': typeof CustomersCustomerIdRoute
   '/inbox/$conversationId': typeof InboxConversationIdRoute
   '/inbox/new': typeof InboxNewRoute
+  '/settings/assignment': typeof SettingsAssignmentRoute
   '/settings/audit': typeof SettingsAuditRoute
   '/settings/jobs': typeof SettingsJobsRoute
   '/settings/labels': typeof SettingsLabelsRoute
@@ -260,6 +269,7 @@ export interface FileRouteTypes {
     | '/customers/$customerId'
     | '/inbox/$conversationId'
     | '/inbox/new'
+    | '/settings/assignment'
     | '/settings/audit'
     | '/settings/jobs'
     | '/settings/labels'
@@ -285,6 +295,7 @@ export interface FileRouteTypes {
     | '/customers/$customerId'
     | '/inbox/$conversationId'
     | '/inbox/new'
+    | '/settings/assignment'
     | '/settings/audit'
     | '/settings/jobs'
     | '/settings/labels'
@@ -312,6 +323,7 @@ export interface FileRouteTypes {
     | '/customers/$customerId'
     | '/inbox/$conversationId'
     | '/inbox/new'
+    | '/settings/assignment'
     | '/settings/audit'
     | '/settings/jobs'
     | '/settings/labels'
@@ -476,6 +488,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SettingsIndexRouteImport
       parentRoute: typeof SettingsRoute
     }
+    '/settings/assignment': {
+      id: '/settings/assignment'
+      path: '/assignment'
+      fullPath: '/settings/assignment'
+      preLoaderRoute: typeof SettingsAssignmentRouteImport
+      parentRoute: typeof SettingsRoute
+    }
     '/settings/audit': {
       id: '/settings/audit'
       path: '/audit'
@@ -536,6 +555,7 @@ const InboxRouteChildren: InboxRouteChildren = {
 const InboxRouteWithChildren = InboxRoute._addFileChildren(InboxRouteChildren)
 
 interface SettingsRouteChildren {
+  SettingsAssignmentRoute: typeof SettingsAssignmentRoute
   SettingsAuditRoute: typeof SettingsAuditRoute
   SettingsJobsRoute: typeof SettingsJobsRoute
   SettingsLabelsRoute: typeof SettingsLabelsRoute
@@ -546,6 +566,7 @@ interface SettingsRouteChildren {
 }
 
 const SettingsRouteChildren: SettingsRouteChildren = {
+  SettingsAssignmentRoute: SettingsAssignmentRoute,
   SettingsAuditRoute: SettingsAuditRoute,
   SettingsJobsRoute: SettingsJobsRoute,
   SettingsLabelsRoute: SettingsLabelsRoute,

@@ -26,6 +26,7 @@ export const BFF_AUDITED_ACTIONS = [
   'POST /bff/imports/:id/cancel',
   'POST /bff/workspace/reload',
   'PUT /bff/availability/me',
+  'PUT /bff/assignment/rules/:channelId',
 ] as const;
 export type BffAuditedAction = (typeof BFF_AUDITED_ACTIONS)[number];
 

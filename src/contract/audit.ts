@@ -13,6 +13,9 @@ export type AuditOutcome = z.infer<typeof AuditOutcome>;
 /** The BFF's own audited actions; everything else is a contract route id (`leads.update`). */
 export const AUTH_ACTIONS = { login: 'auth.login', logout: 'auth.logout' } as const;
 
+/** What the BFF changes by itself, with no one's call (an assignment rule's), recorded under these. */
+export const AUTOMATIC_ACTIONS = { assignment: 'assignment.auto' } as const;
+
 const Filter = z.string().check(z.trim(), storableText(), z.minLength(1), z.maxLength(200));
 
 /** `GET /bff/audit` query: every filter optional, newest first, paged (a true total). */

@@ -107,6 +107,8 @@ const SHAPES = {
     /** The owner's upstream user id; null: nobody owns the thread. */
     owner: z.nullable(z.string()),
   }),
+  /** A channel's assignment rule or its waiting threads changed (src/server/assignment): reread it. */
+  'assignment.changed': () => ({ channelId: z.string() }),
   /** Whether the BFF can read the upstream; sent on connect and whenever it changes. */
   'upstream.status': () => ({ state: UpstreamState, since: DateTime }),
   /** How far a bulk action has come (sent to the browsers of who started it, at most every ~500 ms). */

@@ -41,6 +41,7 @@ export * from './reminders';
 export * from './jobs';
 export * from './availability';
 export * from './sla';
+export * from './assignment';
 export * from './rules';
 export * from './labels';
 export * from './saved-views';

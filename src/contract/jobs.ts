@@ -20,6 +20,9 @@ export const JOB_KINDS = [
   'bulk-run',
   'availability-away',
   'sla-breach',
+  'assignment-assign',
+  'assignment-drain',
+  'assignment-no-reply',
 ] as const;
 export const JobKind = z.enum(JOB_KINDS);
 export type JobKind = z.infer<typeof JobKind>;

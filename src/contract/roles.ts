@@ -39,6 +39,8 @@ const ADMIN_OWN = [
   'jobs.retry',
   // Business hours and SLA policies: everyone reads them, admins set them.
   'sla.set',
+  // Assignment rules: everyone reads them (assignment.list); admins set them.
+  'assignment.set',
 ] as const satisfies readonly BffRouteId[];
 const RESTRICTED = new Set<BffRouteId>([...MANAGER_OWN, ...ADMIN_OWN]);
 

@@ -40,6 +40,7 @@ import { onAvailabilityChanged } from './availability';
 import { onThreadLabels, replaceLabels } from './labels';
 import { onThreadsChanged, refreshViews } from './saved-views';
 import { onSlaBreached, onSlaChanged } from './sla';
+import { onAssignmentChanged } from './assignment';
 
 // The live stream's events written into the caches, through the same writers every mutation uses,
 // so a change another agent made (or the sync read) lands exactly as this tab's own would. Nothing
@@ -225,6 +226,8 @@ export function applyLiveEvent(queryClient: QueryClient, event: LiveEvent): void
       return onSlaChanged(queryClient, event);
     case 'sla.breached':
       return onSlaBreached(queryClient, event);
+    case 'assignment.changed':
+      return onAssignmentChanged(queryClient, event);
     case 'resync':
       void refetchOnScreen(queryClient);
       return;

@@ -44,6 +44,13 @@ function SettingsLayout() {
         >
           Business hours &amp; SLA
         </Link>
+        <Link
+          to="/settings/assignment"
+          className={TAB}
+          activeProps={{ className: 'border-accent font-medium text-fg', 'aria-current': 'page' }}
+        >
+          Assignment
+        </Link>
         {canReadAudit(me.role) ? (
           <Link
             to="/settings/audit"

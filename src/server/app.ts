@@ -51,6 +51,7 @@ import { startReminders } from './reminders/register-reminders';
 import { startAvailability } from './availability/register-availability';
 import { startLabels } from './labels/register-labels';
 import { startSla } from './sla/register-sla';
+import { startAssignment } from './assignment/register-assignment';
 import { registerScheduled } from './scheduled/register-scheduled';
 import { SnoozeRepository } from './snooze/snooze-repository';
 import { snoozeHandlers } from './snooze/snooze-routes';
@@ -353,6 +354,24 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       })
     : null;
   if (sla) app.addHook('onClose', async () => sla.stop());
+  // Assignment rules: threads handed out per channel from the job queue, following the change feed.
+  const assignment =
+    live && deps.database && jobs
+      ? await startAssignment({
+          db: deps.database.db,
+          jobs,
+          workspace: live.workspace,
+          changes: live.changes.source('assignment'),
+          upstream: live.upstream,
+          publish: (events) => live.publish(events.map((event) => ({ event }))),
+          audit,
+          users: deps.users.users,
+          awayAfterMinutes: config.availabilityAwayAfterMinutes,
+          clock,
+          log: app.log,
+        })
+      : null;
+  if (assignment) app.addHook('onClose', async () => assignment.stop());
   // Bulk actions on threads and leads: runs kept in the database, worked a slice at a time on the queue.
   const bulk = registerBulk(app, {
     live,
@@ -420,6 +439,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       ...(availability ? availability.handlers : {}),
       ...(labels ? labels.handlers : {}),
       ...(sla ? sla.handlers : {}),
+      ...(assignment ? assignment.handlers : {}),
       ...(notesRepo
         ? notesHandlers({
             users: deps.users,

@@ -21,6 +21,7 @@ import { JOB_ROUTES } from './jobs';
 import { AVAILABILITY_ROUTES } from './availability';
 import { LABEL_ROUTES } from './labels';
 import { SLA_ROUTES } from './sla';
+import { ASSIGNMENT_ROUTES } from './assignment';
 
 // Every route of the BFF's own (`/bff/*`), by id: the browser calls them with `call(id, …)`, the
 // role matrix (roles.ts) says who may, and the BFF registers each once (src/server/bff-routes).
@@ -46,6 +47,7 @@ export const BFF_ROUTES = [
   ...AVAILABILITY_ROUTES,
   ...LABEL_ROUTES,
   ...SLA_ROUTES,
+  ...ASSIGNMENT_ROUTES,
 ] as const;
 
 export type BffRoute = (typeof BFF_ROUTES)[number];

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { AUTH_ACTIONS, BFF_AUDITED_ACTIONS, ROUTES, type AuditEntry, type AuditSummary } from '@/contract';
+import {
+  AUTH_ACTIONS,
+  AUTOMATIC_ACTIONS,
+  BFF_AUDITED_ACTIONS,
+  ROUTES,
+  type AuditEntry,
+  type AuditSummary,
+} from '@/contract';
 import { auditWords, type Segment } from './audit-words';
 
 const LEAD = '1ead1ead-0000-4000-8000-000000000001';
@@ -167,5 +174,25 @@ describe('an audit entry in words', () => {
       expect(said, action).toMatch(/^Ada Admin [a-z]/);
       expect(said, action).not.toMatch(/undefined|null|\s{2}|\s$/);
     }
+  });
+
+  it('an assignment rule’s own change reads as the rule’s, with no one behind it', () => {
+    const subject = { kind: 'conversation', id: THREAD, name: 'Ana Silva' } as const;
+    const by = 'WhatsApp rule (round robin)';
+    const auto = (summary: AuditSummary) =>
+      entry(AUTOMATIC_ACTIONS.assignment, summary, { username: null, role: null, ip: null });
+    expect(text(auto({ verb: 'assigned', subject, to: 'Marco Manager', detail: by }))).toBe(
+      'Thread Ana Silva was assigned automatically to Marco Manager by the WhatsApp rule (round robin)',
+    );
+    expect(text(auto({ verb: 'unassigned', subject, from: 'Marco Manager', detail: by }))).toBe(
+      'Thread Ana Silva went back to the queue from Marco Manager by the WhatsApp rule (round robin)',
+    );
+    expect(text(auto({ verb: 'moved', subject, from: 'Marco Manager', to: 'Ada Admin', detail: by }))).toBe(
+      'Thread Ana Silva moved from Marco Manager to Ada Admin by the WhatsApp rule (round robin)',
+    );
+    expect(records(auto({ verb: 'assigned', subject, to: 'Marco Manager' }))[0]?.link).toEqual({
+      to: '/inbox/$conversationId',
+      params: { conversationId: THREAD },
+    });
   });
 });

@@ -1,5 +1,6 @@
 import {
   AUTH_ACTIONS,
+  AUTOMATIC_ACTIONS,
   AVAILABILITY_LABELS,
   AvailabilityStatus,
   summaryOf,
@@ -246,6 +247,11 @@ const OWN_WORDS: { readonly [A in BffAuditedAction]: Phrase } = {
       ...(status.success ? [` to ${AVAILABILITY_LABELS[status.data]}`] : []),
     ];
   },
+  'PUT /bff/assignment/rules/:channelId': ({ s, v }) => [
+    v('set', 'set'),
+    ' an assignment rule',
+    ...(s.detail !== undefined ? [` (${s.detail})`] : []),
+  ],
 };
 
 const PHRASES: ReadonlyMap<string, Phrase> = new Map([
@@ -272,9 +278,35 @@ export function auditWords(entry: AuditEntry): Words | null {
       whose,
     ]);
   }
+  if (entry.action === AUTOMATIC_ACTIONS.assignment) return summary ? automaticAssignment(summary) : null;
   const phrase = PHRASES.get(entry.action);
   if (phrase === undefined || summary === null) return null;
   const done = entry.outcome === 'success';
   const v = (past: string, base: string) => (done ? past : `tried to ${base}`);
   return words([name ? { who: name } : 'Someone', ' ', ...phrase({ s: summary, v })]);
+}
+
+/**
+ * An assignment rule's change (no one's call): "Thread Ana Silva was assigned automatically to
+ * Marco Manager by the WhatsApp rule (round robin)"; after no reply in time, moved or sent back.
+ */
+function automaticAssignment(s: AuditSummary): Words {
+  const subject = named(s.subject);
+  const head: Segment[] = ['Thread ', ...(subject ? [subject] : ['(unnamed)'])];
+  const rule = s.detail !== undefined ? [` by the ${s.detail}`] : [];
+  switch (s.verb) {
+    case 'unassigned':
+      return words([...head, ' went back to the queue from ', { who: s.from ?? 'its owner' }, ...rule]);
+    case 'moved':
+      return words([
+        ...head,
+        ' moved from ',
+        { who: s.from ?? 'its owner' },
+        ' to ',
+        { who: s.to ?? 'a teammate' },
+        ...rule,
+      ]);
+    default:
+      return words([...head, ' was assigned automatically to ', { who: s.to ?? 'a teammate' }, ...rule]);
+  }
 }

@@ -10,6 +10,9 @@ export const KIND_LABELS: Record<JobKind, string> = {
   'bulk-run': 'Bulk action',
   'availability-away': 'Teammate goes Away',
   'sla-breach': 'SLA target falls due',
+  'assignment-assign': 'Automatic assignment',
+  'assignment-drain': 'Waiting threads handed out',
+  'assignment-no-reply': 'No reply in time',
 };
 
 export const STATE_LABELS: Record<JobState, string> = {

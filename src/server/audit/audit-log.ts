@@ -233,6 +233,24 @@ export class AuditLog {
     this.write(request, user, action, null, status, AUTH_OUTCOMES[event], withActor(null, user));
   }
 
+  /**
+   * A change the BFF made by itself (an assignment rule's): no request and no person behind it,
+   * so no user, role or address; the summary names the rule.
+   */
+  recordAutomatic(action: string, record: Record<string, string>, summary: AuditSummary): void {
+    this.writer?.record({
+      at: new Date(this.opts.clock()),
+      username: null,
+      role: null,
+      action,
+      record,
+      status: 200,
+      outcome: 'success',
+      ip: null,
+      summary,
+    });
+  }
+
   /** Writes what is waiting now (a reader wants to see its own latest actions). */
   async flush(): Promise<void> {
     await this.writer?.flush();

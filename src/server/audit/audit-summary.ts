@@ -5,6 +5,7 @@ import {
   type BffAuditedAction,
   type MutatingRouteId,
 } from '../../contract/audit-summary';
+import { ASSIGNMENT_MODE_LABELS, AssignmentMode } from '../../contract/assignment';
 import { AvailabilityStatus } from '../../contract/availability';
 import { contactName } from '../../contract/contact-links';
 import { auditName, type AuditCall, type NameNeed, type Names, type Roster } from './audit-call';
@@ -273,6 +274,16 @@ const OWN: { readonly [A in BffAuditedAction]: Wording } = {
     summary: (call) => {
       const status = AvailabilityStatus.safeParse(fieldsOf(call.body).status);
       return status.success ? { to: status.data } : {};
+    },
+  },
+  // Which way the rule hands threads out, and whether it is on (a refused body names nothing).
+  'PUT /bff/assignment/rules/:channelId': {
+    summary: (call) => {
+      const mode = AssignmentMode.safeParse(fieldsOf(call.body).mode);
+      const enabled = fieldsOf(call.body).enabled;
+      return mode.success && typeof enabled === 'boolean'
+        ? { detail: `${ASSIGNMENT_MODE_LABELS[mode.data]}${enabled ? '' : ', off'}` }
+        : {};
     },
   },
 };

@@ -32,6 +32,12 @@ export const QUEUES = {
   availabilityAway: 'availability-away',
   /** An SLA target's due instant: the thread's clock is marked breached if still running (src/server/sla). */
   slaBreach: 'sla-breach',
+  /** One thread handed out by its channel's assignment rule (src/server/assignment). */
+  assignmentAssign: 'assignment-assign',
+  /** A channel's waiting threads handed out, oldest first, once someone may take one (src/server/assignment). */
+  assignmentDrain: 'assignment-drain',
+  /** An automatic owner who has not replied in time: the thread moves on (src/server/assignment). */
+  assignmentNoReply: 'assignment-no-reply',
 } as const satisfies Record<string, JobKind>;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 

@@ -2,6 +2,7 @@ import type { ColumnType, Generated } from 'kysely';
 import type { Contact, Conversation, Customer, Lead, Message, Template } from '../../contract';
 import type { AuditOutcome } from '../../contract/audit';
 import type { AuditSummary } from '../../contract/audit-summary';
+import type { AssignmentMode } from '../../contract/assignment';
 import type { AvailabilityStatus } from '../../contract/availability';
 import type { InboxFilters } from '../../contract/saved-views';
 import type { BusinessCalendar } from '../../contract/rules/business-time';
@@ -167,6 +168,45 @@ export interface SlaClocksTable {
   stopped_at: Date | null;
   met_at: Date | null;
   breached_at: Date | null;
+}
+
+/** A channel's assignment rule and its round-robin cursor (migration 0028, src/server/assignment). */
+export interface AssignmentRulesTable {
+  channel_id: string;
+  enabled: boolean;
+  mode: AssignmentMode;
+  /** Usernames of the teammates it hands out to. */
+  members: string[];
+  cap: number | null;
+  no_reply_minutes: number | null;
+  /** A username; null: back to the queue. */
+  no_reply_to: string | null;
+  /** Round robin: the index in `members` the next turn starts from. */
+  cursor: ColumnType<number, number | undefined, number>;
+  updated_at: Date;
+  updated_by: string | null;
+}
+
+/** A thread waiting for an agent (migration 0028). */
+export interface AssignmentWaitingTable {
+  conversation_id: string;
+  channel_id: string;
+  entered_at: Date;
+  /** Why the last attempt did not assign it; null: not tried yet. */
+  reason: string | null;
+  /** Upstream user id it must not go to (its owner did not reply in time). */
+  not_to: string | null;
+}
+
+/** A thread's last automatic assignment (migration 0028): what the no-reply check compares. */
+export interface AssignmentGivenTable {
+  conversation_id: string;
+  channel_id: string;
+  /** Upstream user id. */
+  owner: string;
+  assigned_at: Date;
+  /** Decided, the upstream's answer not yet in: counted in the owner's load. */
+  pending: boolean;
 }
 
 /** A message the team scheduled (migration 0024, src/server/scheduled). */
@@ -493,4 +533,7 @@ export interface Database {
   sla_settings: SlaSettingsTable;
   sla_policies: SlaPoliciesTable;
   sla_clocks: SlaClocksTable;
+  assignment_rules: AssignmentRulesTable;
+  assignment_waiting: AssignmentWaitingTable;
+  assignment_given: AssignmentGivenTable;
 }

@@ -9,8 +9,10 @@ import type { BusEvent, EventBus } from '../events/bus';
 // kind of failure and the others still get it.
 
 /** The consumers, in the order they are told of each change. */
-// `sla` last: it reads the workspace tables the change is already in, and the authors before it.
-export const CONSUMERS = ['authors', 'unread', 'history', 'search index', 'sla'] as const;
+// `sla` and `assignment` last: they read the workspace tables the change is already in (sla also
+// the authors before it); assignment only queues jobs (issue 39.2: a thread become open and
+// unowned on a channel with a rule).
+export const CONSUMERS = ['authors', 'unread', 'history', 'search index', 'sla', 'assignment'] as const;
 export type ConsumerName = (typeof CONSUMERS)[number];
 
 type Listener = (event: BusEvent) => void;

@@ -96,6 +96,7 @@ export async function applyToWorkspace(
     case 'views.changed':
     case 'sla.changed':
     case 'sla.breached':
+    case 'assignment.changed':
       // Nothing of the upstream's workspace: the team's own data, or a word to browsers.
       return true;
   }

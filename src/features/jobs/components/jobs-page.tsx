@@ -158,5 +158,10 @@ function cancelWords(job: JobSummary): string {
       return 'Browsers are not told at once that this teammate went Away; the team page still shows it.';
     case 'sla-breach':
       return 'Nobody is told of this breach; the thread still shows its clock overdue.';
+    case 'assignment-assign':
+    case 'assignment-drain':
+      return 'The thread is not handed out now; it waits until someone becomes free or the rule changes.';
+    case 'assignment-no-reply':
+      return 'The thread stays with its owner even if they do not reply in time.';
   }
 }

@@ -26,6 +26,7 @@ import { scheduledMessages } from './0024-scheduled-messages';
 import { reminders } from './0025-reminders';
 import { bulkRuns } from './0026-bulk-runs';
 import { availability } from './0027-availability';
+import { assignmentRules } from './0028-assignment-rules';
 import { businessHoursSla } from './0029-business-hours-sla';
 import { labelsViews } from './0030-labels-views';
 
@@ -61,6 +62,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0025_reminders': reminders,
   '0026_bulk_runs': bulkRuns,
   '0027_availability': availability,
+  '0028_assignment_rules': assignmentRules,
   '0029_business_hours_sla': businessHoursSla,
   '0030_labels_views': labelsViews,
 };
