@@ -34,7 +34,15 @@ export const MAX_HOLIDAYS = 200;
 /** At risk (amber) once less than this share of the target is left. */
 export const AT_RISK_SHARE = 0.25;
 
-export const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
+export const WEEKDAYS = [
+  'Sunday',
+  'Monday',
+  'Tuesday',
+  'Wednesday',
+  'Thursday',
+  'Friday',
+  'Saturday',
+] as const;
 
 const Minute = z.int().check(z.minimum(0), z.maximum(MINUTES_PER_DAY));
 
@@ -45,12 +53,10 @@ export const ShiftSchema = z.lazy(() =>
 );
 
 const DayShifts = z.lazy(() =>
-  z
-    .array(ShiftSchema)
-    .check(
-      z.maxLength(MAX_SHIFTS_PER_DAY),
-      z.refine((shifts) => overlappingShift(shifts) === -1, 'has shifts that overlap'),
-    ),
+  z.array(ShiftSchema).check(
+    z.maxLength(MAX_SHIFTS_PER_DAY),
+    z.refine((shifts) => overlappingShift(shifts) === -1, 'has shifts that overlap'),
+  ),
 );
 
 export const HolidaySchema = z.lazy(() =>
@@ -84,9 +90,7 @@ export const BusinessHours = z.lazy(() =>
 );
 export type BusinessHours = z.infer<typeof BusinessHours>;
 
-const Target = z.optional(
-  z.nullable(z.int().check(z.minimum(1), z.maximum(MAX_TARGET_MINUTES))),
-);
+const Target = z.optional(z.nullable(z.int().check(z.minimum(1), z.maximum(MAX_TARGET_MINUTES))));
 
 /** One channel's targets, in minutes (null or absent: no target of that kind). */
 export const SlaPolicy = z.lazy(() =>
@@ -105,15 +109,10 @@ export type SlaPolicy = z.infer<typeof SlaPolicy>;
 export const SlaSettingsBody = z.lazy(() =>
   z.strictObject({
     hours: BusinessHours,
-    policies: z
-      .array(SlaPolicy)
-      .check(
-        z.maxLength(500),
-        z.refine(
-          (list) => new Set(list.map((p) => p.channelId)).size === list.length,
-          'has a channel twice',
-        ),
-      ),
+    policies: z.array(SlaPolicy).check(
+      z.maxLength(500),
+      z.refine((list) => new Set(list.map((p) => p.channelId)).size === list.length, 'has a channel twice'),
+    ),
   }),
 );
 export type SlaSettingsBody = z.infer<typeof SlaSettingsBody>;

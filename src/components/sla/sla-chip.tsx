@@ -25,7 +25,10 @@ const TONES: Readonly<Record<SlaState, string>> = {
 /** What the chip says: "1h 20m left" or "Overdue 5m", with the state in words for screen readers. */
 export function slaChipText(sla: ThreadSla, now: number, left: number): { text: string; state: SlaState } {
   const state = slaStateOf(sla, now);
-  return { state, text: state === 'breached' ? `Overdue ${durationText(left)}` : `${durationText(left)} left` };
+  return {
+    state,
+    text: state === 'breached' ? `Overdue ${durationText(left)}` : `${durationText(left)} left`,
+  };
 }
 
 export function SlaChip({ sla, now }: { sla: ThreadSla | null | undefined; now: number }) {

@@ -69,12 +69,20 @@ describe('addBusinessTime', () => {
       { start: 0, end: 6 * 60 },
       { start: 22 * 60, end: 24 * 60 },
     ];
-    const cal: BusinessCalendar = { timeZone: 'UTC', week: Array.from({ length: 7 }, () => night), holidays: [] };
+    const cal: BusinessCalendar = {
+      timeZone: 'UTC',
+      week: Array.from({ length: 7 }, () => night),
+      holidays: [],
+    };
     expect(addBusinessTime(at('2026-11-27T23:00:00Z'), 3 * H, cal)).toBe(at('2026-11-28T02:00:00Z'));
   });
 
   it('answers null for a calendar that never opens, and works near year 9999', () => {
-    const closed: BusinessCalendar = { timeZone: 'UTC', week: Array.from({ length: 7 }, () => []), holidays: [] };
+    const closed: BusinessCalendar = {
+      timeZone: 'UTC',
+      week: Array.from({ length: 7 }, () => []),
+      holidays: [],
+    };
     expect(addBusinessTime(at('2026-11-27T00:00:00Z'), H, closed)).toBeNull();
     const cal = weekdays('America/New_York');
     const late = at('9999-12-30T12:00:00Z');
@@ -112,7 +120,12 @@ describe('the calendar checks', () => {
     expect(dayOfDate('9999-12-31')).not.toBeNull();
     expect(overlappingShift([nineToFive[0]!, { start: 16 * 60, end: 18 * 60 }])).toBe(1);
     expect(overlappingShift([{ start: 13 * 60, end: 14 * 60 }, nineToFive[0]!])).toBe(0);
-    expect(overlappingShift([{ start: 0, end: 60 }, { start: 60, end: 120 }])).toBe(-1);
+    expect(
+      overlappingShift([
+        { start: 0, end: 60 },
+        { start: 60, end: 120 },
+      ]),
+    ).toBe(-1);
     expect(clockText(1440)).toBe('24:00');
     expect(minutesOf('09:30')).toBe(570);
     expect(minutesOf('24:01')).toBeNull();

@@ -100,7 +100,8 @@ export function offsetAt(instant: number, timeZone: string): number {
   if (held !== undefined) return held;
   const first = exactOffset(bucket * QUARTER_MS, timeZone);
   // A quarter hour with a change inside it (rare: changes fall on quarter hours) is never cached.
-  if (first !== exactOffset((bucket + 1) * QUARTER_MS - 1000, timeZone)) return exactOffset(instant, timeZone);
+  if (first !== exactOffset((bucket + 1) * QUARTER_MS - 1000, timeZone))
+    return exactOffset(instant, timeZone);
   if (cache.size > 50_000) cache.clear();
   cache.set(bucket, first);
   return first;

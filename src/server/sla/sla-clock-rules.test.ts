@@ -55,7 +55,9 @@ describe('wantedClocks', () => {
 
 describe('endOf', () => {
   it('ends a response clock at the reply, and unanswered at the close', () => {
-    expect(endOf({ kind: 'first-response', startedAt: 10 }, facts('open', ['inbound', 10], ['outbound', 25]), 99)).toEqual({
+    expect(
+      endOf({ kind: 'first-response', startedAt: 10 }, facts('open', ['inbound', 10], ['outbound', 25]), 99),
+    ).toEqual({
       at: 25,
       answered: true,
     });
@@ -68,6 +70,9 @@ describe('endOf', () => {
 
   it('ends the resolution at the close only', () => {
     expect(endOf({ kind: 'resolution', startedAt: 10 }, facts('open', ['outbound', 20]), 99)).toBeNull();
-    expect(endOf({ kind: 'resolution', startedAt: 10 }, facts('closed'), 99)).toEqual({ at: 99, answered: true });
+    expect(endOf({ kind: 'resolution', startedAt: 10 }, facts('closed'), 99)).toEqual({
+      at: 99,
+      answered: true,
+    });
   });
 });

@@ -1,7 +1,13 @@
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { Search } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { CONVERSATION_STATUSES, SLA_STATES, SLA_STATE_LABELS, type Channel, type ConversationStatus } from '@/contract';
+import {
+  CONVERSATION_STATUSES,
+  SLA_STATES,
+  SLA_STATE_LABELS,
+  type Channel,
+  type ConversationStatus,
+} from '@/contract';
 import { DEFAULT_STATUS, OWNER_FILTERS, type InboxSearch, type OwnerFilter } from '../inbox-search';
 
 const STATUS_LABELS: Record<ConversationStatus, string> = {

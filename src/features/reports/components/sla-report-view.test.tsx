@@ -40,12 +40,19 @@ describe('the SLA report', () => {
     await renderRoutes('/reports?view=sla&from=2026-11-01&to=2026-11-30');
     const byChannel = await screen.findByRole('region', { name: 'SLA met by channel' });
     const row = within(byChannel).getByRole('row', { name: new RegExp(channel.name) });
-    expect(within(row).getAllByRole('cell').map((c) => c.textContent)).toEqual([channel.name, '75%', '3', '1']);
+    expect(
+      within(row)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual([channel.name, '75%', '3', '1']);
     const byAgent = screen.getByRole('region', { name: 'SLA met by agent' });
     expect(within(byAgent).getByRole('row', { name: /Unassigned/ })).toHaveTextContent('75%');
     expect(screen.getByRole('region', { name: 'SLA met by week' })).toHaveTextContent('Week of 2026-11-09');
     const breached = screen.getByRole('region', { name: 'Breached threads' });
-    expect(within(breached).getByRole('link', { name: 'Open thread' })).toHaveAttribute('href', `/inbox/${thread(4)}`);
+    expect(within(breached).getByRole('link', { name: 'Open thread' })).toHaveAttribute(
+      'href',
+      `/inbox/${thread(4)}`,
+    );
     expect(within(breached).getByText('First response')).toBeInTheDocument();
   });
 });

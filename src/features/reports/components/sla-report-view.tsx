@@ -31,14 +31,18 @@ export function SlaReportView({ query }: { query: SlaReportQuery }) {
   const range = `${query.from}_${query.to}`;
   if (report.isError)
     return (
-      <ErrorState title="The SLA report could not be loaded" error={report.error} onRetry={() => void report.refetch()} />
+      <ErrorState
+        title="The SLA report could not be loaded"
+        error={report.error}
+        onRetry={() => void report.refetch()}
+      />
     );
   if (!data) return <LoadingState label="Loading the SLA report…" />;
   return (
     <div className="flex max-w-5xl flex-col gap-6 p-6" aria-busy={report.isFetching}>
       <p className="text-sm text-muted">
-        Targets that ended in the range: met when answered (or resolved) in time, breached when their time passed.
-        Set targets in Settings → Business hours &amp; SLA.
+        Targets that ended in the range: met when answered (or resolved) in time, breached when their time
+        passed. Set targets in Settings → Business hours &amp; SLA.
       </p>
       <ReportTable
         caption="SLA met by channel"
@@ -69,7 +73,11 @@ export function SlaReportView({ query }: { query: SlaReportQuery }) {
           {
             header: 'Thread',
             cell: (r) => (
-              <Link to="/inbox/$conversationId" params={{ conversationId: r.conversationId }} className="text-accent hover:underline">
+              <Link
+                to="/inbox/$conversationId"
+                params={{ conversationId: r.conversationId }}
+                className="text-accent hover:underline"
+              >
                 Open thread
               </Link>
             ),
