@@ -56,10 +56,25 @@ async function bff() {
     await repository.save(
       {
         timeZone: 'Europe/London',
-        week: [[], ...Array.from({ length: 5 }, () => [{ start: 480, end: 720 }, { start: 780, end: 1080 }]), []],
+        week: [
+          [],
+          ...Array.from({ length: 5 }, () => [
+            { start: 480, end: 720 },
+            { start: 780, end: 1080 },
+          ]),
+          [],
+        ],
         holidays: [],
       },
-      [{ channelId: CHANNEL, firstResponseMinutes: 120, nextResponseMinutes: 60, resolutionMinutes: 2880, businessHours: false }],
+      [
+        {
+          channelId: CHANNEL,
+          firstResponseMinutes: 120,
+          nextResponseMinutes: 60,
+          resolutionMinutes: 2880,
+          businessHours: false,
+        },
+      ],
       'bench',
       new Date(now - 24 * 60 * MINUTE),
     );
@@ -68,7 +83,15 @@ async function bff() {
       select m.conversation_id, 'first-response', m.created_at, m.created_at + interval '120 minutes',
         m.created_at + interval '90 minutes', 120, false, ${CHANNEL}
       from ws_messages m`.execute(db);
-    const service = new SlaService({ repository, db, jobs: null, bus: null, users: [], clock: Date.now, log });
+    const service = new SlaService({
+      repository,
+      db,
+      jobs: null,
+      bus: null,
+      users: [],
+      clock: Date.now,
+      log,
+    });
     const workspace = new WorkspaceReader(db);
 
     // One page per filter first, measured on its own: the first of each query (the plan, the JIT)
@@ -84,11 +107,16 @@ async function bff() {
     for (let i = 0; i < PAGES; i += 1) {
       const sla = [undefined, 'on-track', 'at-risk', 'breached'][i % 4] as 'on-track' | undefined;
       const t = performance.now();
-      const page = await inboxListOf(workspace, { ...(sla ? { sla } : {}), offset: (i * 30) % 3000, limit: 30 }, {
-        slaAt: new Date(),
-      });
+      const page = await inboxListOf(
+        workspace,
+        { ...(sla ? { sla } : {}), offset: (i * 30) % 3000, limit: 30 },
+        {
+          slaAt: new Date(),
+        },
+      );
       pageTimes.push(performance.now() - t);
-      if (process.env.SLA_BENCH_TRACE) console.log(i, sla ?? 'all', Math.round(performance.now() - t), Math.round(delay.max / 1e6));
+      if (process.env.SLA_BENCH_TRACE)
+        console.log(i, sla ?? 'all', Math.round(performance.now() - t), Math.round(delay.max / 1e6));
       if (page.rows.length === 0 && !sla) throw new Error('the inbox served no rows');
     }
     const pagesBlockMs = Math.round(delay.max / 1e6);
@@ -145,14 +173,25 @@ async function browserSide() {
         }).observe({ type: 'longtask' });
         await new Promise((r) => setTimeout(r, 50));
         type Sla = { dueAt: string; atRiskAt: string; businessHours: boolean };
-        const api = (window as unknown as { SLA: {
-          slaTimeLeft: (s: Sla, now: number, hours: unknown) => number;
-          slaStateOf: (s: Sla, now: number) => string;
-          durationText: (ms: number) => string;
-        } }).SLA;
+        const api = (
+          window as unknown as {
+            SLA: {
+              slaTimeLeft: (s: Sla, now: number, hours: unknown) => number;
+              slaStateOf: (s: Sla, now: number) => string;
+              durationText: (ms: number) => string;
+            };
+          }
+        ).SLA;
         const hours = {
           timeZone: 'Europe/London',
-          week: [[], ...Array.from({ length: 5 }, () => [{ start: 480, end: 720 }, { start: 780, end: 1080 }]), []],
+          week: [
+            [],
+            ...Array.from({ length: 5 }, () => [
+              { start: 480, end: 720 },
+              { start: 780, end: 1080 },
+            ]),
+            [],
+          ],
           holidays: [{ date: '2026-12-25' }],
         };
         const now = Date.now();
@@ -221,7 +260,8 @@ export async function run() {
       },
       {
         label: `no long task (> ${String(LONG_TASK_MS)} ms) in the browser (${browser.longTasks === 0 ? 'none' : `${String(browser.longTasks)}, longest ${String(browser.longestTaskMs)} ms`})`,
-        pass: browser.observerSawCalibration && browser.longTasks === 0 && browser.longestSliceMs <= LONG_TASK_MS,
+        pass:
+          browser.observerSawCalibration && browser.longTasks === 0 && browser.longestSliceMs <= LONG_TASK_MS,
       },
     ],
   };

@@ -25,13 +25,20 @@ const TONES: Readonly<Record<SlaState, string>> = {
 /** What the chip says: "1h 20m left" or "Overdue 5m", with the state in words for screen readers. */
 export function slaChipText(sla: ThreadSla, now: number, left: number): { text: string; state: SlaState } {
   const state = slaStateOf(sla, now);
-  return { state, text: state === 'breached' ? `Overdue ${durationText(left)}` : `${durationText(left)} left` };
+  return {
+    state,
+    text: state === 'breached' ? `Overdue ${durationText(left)}` : `${durationText(left)} left`,
+  };
 }
 
 export function SlaChip({ sla, now }: { sla: ThreadSla | null | undefined; now: number }) {
+  // A thread with no running target asks nothing (the settings are read only once a chip shows).
+  return sla ? <RunningSlaChip sla={sla} now={now} /> : null;
+}
+
+function RunningSlaChip({ sla, now }: { sla: ThreadSla; now: number }) {
   // The calendar is read once for the whole app; until it arrives (or without it) the defaults count.
   const settings = useQuery(slaSettingsQuery());
-  if (!sla) return null;
   const hours = settings.data?.hours ?? DEFAULT_BUSINESS_HOURS;
   const { text, state } = slaChipText(sla, now, slaTimeLeft(sla, now, hours));
   const kind = SLA_KIND_LABELS[sla.kind];

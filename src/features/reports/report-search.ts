@@ -6,7 +6,7 @@ import { ReportDay, type InboxReportQuery } from '@/contract';
 export const ReportSearch = z.lazy(() =>
   z.object({
     /** Which report; the inbox's when absent. */
-    view: z.catch(z.optional(z.enum(['inbox', 'pipeline'])), undefined),
+    view: z.catch(z.optional(z.enum(['inbox', 'pipeline', 'sla'])), undefined),
     from: z.catch(z.optional(ReportDay), undefined),
     to: z.catch(z.optional(ReportDay), undefined),
     channel: z.catch(z.optional(z.guid()), undefined),

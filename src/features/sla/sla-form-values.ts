@@ -26,12 +26,19 @@ export interface SlaFormValues {
   policies: Record<string, PolicyValues>;
 }
 
-export const EMPTY_POLICY: PolicyValues = { firstResponse: '', nextResponse: '', resolution: '', businessHours: true };
+export const EMPTY_POLICY: PolicyValues = {
+  firstResponse: '',
+  nextResponse: '',
+  resolution: '',
+  businessHours: true,
+};
 
 export function valuesOf(settings: SlaSettings): SlaFormValues {
   return {
     timeZone: settings.hours.timeZone,
-    week: settings.hours.week.map((day) => day.map((s) => ({ start: clockText(s.start), end: clockText(s.end) }))),
+    week: settings.hours.week.map((day) =>
+      day.map((s) => ({ start: clockText(s.start), end: clockText(s.end) })),
+    ),
     holidays: settings.hours.holidays.map((h) => ({ date: h.date, name: h.name ?? '' })),
     policies: Object.fromEntries(
       settings.policies.map((p) => [
@@ -47,11 +54,14 @@ export function valuesOf(settings: SlaSettings): SlaFormValues {
   };
 }
 
-const hasTarget = (p: PolicyValues) => [p.firstResponse, p.nextResponse, p.resolution].some((t) => t.trim() !== '');
+const hasTarget = (p: PolicyValues) =>
+  [p.firstResponse, p.nextResponse, p.resolution].some((t) => t.trim() !== '');
 
 /** The channels whose policy is sent, in the body's order (a refusal's index points into it). */
 export const sentChannels = (values: SlaFormValues): string[] =>
-  Object.keys(values.policies).filter((id) => hasTarget(values.policies[id]!)).sort();
+  Object.keys(values.policies)
+    .filter((id) => hasTarget(values.policies[id]!))
+    .sort();
 
 /** Blank: no target; anything else as a number, for the schema to judge (0, -5, 1.5, "abc" are refused). */
 const minutes = (text: string): number | null => (text.trim() === '' ? null : Number(text.trim()));
@@ -64,7 +74,10 @@ export function bodyOf(values: SlaFormValues): SlaSettingsBody {
     hours: {
       timeZone: values.timeZone,
       week: values.week.map((day) => day.map((s) => ({ start: timeOf(s.start), end: timeOf(s.end) }))),
-      holidays: values.holidays.map((h) => ({ date: h.date, ...(h.name.trim() ? { name: h.name.trim() } : {}) })),
+      holidays: values.holidays.map((h) => ({
+        date: h.date,
+        ...(h.name.trim() ? { name: h.name.trim() } : {}),
+      })),
     },
     policies: sentChannels(values).map((channelId) => {
       const p = values.policies[channelId]!;
@@ -94,7 +107,11 @@ export function fieldOfPath(path: string): keyof SlaFormValues | null {
 }
 
 /** Where in the form a path points, in words: "Tuesday, shift 2", "Holiday 1", "WhatsApp, first response". */
-export function placeOfPath(path: string, values: SlaFormValues, channelName: (id: string) => string): string | null {
+export function placeOfPath(
+  path: string,
+  values: SlaFormValues,
+  channelName: (id: string) => string,
+): string | null {
   const parts = path.split('.');
   if (parts[0] === 'hours' && parts[1] === 'week' && parts[2] !== undefined) {
     const day = WEEKDAYS[Number(parts[2])];

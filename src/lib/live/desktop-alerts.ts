@@ -43,7 +43,9 @@ export function playTone(): void {
 }
 
 const lookingAt = (conversationId: string): boolean =>
-  document.visibilityState === 'visible' && document.hasFocus() && location.pathname === `/inbox/${conversationId}`;
+  document.visibilityState === 'visible' &&
+  document.hasFocus() &&
+  location.pathname === `/inbox/${conversationId}`;
 
 function show(prefs: Preferences, title: string, body: string, path: string): void {
   if (typeof Notification === 'undefined' || Notification.permission !== 'granted') return;
@@ -67,10 +69,20 @@ export function alertFor(queryClient: QueryClient, event: LiveEvent): void {
     if (!newest || lookingAt(event.conversationId)) return;
     const thread: Conversation | undefined = heldConversation(queryClient, event.conversationId);
     if (thread && thread.assigned_to_user_id && thread.assigned_to_user_id !== me.upstreamUserId) return;
-    show(prefs, newest.sender_name ?? 'New message', newest.text ?? 'New message', `/inbox/${event.conversationId}`);
+    show(
+      prefs,
+      newest.sender_name ?? 'New message',
+      newest.text ?? 'New message',
+      `/inbox/${event.conversationId}`,
+    );
   } else if (event.type === 'mention.created') {
     const { note } = event;
-    show(prefs, `${note.authorName} mentioned you`, note.body, `/inbox/${note.conversationId}?note=${note.id}`);
+    show(
+      prefs,
+      `${note.authorName} mentioned you`,
+      note.body,
+      `/inbox/${note.conversationId}?note=${note.id}`,
+    );
   } else if (event.type === 'reminder.due') {
     // Only the person who set it is told (the BFF sends it to their browsers alone).
     const { reminder } = event;

@@ -54,7 +54,12 @@ export async function startSla(deps: SlaDeps): Promise<{
   return {
     service,
     follower,
-    handlers: slaHandlers({ service, repository, workspace: deps.live?.workspace ?? null, people: deps.people }),
+    handlers: slaHandlers({
+      service,
+      repository,
+      workspace: deps.live?.workspace ?? null,
+      people: deps.people,
+    }),
     stop: () => follower?.stop(),
   };
 }

@@ -60,7 +60,8 @@ export class SlaFollower {
         await this.deps.service.refresh(id);
       } catch (error) {
         // Logged a few times, not per thread: a database down fails every refresh alike.
-        if (this.failures++ < 5) this.deps.log.warn({ err: error, conversationId: id }, 'sla: refresh failed');
+        if (this.failures++ < 5)
+          this.deps.log.warn({ err: error, conversationId: id }, 'sla: refresh failed');
       }
     }
   }

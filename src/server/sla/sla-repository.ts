@@ -32,7 +32,10 @@ export interface NewClock {
 
 /** A running clock as screens carry it (from a row, or its columns as JSON: times as text). */
 export const threadSlaOf = (
-  row: Pick<SlaClockRow, 'kind' | 'started_at' | 'due_at' | 'at_risk_at' | 'business_hours' | 'target_minutes'>,
+  row: Pick<
+    SlaClockRow,
+    'kind' | 'started_at' | 'due_at' | 'at_risk_at' | 'business_hours' | 'target_minutes'
+  >,
 ): ThreadSla => ({
   kind: row.kind,
   startedAt: new Date(row.started_at).toISOString(),
@@ -189,16 +192,18 @@ export class SlaRepository {
       .where('conversation_id', '=', conversationId)
       .where('stopped_at', 'is', null)
       .where((eb) =>
-        eb.or([
-          eb('owner', 'is distinct from', owner),
-          eb('channel_id', 'is distinct from', channelId),
-        ]),
+        eb.or([eb('owner', 'is distinct from', owner), eb('channel_id', 'is distinct from', channelId)]),
       )
       .execute();
   }
 
   /** Marks a running, unbreached clock breached at its due instant, once due; answers it when this call did. */
-  async breach(conversationId: string, kind: SlaKind, startedAt: Date, now: Date): Promise<SlaClockRow | null> {
+  async breach(
+    conversationId: string,
+    kind: SlaKind,
+    startedAt: Date,
+    now: Date,
+  ): Promise<SlaClockRow | null> {
     const row = await this.db
       .updateTable('sla_clocks')
       .set({ breached_at: sql<Date>`due_at` })

@@ -40,7 +40,10 @@ export function slaHandlers(deps: {
       const report: SlaReport = {
         ...counted,
         byChannel: counted.byChannel.map((r) => ({ ...r, label: channelName(r.key) })),
-        byAgent: counted.byAgent.map((r) => ({ ...r, label: r.key ? (names.get(r.key) ?? r.key) : 'Unassigned' })),
+        byAgent: counted.byAgent.map((r) => ({
+          ...r,
+          label: r.key ? (names.get(r.key) ?? r.key) : 'Unassigned',
+        })),
       };
       return report;
     },

@@ -31,7 +31,12 @@ const OWNER: User = {
   upstreamUserId: uuid(1, 'a0000000'),
   passwordHash: '',
 };
-const ADMIN: User = { ...OWNER, username: 'cat@test.example', role: 'admin', upstreamUserId: uuid(3, 'a0000000') };
+const ADMIN: User = {
+  ...OWNER,
+  username: 'cat@test.example',
+  role: 'admin',
+  upstreamUserId: uuid(3, 'a0000000'),
+};
 const CHANNEL = uuid(7, 'cccccccc');
 
 let store: TeamStore;
@@ -102,7 +107,10 @@ describe('SLA clocks', () => {
     // 20 minutes around the clock from the message; at risk with a quarter (5 min) left.
     expect(new Date(first.due_at).getTime() - new Date(first.started_at).getTime()).toBe(20 * MINUTE);
     expect(new Date(first.at_risk_at).getTime() - new Date(first.started_at).getTime()).toBe(15 * MINUTE);
-    expect(changed.at(-1)).toMatchObject({ conversationId: uuid(1, 'c0c0c0c0'), sla: { kind: 'first-response' } });
+    expect(changed.at(-1)).toMatchObject({
+      conversationId: uuid(1, 'c0c0c0c0'),
+      sla: { kind: 'first-response' },
+    });
 
     const workspace = new WorkspaceReader(store.db);
     const page = await inboxListOf(workspace, {}, { slaAt: new Date() });
@@ -143,7 +151,11 @@ describe('SLA clocks', () => {
     await services[1]!.refresh(uuid(1, 'c0c0c0c0'));
     expect((await repository.clocksOf(uuid(1, 'c0c0c0c0'))).running).toEqual([]);
     expect(changed.at(-1)).toEqual({ type: 'sla.changed', conversationId: uuid(1, 'c0c0c0c0'), sla: null });
-    const report = await repository.report(new Date(Date.now() - 86_400_000), new Date(Date.now() + MINUTE), 10);
+    const report = await repository.report(
+      new Date(Date.now() - 86_400_000),
+      new Date(Date.now() + MINUTE),
+      10,
+    );
     expect(report.byChannel).toEqual([{ key: CHANNEL, met: 2, breached: 0 }]);
   });
 
@@ -158,7 +170,9 @@ describe('SLA clocks', () => {
     const { running } = await repository.clocksOf(id);
     expect(running.filter((c) => c.kind === 'first-response')).toHaveLength(1);
     const jobId = breachJobId(id, 'first-response', new Date(running[0]!.started_at).toISOString());
-    const jobs = await sql<{ id: string }>`select id::text as id from jobs.job where name = ${QUEUES.slaBreach}
+    const jobs = await sql<{
+      id: string;
+    }>`select id::text as id from jobs.job where name = ${QUEUES.slaBreach}
       and data->>'conversationId' = ${id} and data->>'kind' = 'first-response'`.execute(store.db);
     expect(jobs.rows.map((j) => j.id)).toEqual([jobId]);
 
@@ -166,18 +180,28 @@ describe('SLA clocks', () => {
     // Both instances run the job body again: the guarded update lets neither tell twice.
     await Promise.all(
       services.map((s) =>
-        s.runBreachJob({ conversationId: id, kind: 'first-response', startedAt: running[0]!.started_at.toISOString() }),
+        s.runBreachJob({
+          conversationId: id,
+          kind: 'first-response',
+          startedAt: running[0]!.started_at.toISOString(),
+        }),
       ),
     );
     const told = breached.filter((b) => b.event.conversationId === id);
     expect(told).toHaveLength(1);
-    expect(told[0]).toMatchObject({ audience: [OWNER.username], event: { kind: 'first-response', owner: OWNER.upstreamUserId } });
+    expect(told[0]).toMatchObject({
+      audience: [OWNER.username],
+      event: { kind: 'first-response', owner: OWNER.upstreamUserId },
+    });
     expect((await repository.one(id, 'first-response', running[0]!.started_at))!.breached_at).not.toBeNull();
   }, 30_000);
 
   it('starts nothing for a channel without a policy or for messages before it', async () => {
     await seedWorkspace(store.db, {
-      conversations: [conversation(3, { channel_id: uuid(9, 'cccccccc') }), conversation(4, { channel_id: CHANNEL })],
+      conversations: [
+        conversation(3, { channel_id: uuid(9, 'cccccccc') }),
+        conversation(4, { channel_id: CHANNEL }),
+      ],
       messages: [said(3, 1, 5), said(4, 1, 120)],
     });
     await services[0]!.refresh(uuid(3, 'c0c0c0c0'));

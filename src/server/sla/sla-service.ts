@@ -124,7 +124,9 @@ export class SlaService {
     const now = this.deps.clock();
     const facts: ThreadFacts = {
       status: thread.removed_at === null ? thread.status : 'closed',
-      messages: messages.map((m) => ({ direction: m.direction, at: new Date(m.created_at).getTime() })).reverse(),
+      messages: messages
+        .map((m) => ({ direction: m.direction, at: new Date(m.created_at).getTime() }))
+        .reverse(),
     };
     const before = held.running[0] ?? null;
     let changed = false;
@@ -136,7 +138,9 @@ export class SlaService {
     const policy = settings.policies.find((p) => p.channel_id === thread.channel_id);
     if (policy) {
       const calendar = policy.business_hours ? (settings.hours ?? DEFAULT_BUSINESS_HOURS) : alwaysOpen();
-      const kinds = new Set((Object.keys(TARGET_OF) as SlaKind[]).filter((k) => policy[TARGET_OF[k]] !== null));
+      const kinds = new Set(
+        (Object.keys(TARGET_OF) as SlaKind[]).filter((k) => policy[TARGET_OF[k]] !== null),
+      );
       const wanted = wantedClocks(facts, kinds, new Date(policy.since).getTime(), held.lastResolvedAt);
       const fresh = wanted.flatMap((w): NewClock[] => {
         const minutes = policy[TARGET_OF[w.kind]] as number;

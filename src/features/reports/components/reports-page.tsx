@@ -5,13 +5,15 @@ import { channelsQuery } from '@/data/channels';
 import { reportQueryOf, type ReportSearch } from '../report-search';
 import { InboxReportView } from './inbox-report-view';
 import { PipelineReportView } from './pipeline-report-view';
+import { SlaReportView } from './sla-report-view';
 
-// `/reports`: how the inbox and the pipeline are doing over a date range. The view, range and
+// `/reports`: how the inbox, the pipeline and the SLA targets are doing over a date range. The view, range and
 // filters live in the URL. Managers and admins.
 
 const VIEWS = [
   { view: 'inbox', label: 'Inbox' },
   { view: 'pipeline', label: 'Pipeline' },
+  { view: 'sla', label: 'SLA' },
 ] as const;
 
 export function ReportsPage() {
@@ -104,6 +106,8 @@ export function ReportsPage() {
       </header>
       {rangeError !== null ? null : view === 'pipeline' ? (
         <PipelineReportView query={{ from: query.from, to: query.to }} />
+      ) : view === 'sla' ? (
+        <SlaReportView query={{ from: query.from, to: query.to }} />
       ) : (
         <InboxReportView query={query} />
       )}

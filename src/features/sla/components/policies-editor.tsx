@@ -78,7 +78,8 @@ export function PoliciesEditor({
         </tbody>
       </table>
       <p className="text-xs text-subtle">
-        Unticked, a target counts around the clock. A chip turns amber when less than a quarter of its target is left.
+        Unticked, a target counts around the clock. A chip turns amber when less than a quarter of its target
+        is left.
       </p>
       {error ? (
         <p id="sla-policies-error" className="text-xs text-danger">

@@ -18,7 +18,8 @@ afterEach(async () => {
   await liveWorkspaceDb().deleteFrom('sla_settings').execute();
 });
 
-const firstChannel = () => [...fake.workspace().social.channels].sort((a, b) => a.name.localeCompare(b.name))[0]!;
+const firstChannel = () =>
+  [...fake.workspace().social.channels].sort((a, b) => a.name.localeCompare(b.name))[0]!;
 
 describe('business hours and SLA settings', () => {
   it('refuses a zero target and overlapping shifts on their fields, then saves', async () => {
@@ -32,7 +33,9 @@ describe('business hours and SLA settings', () => {
     await user.type(target, '0');
     await user.click(within(form).getByRole('button', { name: 'Add a shift on Monday' }));
     await user.click(within(form).getByRole('button', { name: 'Save' }));
-    expect(await within(form).findByText(`${channel.name}, first response: must not be less than 1.`)).toBeVisible();
+    expect(
+      await within(form).findByText(`${channel.name}, first response: must not be less than 1.`),
+    ).toBeVisible();
     expect(within(form).getByText('Monday: has shifts that overlap.')).toBeVisible();
     expect((await call('sla.get', {})).policies).toEqual([]);
 

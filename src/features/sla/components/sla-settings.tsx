@@ -61,12 +61,17 @@ function SlaForm({ settings }: { settings: Settings }) {
   const list = zones();
   return (
     <div className="min-h-0 flex-1 overflow-y-auto px-6 py-5">
-      <form onSubmit={form.onSubmit} noValidate aria-label="Business hours and SLA" className="flex max-w-3xl flex-col gap-6">
+      <form
+        onSubmit={form.onSubmit}
+        noValidate
+        aria-label="Business hours and SLA"
+        className="flex max-w-3xl flex-col gap-6"
+      >
         <div>
           <h1 className="text-lg font-semibold">Business hours &amp; SLA</h1>
           <p className="text-sm text-muted">
-            Targets count from a customer&apos;s message: first response until the first reply, next response until
-            the next reply, resolution until the thread is closed.
+            Targets count from a customer&apos;s message: first response until the first reply, next response
+            until the next reply, resolution until the thread is closed.
             {admin ? null : ' Only admins can change them.'}
           </p>
         </div>
@@ -79,7 +84,9 @@ function SlaForm({ settings }: { settings: Settings }) {
               disabled={!admin}
               onChange={(e) => form.setValue('timeZone', e.target.value)}
             >
-              {list.includes(values.timeZone) ? null : <option value={values.timeZone}>{values.timeZone}</option>}
+              {list.includes(values.timeZone) ? null : (
+                <option value={values.timeZone}>{values.timeZone}</option>
+              )}
               {list.map((zone) => (
                 <option key={zone} value={zone}>
                   {zone}
@@ -88,7 +95,12 @@ function SlaForm({ settings }: { settings: Settings }) {
             </Select>
           )}
         </Field>
-        <WeekEditor week={values.week} onChange={(week) => form.setValue('week', week)} disabled={!admin} error={errors.week} />
+        <WeekEditor
+          week={values.week}
+          onChange={(week) => form.setValue('week', week)}
+          disabled={!admin}
+          error={errors.week}
+        />
         <HolidaysEditor
           holidays={values.holidays}
           onChange={(holidays) => form.setValue('holidays', holidays)}

@@ -20,7 +20,8 @@ export function WeekEditor({
   disabled: boolean;
   error: string | undefined;
 }) {
-  const setDay = (index: number, shifts: Week[number]) => onChange(week.map((d, i) => (i === index ? shifts : d)));
+  const setDay = (index: number, shifts: Week[number]) =>
+    onChange(week.map((d, i) => (i === index ? shifts : d)));
   return (
     <fieldset className="flex flex-col gap-2" aria-describedby={error ? 'sla-week-error' : undefined}>
       <legend className="mb-1 text-[13px] font-medium text-muted">Opening hours</legend>
@@ -39,7 +40,12 @@ export function WeekEditor({
                   placeholder="09:00"
                   value={shift.start}
                   disabled={disabled}
-                  onChange={(e) => setDay(day, shifts.map((s, k) => (k === i ? { ...s, start: e.target.value } : s)))}
+                  onChange={(e) =>
+                    setDay(
+                      day,
+                      shifts.map((s, k) => (k === i ? { ...s, start: e.target.value } : s)),
+                    )
+                  }
                 />
                 <span aria-hidden>–</span>
                 <input
@@ -49,14 +55,24 @@ export function WeekEditor({
                   placeholder="17:00"
                   value={shift.end}
                   disabled={disabled}
-                  onChange={(e) => setDay(day, shifts.map((s, k) => (k === i ? { ...s, end: e.target.value } : s)))}
+                  onChange={(e) =>
+                    setDay(
+                      day,
+                      shifts.map((s, k) => (k === i ? { ...s, end: e.target.value } : s)),
+                    )
+                  }
                 />
                 {disabled ? null : (
                   <button
                     type="button"
                     aria-label={`Remove ${name} shift ${String(i + 1)}`}
                     className="grid size-7 place-items-center rounded text-muted hover:bg-surface hover:text-fg"
-                    onClick={() => setDay(day, shifts.filter((_, k) => k !== i))}
+                    onClick={() =>
+                      setDay(
+                        day,
+                        shifts.filter((_, k) => k !== i),
+                      )
+                    }
                   >
                     <X size={14} aria-hidden />
                   </button>
@@ -77,8 +93,8 @@ export function WeekEditor({
         );
       })}
       <p className="text-xs text-subtle">
-        Times in the workspace&apos;s time zone, 24-hour. A night shift is two shifts: 22:00–24:00, then 00:00–06:00
-        the next day.
+        Times in the workspace&apos;s time zone, 24-hour. A night shift is two shifts: 22:00–24:00, then
+        00:00–06:00 the next day.
       </p>
       {error ? (
         <p id="sla-week-error" className="text-xs text-danger">
