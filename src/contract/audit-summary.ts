@@ -26,6 +26,13 @@ export const BFF_AUDITED_ACTIONS = [
   'POST /bff/imports/:id/cancel',
   'POST /bff/workspace/reload',
   'PUT /bff/availability/me',
+  'POST /bff/labels',
+  'PUT /bff/labels/:id',
+  'POST /bff/labels/:id/delete',
+  'POST /bff/conversations/:id/labels',
+  'POST /bff/views',
+  'PUT /bff/views/:id',
+  'POST /bff/views/:id/delete',
 ] as const;
 export type BffAuditedAction = (typeof BFF_AUDITED_ACTIONS)[number];
 
