@@ -27,6 +27,13 @@ export const BFF_AUDITED_ACTIONS = [
   'POST /bff/workspace/reload',
   'PUT /bff/availability/me',
   'PUT /bff/assignment/rules/:channelId',
+  'POST /bff/labels',
+  'PUT /bff/labels/:id',
+  'POST /bff/labels/:id/delete',
+  'POST /bff/conversations/:id/labels',
+  'POST /bff/views',
+  'PUT /bff/views/:id',
+  'POST /bff/views/:id/delete',
 ] as const;
 export type BffAuditedAction = (typeof BFF_AUDITED_ACTIONS)[number];
 

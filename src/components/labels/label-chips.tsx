@@ -2,14 +2,17 @@ import type { Label } from '@/contract';
 import { safeColor } from '@/lib/safe-color';
 import { UserText } from '@/components/ui/user-text';
 
-/** One label as a small coloured chip (its colour through the one guard, safeColor). */
+/**
+ * One label as a small chip: its colour (through the one guard, safeColor) on the dot and the
+ * border; the words stay in the text colour, readable whatever the colour chosen.
+ */
 export function LabelChip({ label }: { label: Pick<Label, 'name' | 'color'> }) {
   const color = safeColor(label.color);
   return (
     <span
       data-label-chip
-      className="inline-flex max-w-[10rem] items-center gap-1 truncate rounded-full border px-1.5 text-[11px] font-medium leading-4"
-      style={{ borderColor: color, color }}
+      className="inline-flex max-w-[10rem] items-center gap-1 truncate rounded-full border px-1.5 text-[11px] font-medium leading-4 text-fg"
+      style={{ borderColor: color }}
     >
       <span
         aria-hidden

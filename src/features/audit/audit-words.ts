@@ -252,7 +252,24 @@ const OWN_WORDS: { readonly [A in BffAuditedAction]: Phrase } = {
     ' an assignment rule',
     ...(s.detail !== undefined ? [` (${s.detail})`] : []),
   ],
+  'POST /bff/labels': ({ s, v }) => [v('created', 'create'), ' the label', ...givenName(s.detail)],
+  'PUT /bff/labels/:id': ({ s, v }) => [v('changed', 'change'), ' a label', ...renamedTo(s.to)],
+  'POST /bff/labels/:id/delete': ({ v }) => [v('deleted', 'delete'), ' a label'],
+  'POST /bff/conversations/:id/labels': ({ s, v }) => [
+    v('changed', 'change'),
+    ' the labels of ',
+    ...thread(s),
+  ],
+  'POST /bff/views': ({ s, v }) => [v('saved', 'save'), ' the inbox view', ...givenName(s.detail)],
+  'PUT /bff/views/:id': ({ s, v }) => [v('changed', 'change'), ' an inbox view', ...renamedTo(s.to)],
+  'POST /bff/views/:id/delete': ({ v }) => [v('deleted', 'delete'), ' an inbox view'],
 };
+
+/** " Urgent" after a new label's or view's words, when the entry kept its name. */
+const givenName = (name: string | undefined): Segment[] =>
+  name === undefined ? [] : [' ', { record: name, link: null }];
+const renamedTo = (name: string | undefined): Segment[] =>
+  name === undefined ? [] : [' to ', { record: name, link: null }];
 
 const PHRASES: ReadonlyMap<string, Phrase> = new Map([
   ...Object.entries(UPSTREAM_WORDS),

@@ -286,7 +286,21 @@ const OWN: { readonly [A in BffAuditedAction]: Wording } = {
         : {};
     },
   },
+  // Labels and saved views (src/server/labels): the name given, when the body gives one.
+  'POST /bff/labels': { summary: (call) => givenName('detail', call) },
+  'PUT /bff/labels/:id': { summary: (call) => givenName('to', call) },
+  'POST /bff/labels/:id/delete': { summary: () => ({}) },
+  'POST /bff/conversations/:id/labels': thread(),
+  'POST /bff/views': { summary: (call) => givenName('detail', call) },
+  'PUT /bff/views/:id': { summary: (call) => givenName('to', call) },
+  'POST /bff/views/:id/delete': { summary: () => ({}) },
 };
+
+/** The body's `name` as the summary's `detail` (a new record) or `to` (a rename); nothing without one. */
+function givenName(as: 'detail' | 'to', call: AuditCall): Summary {
+  const name = named(fieldsOf(call.body).name);
+  return name ? { [as]: name } : {};
+}
 
 const WORDINGS: ReadonlyMap<string, Wording> = new Map([...Object.entries(UPSTREAM), ...Object.entries(OWN)]);
 

@@ -88,7 +88,7 @@ describe('labels', () => {
     await create('Billing');
     const res = await send('POST', '/bff/labels', { name: 'BILLING', color: '#22c55e' });
     expect(res.statusCode).toBe(400);
-    expect(lines(res)).toEqual(['name is already the name of a label']);
+    expect(lines(res)).toEqual(['name is already taken by another label']);
   });
 
   it('lets agents only read the list', async () => {

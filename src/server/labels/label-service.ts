@@ -29,7 +29,7 @@ export const refused = (status: 400 | 403 | 404 | 409, message: string): Outcome
   message,
 });
 
-const NAME_TAKEN = refused(400, 'name is already the name of a label');
+const NAME_TAKEN = refused(400, 'name is already taken by another label');
 const NO_LABEL = refused(404, 'No such label');
 
 export interface LabelServiceDeps {

@@ -64,8 +64,10 @@ describe('labels in the inbox', () => {
     await waitFor(() =>
       expect(within(header).getByRole('group', { name: 'Labels' })).toHaveTextContent('Billing'),
     );
-    const screenRead = await call('screens.thread', { query: { id: thread.id } });
-    expect(screenRead.labelIds).toHaveLength(1);
+    // Shown at once; kept once the BFF has answered.
+    await waitFor(async () =>
+      expect((await call('screens.thread', { query: { id: thread.id } })).labelIds).toHaveLength(1),
+    );
   });
 });
 

@@ -3,6 +3,7 @@ import { Link, useSearch } from '@tanstack/react-router';
 import { Bookmark, Pencil } from 'lucide-react';
 import { useState } from 'react';
 import { canManageLabels, type SavedView } from '@/contract';
+import { isApiError } from '@/lib/api-error';
 import { Button } from '@/components/ui/button';
 import { UserText } from '@/components/ui/user-text';
 import { viewsQuery } from '@/data/saved-views';
@@ -23,6 +24,8 @@ export function SavedViews() {
   const mine = views.data?.filter((v) => v.scope === 'mine') ?? [];
   const team = views.data?.filter((v) => v.scope === 'team') ?? [];
   const keepsTeam = canManageLabels(me.role);
+  // A BFF without its database keeps no views (503): the inbox shows none, not an error.
+  if (views.isError && isApiError(views.error) && views.error.status === 503) return null;
 
   return (
     <nav aria-label="Saved views" className="flex flex-col gap-1 border-b border-border px-3 pb-2">

@@ -100,7 +100,9 @@ export const ThreadHeader = memo(function ThreadHeader({
           <ThreadSlaChip id={thread.id} />
           <WindowChip state={windowState} />
           <SnoozedUntil thread={thread} />
+          {/* Labels beside the names, not among the controls: that row is full on a phone. */}
           <ThreadLabelChips conversationId={thread.id} />
+          <LabelMenuSlot conversationId={thread.id} />
         </p>
       </div>
       {/* The controls stay on one row of their own (a phone: under the names; wider: beside them),
@@ -121,7 +123,6 @@ export const ThreadHeader = memo(function ThreadHeader({
             <AiFace />
           </PendingMenuButton>
         )}
-        <LabelMenuSlot conversationId={thread.id} />
         <RemindMeSlot conversationId={thread.id} />
         <SnoozeSlot thread={thread} />
         <ThreadStatusActions conversation={thread} />
