@@ -87,7 +87,7 @@ export class AssignmentRunner {
 
   async start(): Promise<void> {
     const { jobs } = this.deps;
-    await jobs.work<AssignJob>(QUEUES.assignmentAssign, (job) => this.runAssign(job.data), { batchSize: 10 });
+    await jobs.work<AssignJob>(QUEUES.assignmentAssign, (job) => this.runAssign(job.data));
     await jobs.work<DrainJob>(QUEUES.assignmentDrain, (job) => this.drain(job.data.channelId));
     await jobs.work<NoReplyJob>(QUEUES.assignmentNoReply, (job) => this.runNoReply(job.data));
   }
@@ -96,7 +96,10 @@ export class AssignmentRunner {
   async runAssign(job: AssignJob): Promise<void> {
     const { repository } = this.deps;
     const thread = await repository.thread(repository.db, job.conversationId);
-    if (!thread || !waitsFor(thread) || thread.channel_id !== job.channelId) return;
+    if (!thread || !waitsFor(thread) || thread.channel_id !== job.channelId) {
+      await repository.stopWaiting(repository.db, job.conversationId);
+      return;
+    }
     await repository.wait(repository.db, job.conversationId, job.channelId, new Date(this.deps.clock()));
     await this.drain(job.channelId);
   }
