@@ -79,6 +79,9 @@ const refusal = (error: unknown): string | null =>
 export class AssignmentRunner {
   private readonly byId: ReadonlyMap<string, User>;
   private readonly byName: ReadonlyMap<string, User>;
+  /** This instance's drain of each channel in progress (drainSoon). */
+  private readonly draining = new Map<string, Promise<void>>();
+  private readonly again = new Set<string>();
 
   constructor(private readonly deps: AssignmentRunnerDeps) {
     this.byId = new Map(deps.users.map((u) => [u.upstreamUserId, u]));
@@ -88,7 +91,7 @@ export class AssignmentRunner {
   async start(): Promise<void> {
     const { jobs } = this.deps;
     await jobs.work<AssignJob>(QUEUES.assignmentAssign, (job) => this.runAssign(job.data));
-    await jobs.work<DrainJob>(QUEUES.assignmentDrain, (job) => this.drain(job.data.channelId));
+    await jobs.work<DrainJob>(QUEUES.assignmentDrain, (job) => this.drainSoon(job.data.channelId));
     await jobs.work<NoReplyJob>(QUEUES.assignmentNoReply, (job) => this.runNoReply(job.data));
   }
 
@@ -101,7 +104,28 @@ export class AssignmentRunner {
       return;
     }
     await repository.wait(repository.db, job.conversationId, job.channelId, new Date(this.deps.clock()));
-    await this.drain(job.channelId);
+    await this.drainSoon(job.channelId);
+  }
+
+  /**
+   * Drains the channel now, on this instance: at once when the change feed tells of a new thread,
+   * not a queue's poll later (the job queued with it is the guarantee should this instance stop).
+   * One drain per channel at a time here; asked again meanwhile, it goes round once more. Other
+   * instances may drain too: the rule row's lock and the pending decisions keep each thread to one.
+   */
+  async drainSoon(channelId: string): Promise<void> {
+    if (this.draining.has(channelId)) {
+      this.again.add(channelId);
+      return this.draining.get(channelId);
+    }
+    const running = (async () => {
+      do {
+        this.again.delete(channelId);
+        await this.drain(channelId);
+      } while (this.again.has(channelId));
+    })().finally(() => this.draining.delete(channelId));
+    this.draining.set(channelId, running);
+    return running;
   }
 
   /** Gives the channel's waiting threads out, oldest first, until none is left or nobody can take one. */

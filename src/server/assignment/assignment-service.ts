@@ -120,6 +120,7 @@ export class AssignmentService {
       // first time stays), so a drain already running takes it in its turn, without its own job.
       await repository.wait(repository.db, thread.id, channelId, new Date(this.deps.clock()));
       await this.deps.runner.queueAssign({ ...thread, channel_id: channelId });
+      await this.deps.runner.drainSoon(channelId);
       return;
     }
     // Closed, or someone's now: it waits no more (whichever instance removes it tells the
