@@ -64,6 +64,8 @@ type Decision = { readonly conversationId: string; readonly owner: string; reado
 
 /** A pending decision older than this lost its instance mid-way: another drain resumes it. */
 const STALE_PENDING_MS = 60_000;
+/** Upstream answers a drain awaits at once. */
+const DELIVERIES_AT_ONCE = 8;
 /** Tries at a lost answer (read back, write again) within one job before leaving it to a later one. */
 const DELIVERY_TRIES = 3;
 
@@ -128,17 +130,28 @@ export class AssignmentRunner {
     return running;
   }
 
-  /** Gives the channel's waiting threads out, oldest first, until none is left or nobody can take one. */
+  /**
+   * Gives the channel's waiting threads out, oldest first, until none is left or nobody can take
+   * one. Decisions are made one after another; the upstream's answers are awaited a few at a time
+   * (a decision is pending, and counted in its owner's load, until its answer is in).
+   */
   async drain(channelId: string): Promise<void> {
     await this.resumeStale(channelId);
     const refused: string[] = [];
+    const inFlight = new Set<Promise<unknown>>();
+    const failures: unknown[] = [];
     // Bounded: each turn takes a thread off the queue or ends; refusals are skipped for this drain.
     for (let turn = 0; turn < 10_000; turn++) {
+      while (inFlight.size >= DELIVERIES_AT_ONCE) await Promise.race(inFlight);
       const decision = await this.decide(channelId, refused);
-      if (!decision) return;
-      const ok = await this.deliver(decision, false);
-      if (!ok) refused.push(decision.conversationId);
+      if (!decision) break;
+      const delivery = this.deliver(decision, false, refused)
+        .catch((error: unknown) => failures.push(error))
+        .finally(() => inFlight.delete(delivery));
+      inFlight.add(delivery);
     }
+    await Promise.all(inFlight);
+    if (failures.length > 0) throw failures[0];
   }
 
   /** With the channel's rule row locked: the oldest thread that can be given, and to whom. */
@@ -206,7 +219,12 @@ export class AssignmentRunner {
    * already); false when the upstream refused (the thread waits with the reason). A lost answer is
    * read back and tried again a few times; after that the job fails and is tried again later.
    */
-  private async deliver(decision: NonNullable<Decision>, resumed: boolean): Promise<boolean> {
+  private async deliver(
+    decision: NonNullable<Decision>,
+    resumed: boolean,
+    /** The drain's refusals: a refused thread is added before its decision is undone, so it is not picked again. */
+    refused: string[] = [],
+  ): Promise<boolean> {
     const { repository, upstream } = this.deps;
     const { conversationId, owner } = decision;
     let attempted = resumed;
@@ -235,6 +253,7 @@ export class AssignmentRunner {
       } catch (error) {
         const reason = refusal(error);
         if (reason !== null) {
+          refused.push(conversationId);
           await repository.undone(conversationId, reason);
           await this.tellChanged(decision.rule.channel_id);
           return false;

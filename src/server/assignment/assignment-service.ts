@@ -126,6 +126,11 @@ export class AssignmentService {
     // Closed, or someone's now: it waits no more (whichever instance removes it tells the
     // browsers), and a place may have freed up for the threads waiting.
     if (await repository.stopWaiting(repository.db, thread.id)) await this.deps.runner.tellChanged(channelId);
+    // The answer to a rule's own assignment frees no place.
+    if (thread.status === 'open' && thread.assigned_to_user_id) {
+      const given = await repository.given(thread.id);
+      if (given?.owner === thread.assigned_to_user_id) return;
+    }
     if (await repository.hasWaiting(channelId))
       await this.deps.runner.queueDrain(channelId, `thread/${thread.id}/${thread.updated_at}`);
   }
