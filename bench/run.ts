@@ -23,6 +23,7 @@ const BENCHES: [string, () => Promise<{ run: () => Promise<unknown> }>][] = [
   ['import-healthz', () => import('./import-healthz')],
   ['job-queue', () => import('./job-queue')],
   ['bulk-kill', () => import('./bulk-kill')],
+  ['assignment', () => import('./assignment')],
   ['lighthouse', () => import('./lighthouse')],
   ['workspace-scale', () => import('./workspace-scale')],
   ['sla', () => import('./sla')],

@@ -64,6 +64,8 @@ type Decision = { readonly conversationId: string; readonly owner: string; reado
 
 /** A pending decision older than this lost its instance mid-way: another drain resumes it. */
 const STALE_PENDING_MS = 60_000;
+/** Upstream answers a drain awaits at once. */
+const DELIVERIES_AT_ONCE = 8;
 /** Tries at a lost answer (read back, write again) within one job before leaving it to a later one. */
 const DELIVERY_TRIES = 3;
 
@@ -79,6 +81,9 @@ const refusal = (error: unknown): string | null =>
 export class AssignmentRunner {
   private readonly byId: ReadonlyMap<string, User>;
   private readonly byName: ReadonlyMap<string, User>;
+  /** This instance's drain of each channel in progress (drainSoon). */
+  private readonly draining = new Map<string, Promise<void>>();
+  private readonly again = new Set<string>();
 
   constructor(private readonly deps: AssignmentRunnerDeps) {
     this.byId = new Map(deps.users.map((u) => [u.upstreamUserId, u]));
@@ -87,8 +92,8 @@ export class AssignmentRunner {
 
   async start(): Promise<void> {
     const { jobs } = this.deps;
-    await jobs.work<AssignJob>(QUEUES.assignmentAssign, (job) => this.runAssign(job.data), { batchSize: 10 });
-    await jobs.work<DrainJob>(QUEUES.assignmentDrain, (job) => this.drain(job.data.channelId));
+    await jobs.work<AssignJob>(QUEUES.assignmentAssign, (job) => this.runAssign(job.data));
+    await jobs.work<DrainJob>(QUEUES.assignmentDrain, (job) => this.drainSoon(job.data.channelId));
     await jobs.work<NoReplyJob>(QUEUES.assignmentNoReply, (job) => this.runNoReply(job.data));
   }
 
@@ -96,22 +101,57 @@ export class AssignmentRunner {
   async runAssign(job: AssignJob): Promise<void> {
     const { repository } = this.deps;
     const thread = await repository.thread(repository.db, job.conversationId);
-    if (!thread || !waitsFor(thread) || thread.channel_id !== job.channelId) return;
+    if (!thread || !waitsFor(thread) || thread.channel_id !== job.channelId) {
+      await repository.stopWaiting(repository.db, job.conversationId);
+      return;
+    }
     await repository.wait(repository.db, job.conversationId, job.channelId, new Date(this.deps.clock()));
-    await this.drain(job.channelId);
+    await this.drainSoon(job.channelId);
   }
 
-  /** Gives the channel's waiting threads out, oldest first, until none is left or nobody can take one. */
+  /**
+   * Drains the channel now, on this instance: at once when the change feed tells of a new thread,
+   * not a queue's poll later (the job queued with it is the guarantee should this instance stop).
+   * One drain per channel at a time here; asked again meanwhile, it goes round once more. Other
+   * instances may drain too: the rule row's lock and the pending decisions keep each thread to one.
+   */
+  async drainSoon(channelId: string): Promise<void> {
+    if (this.draining.has(channelId)) {
+      this.again.add(channelId);
+      return this.draining.get(channelId);
+    }
+    const running = (async () => {
+      do {
+        this.again.delete(channelId);
+        await this.drain(channelId);
+      } while (this.again.has(channelId));
+    })().finally(() => this.draining.delete(channelId));
+    this.draining.set(channelId, running);
+    return running;
+  }
+
+  /**
+   * Gives the channel's waiting threads out, oldest first, until none is left or nobody can take
+   * one. Decisions are made one after another; the upstream's answers are awaited a few at a time
+   * (a decision is pending, and counted in its owner's load, until its answer is in).
+   */
   async drain(channelId: string): Promise<void> {
     await this.resumeStale(channelId);
     const refused: string[] = [];
+    const inFlight = new Set<Promise<unknown>>();
+    const failures: unknown[] = [];
     // Bounded: each turn takes a thread off the queue or ends; refusals are skipped for this drain.
     for (let turn = 0; turn < 10_000; turn++) {
+      while (inFlight.size >= DELIVERIES_AT_ONCE) await Promise.race(inFlight);
       const decision = await this.decide(channelId, refused);
-      if (!decision) return;
-      const ok = await this.deliver(decision, false);
-      if (!ok) refused.push(decision.conversationId);
+      if (!decision) break;
+      const delivery = this.deliver(decision, false, refused)
+        .catch((error: unknown) => failures.push(error))
+        .finally(() => inFlight.delete(delivery));
+      inFlight.add(delivery);
     }
+    await Promise.all(inFlight);
+    if (failures.length > 0) throw failures[0];
   }
 
   /** With the channel's rule row locked: the oldest thread that can be given, and to whom. */
@@ -179,7 +219,12 @@ export class AssignmentRunner {
    * already); false when the upstream refused (the thread waits with the reason). A lost answer is
    * read back and tried again a few times; after that the job fails and is tried again later.
    */
-  private async deliver(decision: NonNullable<Decision>, resumed: boolean): Promise<boolean> {
+  private async deliver(
+    decision: NonNullable<Decision>,
+    resumed: boolean,
+    /** The drain's refusals: a refused thread is added before its decision is undone, so it is not picked again. */
+    refused: string[] = [],
+  ): Promise<boolean> {
     const { repository, upstream } = this.deps;
     const { conversationId, owner } = decision;
     let attempted = resumed;
@@ -208,6 +253,7 @@ export class AssignmentRunner {
       } catch (error) {
         const reason = refusal(error);
         if (reason !== null) {
+          refused.push(conversationId);
           await repository.undone(conversationId, reason);
           await this.tellChanged(decision.rule.channel_id);
           return false;

@@ -109,14 +109,29 @@ export class AssignmentService {
   }
 
   private async onThread(thread: Conversation): Promise<void> {
+    const { repository } = this.deps;
     const channelId = thread.channel_id;
-    if (!channelId || !(await this.deps.repository.enabled(channelId))) return;
+    if (!channelId || !(await repository.enabled(channelId))) return;
     if (waitsFor(thread)) {
+      // An instance late with an older version must not put back a thread given out since.
+      const now = await repository.thread(repository.db, thread.id);
+      if (!now || !waitsFor(now)) return;
+      // It waits from the moment the BFF learned of it (every instance writes the same row; the
+      // first time stays), so a drain already running takes it in its turn, without its own job.
+      await repository.wait(repository.db, thread.id, channelId, new Date(this.deps.clock()));
       await this.deps.runner.queueAssign({ ...thread, channel_id: channelId });
+      await this.deps.runner.drainSoon(channelId);
       return;
     }
-    // Closed, or someone's now: a place may have freed up for the threads waiting.
-    if (await this.deps.repository.hasWaiting(channelId))
+    // Closed, or someone's now: it waits no more (whichever instance removes it tells the
+    // browsers), and a place may have freed up for the threads waiting.
+    if (await repository.stopWaiting(repository.db, thread.id)) await this.deps.runner.tellChanged(channelId);
+    // The answer to a rule's own assignment frees no place.
+    if (thread.status === 'open' && thread.assigned_to_user_id) {
+      const given = await repository.given(thread.id);
+      if (given?.owner === thread.assigned_to_user_id) return;
+    }
+    if (await repository.hasWaiting(channelId))
       await this.deps.runner.queueDrain(channelId, `thread/${thread.id}/${thread.updated_at}`);
   }
 
