@@ -15,7 +15,7 @@ function SettingsLayout() {
   const { data: me } = useSuspenseQuery(meQuery());
   return (
     <div className="flex min-h-0 flex-1 flex-col">
-      <nav aria-label="Settings" className="flex shrink-0 gap-5 border-b border-border px-6">
+      <nav aria-label="Settings" className="flex shrink-0 gap-5 overflow-x-auto whitespace-nowrap border-b border-border px-6">
         <Link
           to="/settings/stages"
           className={TAB}

@@ -13,19 +13,51 @@ import { sameFilters } from '../saved-view-match';
 import { EditViewDialog, SaveViewDialog } from './saved-view-dialogs';
 
 // The inbox's saved views, above its filters: mine, then the team's, each with how many threads
-// it holds now; the one the filters match is marked current. "Save view" keeps the filters shown.
+// it holds now; the one the filters match is marked current. "Save view" (a button in the inbox's
+// title bar, so a phone spends no row on it) keeps the filters shown.
+
+/** Whether the BFF keeps views: without its database it answers 503, and the inbox shows none. */
+const keepsNoViews = (views: { isError: boolean; error: unknown }) =>
+  views.isError && isApiError(views.error) && views.error.status === 503;
+
+export function SaveViewButton() {
+  const search = useSearch({ from: '/inbox' });
+  const { data: me } = useSuspenseQuery(meQuery());
+  const views = useQuery(viewsQuery());
+  const [saving, setSaving] = useState(false);
+  if (keepsNoViews(views)) return null;
+  return (
+    <>
+      <Button
+        size="sm"
+        variant="ghost"
+        aria-label="Save view"
+        title="Save these filters as a view"
+        onClick={() => setSaving(true)}
+      >
+        <Bookmark size={16} aria-hidden />
+      </Button>
+      <SaveViewDialog
+        open={saving}
+        onOpenChange={setSaving}
+        filters={filtersOfSearch(search)}
+        mayShare={canManageLabels(me.role)}
+      />
+    </>
+  );
+}
 
 export function SavedViews() {
   const search = useSearch({ from: '/inbox' });
   const { data: me } = useSuspenseQuery(meQuery());
   const views = useQuery(viewsQuery());
-  const [saving, setSaving] = useState(false);
   const current = filtersOfSearch(search);
   const mine = views.data?.filter((v) => v.scope === 'mine') ?? [];
   const team = views.data?.filter((v) => v.scope === 'team') ?? [];
   const keepsTeam = canManageLabels(me.role);
-  // A BFF without its database keeps no views (503): the inbox shows none, not an error.
-  if (views.isError && isApiError(views.error) && views.error.status === 503) return null;
+  if (keepsNoViews(views)) return null;
+  // Nothing saved yet: no row at all (Save view is in the title bar).
+  if (!views.isError && mine.length === 0 && team.length === 0) return null;
 
   return (
     <nav aria-label="Saved views" className="flex flex-col gap-1 border-b border-border px-3 pb-2">
@@ -39,13 +71,6 @@ export function SavedViews() {
       ) : null}
       <ViewGroup title="My views" views={mine} current={current} mayEdit={() => true} />
       <ViewGroup title="Team views" views={team} current={current} mayEdit={() => keepsTeam} />
-      <div>
-        <Button size="sm" variant="ghost" onClick={() => setSaving(true)}>
-          <Bookmark size={14} aria-hidden />
-          Save view
-        </Button>
-      </div>
-      <SaveViewDialog open={saving} onOpenChange={setSaving} filters={current} mayShare={keepsTeam} />
     </nav>
   );
 }

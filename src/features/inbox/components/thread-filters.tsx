@@ -113,7 +113,10 @@ export function ThreadFilters({
             className="h-8 w-full rounded-md border border-border bg-bg pl-7 pr-2 text-sm placeholder:text-subtle focus:border-accent focus:outline-none"
           />
         </label>
-        <label className="w-32 shrink-0">
+      </div>
+      {/* Channel, label (when the team has any) and SLA state share a row under the search. */}
+      <div className="flex gap-2">
+        <label className="min-w-0 flex-1">
           <span className="sr-only">Channel</span>
           <select
             value={search.channel ?? ''}
@@ -128,9 +131,6 @@ export function ThreadFilters({
             ))}
           </select>
         </label>
-      </div>
-      {/* Label (when the team has any) and SLA state share a row. */}
-      <div className="flex gap-2">
         {labels && (labels.length > 0 || search.label) ? (
           <label className="min-w-0 flex-1">
             <span className="sr-only">Label</span>
@@ -151,7 +151,7 @@ export function ThreadFilters({
             </select>
           </label>
         ) : null}
-        <label className="ml-auto w-28 shrink-0">
+        <label className="min-w-0 flex-1">
           <span className="sr-only">SLA</span>
           <select
             value={search.sla ?? ''}

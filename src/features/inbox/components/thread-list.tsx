@@ -17,7 +17,7 @@ import { useKeptActiveRow } from '../use-kept-active-row';
 import { useNow } from '@/lib/use-now';
 import { THREAD_LIST_ID, ThreadFilters } from './thread-filters';
 import { ThreadRow } from './thread-row';
-import { SavedViews } from './saved-views';
+import { SavedViews, SaveViewButton } from './saved-views';
 import { BulkRunStatus } from '@/components/bulk/bulk-run-status';
 import { useBulkSelection } from '@/lib/use-bulk-selection';
 import { BulkSelectBar } from './bulk-select-bar';
@@ -71,6 +71,7 @@ export function ThreadList({ onHelp }: { onHelp: () => void }) {
         >
           <HelpCircle size={16} aria-hidden />
         </Button>
+        <SaveViewButton />
         {can('conversations.send') ? (
           <Link
             to="/inbox/new"
