@@ -27,6 +27,7 @@ export const BFF_AUDITED_ACTIONS = [
   'POST /bff/workspace/reload',
   'PUT /bff/availability/me',
   'PUT /bff/assignment/rules/:channelId',
+  'PUT /bff/sla',
   'POST /bff/labels',
   'PUT /bff/labels/:id',
   'POST /bff/labels/:id/delete',

@@ -38,6 +38,12 @@ const records = (e: AuditEntry) =>
   );
 
 describe('an audit entry in words', () => {
+  it("the workspace's business hours and SLA targets saved", () => {
+    expect(text(entry('PUT /bff/sla', { actor: 'Ada Admin' }))).toBe(
+      'Ada Admin changed the business hours and SLA targets',
+    );
+  });
+
   it('a lead moved, with the lead linked to its drawer', () => {
     const moved = entry('leads.update', {
       actor: 'Marco Manager',

@@ -247,6 +247,7 @@ const OWN_WORDS: { readonly [A in BffAuditedAction]: Phrase } = {
       ...(status.success ? [` to ${AVAILABILITY_LABELS[status.data]}`] : []),
     ];
   },
+  'PUT /bff/sla': ({ v }) => [v('changed', 'change'), ' the business hours and SLA targets'],
   'PUT /bff/assignment/rules/:channelId': ({ s, v }) => [
     v('set', 'set'),
     ' an assignment rule',

@@ -276,6 +276,8 @@ const OWN: { readonly [A in BffAuditedAction]: Wording } = {
       return status.success ? { to: status.data } : {};
     },
   },
+  // Business hours and SLA targets are saved whole: nothing to name.
+  'PUT /bff/sla': { summary: () => ({}) },
   // Which way the rule hands threads out, and whether it is on (a refused body names nothing).
   'PUT /bff/assignment/rules/:channelId': {
     summary: (call) => {
