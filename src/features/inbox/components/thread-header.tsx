@@ -23,6 +23,7 @@ import {
 } from './header-menu-faces';
 import { ThreadStatusActions } from './thread-status-actions';
 import { RemindMeSlot } from './remind-me-menu';
+import { WaitingChip } from './waiting-chip';
 import { LabelMenuSlot, ThreadLabelChips } from './thread-labels';
 import { WindowChip } from './window-chip';
 import { SlaChip } from '@/components/sla/sla-chip';
@@ -100,6 +101,7 @@ export const ThreadHeader = memo(function ThreadHeader({
           <ThreadSlaChip id={thread.id} />
           <WindowChip state={windowState} />
           <SnoozedUntil thread={thread} />
+          <WaitingChip thread={thread} />
           {/* Labels beside the names, not among the controls: that row is full on a phone. */}
           <ThreadLabelChips conversationId={thread.id} />
           <LabelMenuSlot conversationId={thread.id} />
