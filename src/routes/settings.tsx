@@ -1,6 +1,6 @@
 import { createFileRoute, Link, Outlet } from '@tanstack/react-router';
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { canManageJobs, canReadAudit } from '@/contract';
+import { canManageJobs, canReadAudit, type Role } from '@/contract';
 import { meQuery } from '@/data/session';
 
 export const Route = createFileRoute('/settings')({
@@ -9,66 +9,33 @@ export const Route = createFileRoute('/settings')({
 
 const TAB =
   'inline-flex h-10 items-center border-b-2 border-transparent px-1 text-[13px] text-muted hover:text-fg';
+const ACTIVE = { className: 'border-accent font-medium text-fg', 'aria-current': 'page' } as const;
 
-/** The settings pages under one row of tabs; the audit log only for those who may read it. */
+/** The settings pages in the tabs' order; `shown` leaves out a page the role may not open. */
+const TABS = [
+  { to: '/settings/stages', label: 'Lead stages' },
+  { to: '/settings/labels', label: 'Labels' },
+  { to: '/settings/notifications', label: 'Notifications' },
+  { to: '/settings/sla', label: 'Business hours & SLA' },
+  { to: '/settings/assignment', label: 'Assignment' },
+  { to: '/settings/audit', label: 'Audit log', shown: canReadAudit },
+  { to: '/settings/jobs', label: 'Background jobs', shown: canManageJobs },
+] as const satisfies readonly { to: string; label: string; shown?: (role: Role) => boolean }[];
+
+/** The settings pages under one row of tabs (scrolling sideways on a narrow screen). */
 function SettingsLayout() {
   const { data: me } = useSuspenseQuery(meQuery());
   return (
     <div className="flex min-h-0 flex-1 flex-col">
-      <nav aria-label="Settings" className="flex shrink-0 gap-5 overflow-x-auto whitespace-nowrap border-b border-border px-6">
-        <Link
-          to="/settings/stages"
-          className={TAB}
-          activeProps={{ className: 'border-accent font-medium text-fg', 'aria-current': 'page' }}
-        >
-          Lead stages
-        </Link>
-        <Link
-          to="/settings/labels"
-          className={TAB}
-          activeProps={{ className: 'border-accent font-medium text-fg', 'aria-current': 'page' }}
-        >
-          Labels
-        </Link>
-        <Link
-          to="/settings/notifications"
-          className={TAB}
-          activeProps={{ className: 'border-accent font-medium text-fg', 'aria-current': 'page' }}
-        >
-          Notifications
-        </Link>
-        <Link
-          to="/settings/sla"
-          className={TAB}
-          activeProps={{ className: 'border-accent font-medium text-fg', 'aria-current': 'page' }}
-        >
-          Business hours &amp; SLA
-        </Link>
-        <Link
-          to="/settings/assignment"
-          className={TAB}
-          activeProps={{ className: 'border-accent font-medium text-fg', 'aria-current': 'page' }}
-        >
-          Assignment
-        </Link>
-        {canReadAudit(me.role) ? (
-          <Link
-            to="/settings/audit"
-            className={TAB}
-            activeProps={{ className: 'border-accent font-medium text-fg', 'aria-current': 'page' }}
-          >
-            Audit log
+      <nav
+        aria-label="Settings"
+        className="flex shrink-0 gap-5 overflow-x-auto whitespace-nowrap border-b border-border px-6"
+      >
+        {TABS.filter((tab) => !('shown' in tab) || tab.shown(me.role)).map((tab) => (
+          <Link key={tab.to} to={tab.to} className={TAB} activeProps={ACTIVE}>
+            {tab.label}
           </Link>
-        ) : null}
-        {canManageJobs(me.role) ? (
-          <Link
-            to="/settings/jobs"
-            className={TAB}
-            activeProps={{ className: 'border-accent font-medium text-fg', 'aria-current': 'page' }}
-          >
-            Background jobs
-          </Link>
-        ) : null}
+        ))}
       </nav>
       <Outlet />
     </div>
