@@ -33,32 +33,28 @@ export function WeekEditor({
             {shifts.length === 0 ? <span className="text-sm text-subtle">Closed</span> : null}
             {shifts.map((shift, i) => (
               <span key={i} className="inline-flex items-center gap-1">
-                <input
-                  aria-label={`${name} shift ${String(i + 1)} opens`}
-                  className={TIME}
-                  inputMode="numeric"
+                <ShiftEdge
+                  label={`${name} shift ${String(i + 1)} opens`}
                   placeholder="09:00"
                   value={shift.start}
                   disabled={disabled}
-                  onChange={(e) =>
+                  onChange={(start) =>
                     setDay(
                       day,
-                      shifts.map((s, k) => (k === i ? { ...s, start: e.target.value } : s)),
+                      shifts.map((s, k) => (k === i ? { ...s, start } : s)),
                     )
                   }
                 />
                 <span aria-hidden>–</span>
-                <input
-                  aria-label={`${name} shift ${String(i + 1)} closes`}
-                  className={TIME}
-                  inputMode="numeric"
+                <ShiftEdge
+                  label={`${name} shift ${String(i + 1)} closes`}
                   placeholder="17:00"
                   value={shift.end}
                   disabled={disabled}
-                  onChange={(e) =>
+                  onChange={(end) =>
                     setDay(
                       day,
-                      shifts.map((s, k) => (k === i ? { ...s, end: e.target.value } : s)),
+                      shifts.map((s, k) => (k === i ? { ...s, end } : s)),
                     )
                   }
                 />
@@ -102,5 +98,35 @@ export function WeekEditor({
         </p>
       ) : null}
     </fieldset>
+  );
+}
+
+/**
+ * One end of a shift, typed as "09:00": a text field rather than a time input, since a shift may
+ * end at "24:00" (midnight at the day's end), which a time input cannot hold.
+ */
+function ShiftEdge({
+  label,
+  placeholder,
+  value,
+  disabled,
+  onChange,
+}: {
+  label: string;
+  placeholder: string;
+  value: string;
+  disabled: boolean;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <input
+      aria-label={label}
+      className={TIME}
+      inputMode="numeric"
+      placeholder={placeholder}
+      value={value}
+      disabled={disabled}
+      onChange={(e) => onChange(e.target.value)}
+    />
   );
 }
