@@ -20,6 +20,16 @@ export class FakeControl {
   advanceClock(ms: number) {
     return this.post('clock', { advanceMs: ms });
   }
+  /**
+   * Moves the fake clock to `aheadMs` past the real time. A frozen clock restarts at the fake's
+   * first seed on every reset, so late in a run it is minutes behind the BFF's and the browser's,
+   * which count time left from the real clock.
+   */
+  async clockToNow(aheadMs = 0) {
+    const response = await this.request.get(`${e2eEnv.upstreamOrigin}/__fake/clock`);
+    const { now } = (await response.json()) as { now: string };
+    return this.advanceClock(Math.max(0, Date.now() - Date.parse(now)) + aheadMs);
+  }
   inbound(message: {
     conversationId: string;
     text?: string;

@@ -39,9 +39,9 @@ test('an admin sets a first response target and an agent sees it count down, the
   const agent = await teammate(browser, 'agent');
   // The agent's clock is Playwright's, so the journey can move it past the target.
   await agent.clock.install();
-  // The fake's clock is frozen at the test's start: moved on, the message comes after the target was
-  // set (targets count only for messages after it).
-  await fake.advanceClock(45_000);
+  // The fake's clock is frozen at its first seed, minutes back late in a run: moved to just past
+  // now, the message comes after the target was set (targets count only for messages after it).
+  await fake.clockToNow(45_000);
   await fake.inbound({ conversationId: thread.id, text: 'Is my order on its way?' });
   await agent.goto(`/inbox?channel=${channel.id}`);
   const row = agent.locator(`[data-thread-row="${thread.id}"]`);
