@@ -95,8 +95,11 @@ export function AppNav({ search }: { search?: ReactNode }) {
               <li key={item.to}>
                 <Link
                   to={item.to}
-                  className="flex h-9 items-center gap-2.5 rounded-md px-2 text-muted hover:bg-raised hover:text-fg"
+                  className="flex h-9 items-center gap-2.5 rounded-md px-2"
+                  // Active and inactive colours on separate props: both in one class list, the
+                  // stylesheet's order would pick the text colour.
                   activeProps={{ className: 'bg-raised text-fg font-medium', 'aria-current': 'page' }}
+                  inactiveProps={{ className: 'text-muted hover:bg-raised hover:text-fg' }}
                   title={item.label}
                 >
                   <span className="relative">

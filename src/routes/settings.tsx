@@ -7,9 +7,12 @@ export const Route = createFileRoute('/settings')({
   component: SettingsLayout,
 });
 
-const TAB =
-  'inline-flex h-10 items-center border-b-2 border-transparent px-1 text-[13px] text-muted hover:text-fg';
+// The active tab's border and colour, and the others', are never both on one link: two border or
+// text colours in one class list leave the winner to the stylesheet's order (the active tab showed
+// as inactive).
+const TAB = 'inline-flex h-10 items-center border-b-2 px-1 text-[13px]';
 const ACTIVE = { className: 'border-accent font-medium text-fg', 'aria-current': 'page' } as const;
+const INACTIVE = { className: 'border-transparent text-muted hover:text-fg' } as const;
 
 /** The settings pages in the tabs' order; `shown` leaves out a page the role may not open. */
 const TABS = [
@@ -32,7 +35,7 @@ function SettingsLayout() {
         className="flex shrink-0 gap-5 overflow-x-auto whitespace-nowrap border-b border-border px-6"
       >
         {TABS.filter((tab) => !('shown' in tab) || tab.shown(me.role)).map((tab) => (
-          <Link key={tab.to} to={tab.to} className={TAB} activeProps={ACTIVE}>
+          <Link key={tab.to} to={tab.to} className={TAB} activeProps={ACTIVE} inactiveProps={INACTIVE}>
             {tab.label}
           </Link>
         ))}
